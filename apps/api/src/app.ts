@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import authModule from './modules/auth/routes';
+import dictionariesModule from './modules/dictionaries/routes';
+import healthModule from './modules/health/routes';
+import settingsModule from './modules/settings/routes';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import openapiPlugin from './plugins/openapi';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database['db'];
+  }
+}
+
+export type App = FastifyInstance;
+
+/** JSON bodies over 1 MB are refused with 413 (uploads use multipart with their own limits). */
+const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the HTTP app over an open, migrated database. Nothing happens on import. */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables and component styles inline.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // CORS is closed unless CORS_ORIGINS names the origins that may call the API.
+  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+
+  await app.register(healthModule);
+  await app.register(settingsModule);
+  await app.register(authModule);
+  await app.register(dictionariesModule);
+
+  registerWebApp(app, config);
+  return app;
+}
+
+/** Serves the built SPA for every non-API path, so client-side routes (and /404) work on reload. */
+function registerWebApp(app: FastifyInstance, config: Config) {
+  const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !pathname.startsWith('/api') && hasWeb;
+    if (wantsPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist);
+    }
+    return reply
+      .code(404)
+      .send({ message: `Route ${request.method} ${pathname} not found.`, error: 'not_found' });
+  });
+}

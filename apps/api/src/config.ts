@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SEED_DEMO: boolish.optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Parity <no-reply@parity.local>'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  REDIS_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+});
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  seedDemo: boolean | undefined; // undefined: seed only a new embedded database
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3:
+    | {
+        endpoint: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+      }
+    | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string | undefined; // generated into dataDir when absent
+  publicUrl: string;
+  logLevel: string;
+  corsOrigins: string[]; // empty: CORS closed
+  webDist: string | undefined; // built SPA to serve, when present
+}
+
+/** Environment -> typed config. Throws with every bad variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
+    webDist: e.WEB_DIST,
+  };
+}
+
+/** A config for tests: in-memory PGlite, no demo data, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/tmp/parity-test-unused' });
+  return {
+    ...base,
+    database: process.env.TEST_DATABASE_URL
+      ? { kind: 'postgres', url: process.env.TEST_DATABASE_URL }
+      : { kind: 'pglite', dataDir: null },
+    seedDemo: false,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ...overrides,
+  };
+}

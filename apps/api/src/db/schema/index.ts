@@ -1,0 +1,3 @@
+// The whole schema, for Drizzle's relational queries. Tables live in one file per module.
+export * from './dictionaries';
+export * from './people';

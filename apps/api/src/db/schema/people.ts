@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    lastname: text('lastname').notNull().default(''),
+    password_hash: text('password_hash').notNull(),
+    is_sadm: boolean('is_sadm').notNull().default(false),
+    two_fa_enabled: boolean('two_fa_enabled').notNull().default(false),
+    // Null: the password never expires (the default, ASVS 6.2.10); a date: login answers 419 after it.
+    password_expires_at: timestamp('password_expires_at', { withTimezone: true }),
+    last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+);
+
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  about: text('about'),
+  website: text('website'),
+  logo: text('logo'),
+  cover: text('cover'),
+  color_id: integer('color_id'),
+  legal_structure_id: integer('legal_structure_id'),
+  inception_date: date('inception_date'),
+  is_publicly_traded: boolean('is_publicly_traded').notNull().default(false),
+  ticker_symbol: text('ticker_symbol'),
+  is_public: boolean('is_public').notNull().default(false),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+export const membershipStatus = pgEnum('membership_status', ['pending', 'approved', 'declined']);
+
+/** A user's place in an organization: one organization per user, with its permission flags. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    organization_id: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    status: membershipStatus('status').notNull().default('pending'),
+    manage_settings: boolean('manage_settings').notNull().default(false),
+    user_manage_surveys: boolean('user_manage_surveys').notNull().default(false),
+    survey_creation: boolean('survey_creation').notNull().default(false),
+    average_lpi_score_access: boolean('average_lpi_score_access').notNull().default(false),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    decided_by: integer('decided_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('memberships_user_unique').on(t.user_id),
+    index('memberships_org_idx').on(t.organization_id),
+  ],
+);
+
+export const organizationCodes = pgTable(
+  'organization_codes',
+  {
+    id: serial('id').primaryKey(),
+    organization_id: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    code: text('code').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organization_codes_code_unique').on(sql`upper(${t.code})`)],
+);
+
+export const oauthClients = pgTable('oauth_clients', {
+  id: text('id').primaryKey(), // the client_id, e.g. parity-web
+  name: text('name').notNull(),
+  // Null for a public first-party client (the SPA cannot keep a secret).
+  secret_hash: text('secret_hash'),
+  first_party: boolean('first_party').notNull().default(false),
+  grant_types: text('grant_types').array().notNull(),
+  revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Opaque refresh tokens, stored hashed; each use rotates it within its family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    token_hash: text('token_hash').notNull(),
+    family_id: uuid('family_id').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    client_id: text('client_id')
+      .notNull()
+      .references(() => oauthClients.id),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // The family's absolute expiry: rotation never extends a session past it.
+    family_expires_at: timestamp('family_expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(t.token_hash),
+    index('refresh_tokens_family_idx').on(t.family_id),
+    index('refresh_tokens_user_idx').on(t.user_id),
+  ],
+);
+
+/** Platform settings (maintenance mode and others), one row per key. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

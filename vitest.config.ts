@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// Test tiers told apart by name: *.test.ts unit/component, *.integration-test.ts API through HTTP
+// on a real database, *.e2e.ts Playwright journeys against the built app.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.{test,integration-test}.ts'],
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      './apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
