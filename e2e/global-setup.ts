@@ -1,1 +1,98 @@
-export default function setup() {}
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const root = path.resolve(import.meta.dirname, '..');
+const INSTALL_HINT =
+  'No Chromium found: install it with `apt-get install -y chromium` or set CHROMIUM_PATH. ' +
+  'The end-to-end journeys are skipped (E2E_REQUIRED=1 turns this into a failure).';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    chromiumPath: string | null;
+  }
+}
+
+function findChromium(): string | null {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((p): p is string => !!p && fs.existsSync(p)) ?? null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer /api/health within ${timeoutMs} ms`);
+}
+
+/** Starts the built product on a free port with a new embedded database and the demo data. */
+export default async function setup(project: TestProject) {
+  const chromiumPath = findChromium();
+  project.provide('chromiumPath', chromiumPath);
+  project.provide('baseURL', '');
+  if (!chromiumPath) {
+    if (process.env.E2E_REQUIRED === '1') throw new Error(INSTALL_HINT);
+    console.warn(INSTALL_HINT);
+    return;
+  }
+
+  const built =
+    fs.existsSync(path.join(root, 'apps/api/dist/main.js')) &&
+    fs.existsSync(path.join(root, 'apps/web/dist/index.html'));
+  if (!built) {
+    const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('The build failed');
+  }
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      WEB_DIST: path.join(root, 'apps/web/dist'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(baseURL, server, 90_000);
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
