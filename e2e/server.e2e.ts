@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The server process itself: start-up on a new embedded database, the data directory lock,
+// graceful shutdown. These need the built API but no browser.
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-process-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(port: number): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  return { child, output: () => output };
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+async function waitHealthy(port: number, child: ChildProcess) {
+  for (let i = 0; i < 360; i++) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return res;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server never became healthy');
+}
+
+describe('the server process on the embedded database', () => {
+  it('starts with demo data, refuses a second process on the same data directory, and shuts down cleanly', async () => {
+    const port = await freePort();
+    const first = startServer(port);
+    const health = await waitHealthy(port, first.child);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    // The demo data was seeded into the new database: a demo user can sign in.
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/oauth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'password',
+        client_id: 'parity-web',
+        username: 'ada@acme.test',
+        password: 'Parity-Demo-2026!',
+      }),
+    });
+    expect(signIn.status).toBe(200);
+
+    const second = startServer(await freePort());
+    expect(await exitOf(second.child)).toBe(1);
+    expect(second.output()).toContain('is in use by another Parity process');
+
+    first.child.kill('SIGTERM');
+    expect(await exitOf(first.child)).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+  });
+
+  it('opens the existing data directory again with its data kept', async () => {
+    const port = await freePort();
+    const again = startServer(port);
+    await waitHealthy(port, again.child);
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/oauth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'password',
+        client_id: 'parity-web',
+        username: 'max@acme.test',
+        password: 'Parity-Demo-2026!',
+      }),
+    });
+    expect(signIn.status).toBe(200);
+    again.child.kill('SIGTERM');
+    expect(await exitOf(again.child)).toBe(0);
+  });
+});
