@@ -1,6 +1,7 @@
 // Bundles the API into dist/main.js. Our workspace packages are bundled from source;
 // every npm dependency stays external and is loaded from node_modules at run time.
 // `--watch` rebuilds on change (npm run dev).
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { context } from 'esbuild';
 
@@ -8,8 +9,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@parity/'));
 
 const ctx = await context({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    'make-template': new URL('./src/db/make-template.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -23,4 +27,12 @@ if (process.argv.includes('--watch')) {
 } else {
   await ctx.rebuild();
   await ctx.dispose();
+  const dist = new URL('./dist/', import.meta.url);
+  execFileSync(
+    process.execPath,
+    [new URL('make-template.js', dist).pathname, new URL('pglite-template.tar.gz', dist).pathname],
+    {
+      stdio: 'inherit',
+    },
+  );
 }

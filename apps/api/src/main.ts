@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { isEmptyDatabase, openDatabase } from './db/client';
@@ -21,7 +22,10 @@ async function main() {
   const config = loadConfig();
   config.jwtSecret = resolveJwtSecret(config);
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, {
+    // Written by the build next to this bundle (see db/make-template.ts).
+    templateFile: fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url)),
+  });
   await database.migrate();
   // Demo data goes into a new embedded database, or wherever SEED_DEMO=1 asks for it.
   const seed =

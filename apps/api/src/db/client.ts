@@ -77,12 +77,15 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
     releaseLock = acquireDirectoryLock(config.dataDir);
   }
   try {
-    const loadDataDir = options.templateFile
-      ? new Blob([fs.readFileSync(options.templateFile)], { type: 'application/x-tar' })
-      : undefined;
-    const client = config.dataDir
-      ? new PGlite(config.dataDir)
-      : new PGlite(loadDataDir ? { loadDataDir } : undefined);
+    // A new directory starts from the migrated template when there is one: initdb under
+    // WebAssembly takes seconds, restoring a dump a fraction of that.
+    const isNew = !config.dataDir || !fs.existsSync(path.join(config.dataDir, 'PG_VERSION'));
+    const loadDataDir =
+      isNew && options.templateFile && fs.existsSync(options.templateFile)
+        ? new Blob([fs.readFileSync(options.templateFile)])
+        : undefined;
+    const pgliteOptions = loadDataDir ? { loadDataDir } : {};
+    const client = config.dataDir ? new PGlite(config.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {
@@ -91,7 +94,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       async migrate() {
         await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
       },
-      dumpTemplate: () => client.dumpDataDir('none'),
+      dumpTemplate: () => client.dumpDataDir('gzip'),
       async close() {
         await client.close();
         releaseLock?.();
