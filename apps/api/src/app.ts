@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import accountsModule from './modules/accounts/routes';
 import authModule from './modules/auth/routes';
 import dictionariesModule from './modules/dictionaries/routes';
 import healthModule from './modules/health/routes';
@@ -15,6 +16,7 @@ import settingsModule from './modules/settings/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
+import rateLimitPlugin from './plugins/rate-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,10 +86,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
 
   await app.register(healthModule);
   await app.register(settingsModule);
   await app.register(authModule);
+  await app.register(accountsModule);
   await app.register(dictionariesModule);
 
   registerWebApp(app, config);

@@ -1,0 +1,31 @@
+import type { TCurrentAccount } from '@parity/domain/auth';
+import type { DbOrTx } from '../../db/client';
+import { notFound } from '../../errors';
+import { findAccountWithMembership } from './repo';
+
+/**
+ * The current account (slim, spec 3). Organization rights count only for an approved member;
+ * a membership in a deleted organization counts as none.
+ */
+export async function getCurrentAccount(db: DbOrTx, userId: number): Promise<TCurrentAccount> {
+  const row = await findAccountWithMembership(db, userId);
+  if (!row) throw notFound('User');
+  const membership = row.organization ? row.membership : null;
+  const approved = membership?.status === 'approved';
+  return {
+    id: row.id,
+    name: row.name,
+    lastname: row.lastname,
+    email: row.email,
+    organization_id: row.organization?.id ?? null,
+    organization_name: row.organization?.name ?? null,
+    organization_logo: row.organization?.logo ?? null,
+    isAllowed: approved || row.is_sadm,
+    isOrganizationAdministrator: approved && membership.manage_settings,
+    isAdministrator: row.is_sadm,
+    isSurveyHost: approved && membership.user_manage_surveys,
+    hasLpiAccess: approved && membership.average_lpi_score_access,
+    hasSurveyCreation: approved && membership.survey_creation,
+    status: membership?.status ?? 'none',
+  };
+}
