@@ -1,3 +1,76 @@
+import {
+  DICTIONARY_ENDPOINTS,
+  DICTIONARY_NAMES,
+  DICTIONARY_SCHEMAS,
+  dictionaryResponse,
+  type TDictionaryName,
+} from '@parity/domain/dictionaries';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth';
+import { DictionaryService } from './service';
 
-export default async function dictionariesRoutes(_app: FastifyInstance) {}
+const SUMMARIES: Record<TDictionaryName, string> = {
+  genders: 'Genders (id, name, order, category_id)',
+  genderCategories: 'Gender categories (id, name, order)',
+  ethnicities: 'Races/ethnicities, with the White and undisclosed flags the scores use',
+  colors: 'Organization colours (id, name, hex)',
+  languages: 'Languages',
+  tags: 'Tags (not cached: may change at run time)',
+  functionalTitles: 'Functional titles',
+  corporateTitles: 'Corporate titles, by seniority',
+  interests: 'Interests (not cached: may change at run time)',
+  roles: 'Roles (not cached: may change at run time)',
+  globalReasonForChange: 'Reasons for an organization name change',
+  globalIndustryHierarchy: 'Global industry hierarchy: sectors, industries, sub-industries and flat lists',
+  globalIndustryHierarchyTypes: 'Global industry hierarchy types, keyed like organization identifiers',
+  legalStructures: 'Organization legal structures (ids 1-10)',
+  attributeOptions: 'Attribute option groups of individuals and board members',
+};
+
+const STATIC_CACHE_CONTROL = 'private, max-age=86400';
+// Revalidate every time (ETag still spares the body): these lists may change without a deploy.
+const VOLATILE_CACHE_CONTROL = 'no-cache';
+
+const notModified = z.undefined().describe('Not modified: the If-None-Match ETag is current. No body.');
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): a W/ prefix still matches. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  for (const part of header.split(',')) {
+    const tag = part.trim();
+    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
+  }
+  return false;
+}
+
+export default async function dictionariesRoutes(app: FastifyInstance) {
+  const service = new DictionaryService(app.db);
+
+  for (const name of DICTIONARY_NAMES) {
+    const { path, cacheable } = DICTIONARY_ENDPOINTS[name];
+    const cacheControl = cacheable ? STATIC_CACHE_CONTROL : VOLATILE_CACHE_CONTROL;
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['dictionaries'],
+          summary: SUMMARIES[name],
+          description: `Reference data "${name}". Answers with a strong ETag and Cache-Control: ${cacheControl}; send If-None-Match to get 304.`,
+          response: {
+            200: dictionaryResponse(DICTIONARY_SCHEMAS[name]).describe(`The ${name} dictionary`),
+            304: notModified,
+          },
+        },
+      },
+      async (request, reply) => {
+        requireAuth(request);
+        const { body, etag } = await service.get(name);
+        reply.header('etag', etag).header('cache-control', cacheControl);
+        if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+        // Pre-serialized bytes (validated once when built): no serializer work per request.
+        return reply.type('application/json; charset=utf-8').send(body);
+      },
+    );
+  }
+}
