@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: boolish.optional(),
 });
 
 export type DatabaseConfig =
@@ -51,6 +52,7 @@ export interface Config {
   logLevel: string;
   corsOrigins: string[]; // empty: CORS closed
   webDist: string | undefined; // built SPA to serve, when present
+  trustProxy: boolean; // believe X-Forwarded-For (only behind a proxy that sets it)
 }
 
 /** Environment -> typed config. Throws with every bad variable named. */
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
     webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 

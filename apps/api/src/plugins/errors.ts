@@ -16,19 +16,16 @@ interface FieldIssue {
 }
 
 function fieldIssues(error: FastifyError): FieldIssue[] {
-  const validation = error.validation ?? [];
-  return validation.map((issue) => {
-    const where = error.validationContext ?? 'body';
+  const where = error.validationContext ?? 'body';
+  return (error.validation ?? []).map((issue) => {
     const pathParts = (issue.instancePath || '')
       .split('/')
       .filter(Boolean)
       .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const params = issue.params as { issue?: { path?: PropertyKey[]; keys?: string[] } } | undefined;
-    const zodPath = params?.issue?.path?.map(String) ?? pathParts;
-    // Unknown keys are reported against the object; name them so the caller sees which.
-    const keys = params?.issue?.keys;
-    const field = [where, ...zodPath, ...(keys?.length ? [keys.join(', ')] : [])].join('.');
-    return { field, message: issue.message ?? 'Invalid value' };
+    // Unknown keys are reported against their object; name them so the caller sees which.
+    const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
+    const named = Array.isArray(keys) && keys.length ? [keys.join(', ')] : [];
+    return { field: [where, ...pathParts, ...named].join('.'), message: issue.message ?? 'Invalid value' };
   });
 }
 

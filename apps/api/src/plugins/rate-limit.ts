@@ -1,23 +1,25 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { AppError } from '../errors';
 
 /**
  * Rate limits for the routes that ask for them (login, refresh, codes); nothing is limited
  * globally, so health and dictionaries stay cheap under load.
  *
- * Counters live in this process's memory (@fastify/rate-limit's LRU store). With several replicas
- * they belong in Redis: @fastify/rate-limit takes an ioredis client as its `redis` option, and that
- * one option moves every counter below (per address and per account). ioredis is not a dependency
- * yet, so REDIS_URL only produces a warning for now.
+ * Counters live in this process's memory (@fastify/rate-limit's LRU store), or in Redis when
+ * REDIS_URL is set so that several replicas share them: that one option moves every counter
+ * below (per address and per account).
  */
 async function rateLimitPlugin(app: FastifyInstance) {
-  if (app.config.redisUrl) {
-    app.log.warn('REDIS_URL is set but the Redis rate-limit store is not wired yet: counters stay in memory');
-  }
+  const redis = app.config.redisUrl
+    ? new Redis(app.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: 'parity-rl:' } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         context.statusCode,
