@@ -1,0 +1,67 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import { Link, type UIMatch, useMatches } from 'react-router';
+import { crumbOf } from './route-handle';
+
+export interface Crumb {
+  label: string;
+  to: string;
+}
+
+export const HOME_CRUMB: Crumb = { label: 'Dashboard', to: '/' };
+
+function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * Breadcrumbs of spec section 2: built from the matched route segments that carry a crumb, always
+ * starting with Dashboard. Matches that resolve to the same path (layout and index routes) give one
+ * crumb; the dashboard itself stays "Dashboard".
+ */
+export function buildCrumbs(matches: readonly UIMatch<unknown, unknown>[]): Crumb[] {
+  const crumbs: Crumb[] = [HOME_CRUMB];
+  for (const match of matches) {
+    const label = crumbOf(match);
+    if (!label) continue;
+    const to = normalisePath(match.pathname);
+    const last = crumbs[crumbs.length - 1];
+    if (last && last.to === to) {
+      if (to !== HOME_CRUMB.to) crumbs[crumbs.length - 1] = { label, to };
+    } else {
+      crumbs.push({ label, to });
+    }
+  }
+  return crumbs;
+}
+
+/** The trail of the current page; the last crumb is the page itself (not a link). */
+export function Breadcrumbs() {
+  const crumbs = buildCrumbs(useMatches());
+  return (
+    <nav aria-label="Breadcrumb">
+      <Group component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+        {crumbs.map((crumb, index) => {
+          const current = index === crumbs.length - 1;
+          return (
+            <Group component="li" key={crumb.to} gap={6} wrap="nowrap">
+              {index > 0 ? (
+                <Text span size="sm" c="dimmed" aria-hidden="true">
+                  /
+                </Text>
+              ) : null}
+              {current ? (
+                <Text span size="sm" fw={600} aria-current="page">
+                  {crumb.label}
+                </Text>
+              ) : (
+                <Anchor component={Link} to={crumb.to} size="sm">
+                  {crumb.label}
+                </Anchor>
+              )}
+            </Group>
+          );
+        })}
+      </Group>
+    </nav>
+  );
+}
