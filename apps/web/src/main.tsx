@@ -1,1 +1,30 @@
-export {};
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProvider, createQueryClient } from './app/provider';
+import { createAppRouter } from './app/router';
+import { type AppRouter, bindLogoutToRouter } from './app/session-navigation';
+import { initialize } from './lib/startup';
+
+async function main() {
+  // Spec section 4: initialize the caches, then mount even if that failed (initialize never rejects).
+  await initialize();
+
+  const queryClient = createQueryClient();
+  let router: AppRouter | undefined;
+  // Bound before the router exists: its first load may already run the sign-in guard.
+  bindLogoutToRouter(queryClient, () => router);
+  router = createAppRouter();
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The #root element is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
+
+void main();

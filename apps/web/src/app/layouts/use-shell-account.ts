@@ -1,0 +1,21 @@
+import type { TopBarUser } from '../../components/top-bar/top-bar';
+import { useCurrentAccount } from '../../features/auth/api/get-current-account';
+import { visibleModules } from '../navigation';
+
+/** The signed-in user as the top bar shows it, and the modules this user may open. */
+export function useShellAccount() {
+  const query = useCurrentAccount();
+  const account = query.data;
+  let user: TopBarUser | null | undefined;
+  if (account) {
+    user = {
+      name: account.name,
+      lastname: account.lastname,
+      email: account.email,
+      organizationName: account.organization_name,
+    };
+  } else {
+    user = query.isError ? null : undefined;
+  }
+  return { account, user, navigation: visibleModules(account) };
+}

@@ -1,0 +1,21 @@
+import { IconLayoutDashboard } from '@tabler/icons-react';
+import type { NavItem } from '../components/top-bar/navigation';
+
+/**
+ * The modules' navigation of the top bar, in order. Only modules that exist are listed; a new
+ * module adds one entry here (and, if some users may not open it, a `visible` rule on the
+ * current account).
+ */
+export interface ModuleNavItem extends NavItem {
+  visible?: (account: { isAdministrator: boolean; isSurveyHost: boolean; hasLpiAccess: boolean }) => boolean;
+}
+
+export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
+  { label: 'Dashboard', to: '/', icon: IconLayoutDashboard, end: true },
+];
+
+export function visibleModules(
+  account: Parameters<NonNullable<ModuleNavItem['visible']>>[0] | null | undefined,
+): NavItem[] {
+  return MODULE_NAVIGATION.filter((item) => !item.visible || (account ? item.visible(account) : false));
+}

@@ -1,0 +1,146 @@
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  Navigate,
+  type RouteObject,
+  redirect,
+} from 'react-router';
+import type { RouteHandle } from '../components/breadcrumbs/route-handle';
+import { LOGIN_PATH, loginPathFor, REDIRECT_PARAM, safeRedirectPath } from '../features/auth/lib/redirect';
+import { logout } from '../lib/session';
+import { getAccessToken } from '../lib/token-storage';
+import { RootErrorBoundary } from './routes/error';
+import { PageLoader, RootRoute } from './routes/root';
+
+export const NOT_FOUND_PATH = '/404';
+
+/**
+ * The guard of the signed-in branch (spec section 2): allowed only with a stored access token;
+ * otherwise the user is logged out and sent to /login, with a way back to the page asked for.
+ */
+export function requireSignIn({ request }: LoaderFunctionArgs) {
+  if (getAccessToken()) return null;
+  const url = new URL(request.url);
+  logout();
+  throw redirect(loginPathFor(url));
+}
+
+/** A signed-in user opening /login goes to the dashboard (or the local page named by `redirect`). */
+export function redirectIfSignedIn({ request }: LoaderFunctionArgs) {
+  if (!getAccessToken()) return null;
+  const target = safeRedirectPath(new URL(request.url).searchParams.get(REDIRECT_PARAM));
+  throw redirect(target ?? '/');
+}
+
+function toNotFound() {
+  throw redirect(NOT_FOUND_PATH);
+}
+
+const handle = (value: RouteHandle) => value;
+
+/**
+ * The spec's route tree, for the parts built so far. Every page and layout is a lazy route
+ * (its own chunk); layouts are pathless parent routes. A module's routes are added here when
+ * the module exists: until then its paths fall through to /404.
+ */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootRoute,
+      ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: PageLoader,
+      children: [
+        {
+          id: 'layout-divided',
+          lazy: () => import('./layouts/divided-layout'),
+          handle: handle({ layout: 'divided' }),
+          children: [
+            {
+              id: 'login',
+              path: LOGIN_PATH,
+              loader: redirectIfSignedIn,
+              lazy: () => import('../features/auth/routes/login'),
+              handle: handle({ crumb: 'Log in', layout: 'divided' }),
+            },
+          ],
+        },
+        {
+          id: 'layout-centered',
+          lazy: () => import('./layouts/centered-layout'),
+          handle: handle({ layout: 'centered' }),
+          children: [
+            {
+              id: 'not-found',
+              path: NOT_FOUND_PATH,
+              lazy: () => import('./routes/not-found'),
+              handle: handle({ crumb: 'Page not found', layout: 'centered' }),
+            },
+          ],
+        },
+        {
+          id: 'layout-custom',
+          lazy: () => import('./layouts/custom-layout'),
+          handle: handle({ layout: 'custom' }),
+          children: [
+            {
+              id: 'terms',
+              path: '/terms',
+              lazy: () => import('../features/public/routes/terms'),
+              handle: handle({ crumb: 'Terms of use', layout: 'custom' }),
+            },
+            {
+              id: 'policy',
+              path: '/policy',
+              lazy: () => import('../features/public/routes/policy'),
+              handle: handle({ crumb: 'Privacy policy', layout: 'custom' }),
+            },
+            {
+              id: 'permissions',
+              path: '/permissions',
+              lazy: () => import('../features/public/routes/permissions'),
+              handle: handle({ crumb: 'Roles and permissions', layout: 'custom' }),
+            },
+            {
+              id: 'crm',
+              path: '/crm',
+              lazy: () => import('../features/public/routes/crm'),
+              handle: handle({ crumb: 'Contact data', layout: 'custom' }),
+            },
+            {
+              id: 'design',
+              path: '/design',
+              lazy: () => import('../features/public/routes/design'),
+              handle: handle({ crumb: 'Design system', layout: 'custom' }),
+            },
+          ],
+        },
+        {
+          // Everything below needs sign-in.
+          id: 'signed-in',
+          loader: requireSignIn,
+          children: [
+            {
+              id: 'layout-top-bar',
+              lazy: () => import('./layouts/top-bar-layout'),
+              handle: handle({ layout: 'top-bar' }),
+              children: [
+                {
+                  id: 'dashboard',
+                  index: true,
+                  lazy: () => import('./routes/dashboard'),
+                  handle: handle({ crumb: 'Dashboard', layout: 'top-bar' }),
+                },
+              ],
+            },
+          ],
+        },
+        { id: 'catch-all', path: '*', loader: toNotFound, element: <Navigate to={NOT_FOUND_PATH} replace /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createRoutes());
+}

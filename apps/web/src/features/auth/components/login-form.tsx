@@ -1,0 +1,189 @@
+import { Alert, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { Button } from '../../../components/button/button';
+import { ApiError } from '../../../lib/api-client';
+import { type LoginCredentials, type LoginResult, useLogin } from '../api/login';
+
+export const INCORRECT_CREDENTIALS_MESSAGE = 'The user credentials were incorrect.';
+export const PASSWORD_EXPIRED_MESSAGE =
+  'Your password has expired. It must be updated before you can sign in; please contact your organization administrator.';
+export const RATE_LIMITED_MESSAGE =
+  'Too many sign-in attempts. Please wait a few minutes before trying again.';
+export const MFA_REQUIRED_MESSAGE =
+  'This account uses two-factor sign-in, which needs a verification code. Entering the code is not available in this version of Parity yet, so this account cannot sign in here for now.';
+
+// Inline icons: /login stays free of the icon library's runtime.
+function AlertIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 8v4M12 16h.01" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type FieldErrors = Partial<Record<keyof LoginCredentials, string>>;
+
+export function validateCredentials({ username, password }: LoginCredentials): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!username.trim()) errors.username = 'Email is required';
+  else if (!EMAIL_PATTERN.test(username.trim())) errors.username = 'Email must be a valid email address';
+  if (!password) errors.password = 'Password is required';
+  return errors;
+}
+
+function bodyMessage(error: ApiError): string | undefined {
+  const body = error.body;
+  if (typeof body === 'object' && body !== null) {
+    const message = (body as Record<string, unknown>).message;
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return undefined;
+}
+
+/** The inline message for a failed sign-in (the request is silent: no global alert). */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return bodyMessage(error) ?? INCORRECT_CREDENTIALS_MESSAGE;
+    if (error.status === 419) return PASSWORD_EXPIRED_MESSAGE;
+    if (error.status === 429) return RATE_LIMITED_MESSAGE;
+    return bodyMessage(error) ?? error.message;
+  }
+  return error instanceof Error && error.message ? error.message : 'Sign-in failed. Please try again.';
+}
+
+export interface LoginFormProps {
+  onSignedIn: () => void;
+}
+
+export function LoginForm({ onSignedIn }: LoginFormProps) {
+  const login = useLogin();
+  const [values, setValues] = useState<LoginCredentials>({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [result, setResult] = useState<LoginResult | null>(null);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const update = (field: keyof LoginCredentials) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const found = validateCredentials(values);
+    setErrors(found);
+    if (found.username || found.password) {
+      (found.username ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
+    setResult(null);
+    login.mutate(
+      { username: values.username.trim(), password: values.password },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          if (answer.kind === 'signed-in') onSignedIn();
+        },
+      },
+    );
+  };
+
+  const failure = login.isError ? loginErrorMessage(login.error) : null;
+
+  return (
+    <form onSubmit={submit} noValidate aria-describedby={failure ? 'login-error' : undefined}>
+      <Stack gap="md">
+        {failure ? (
+          <Alert
+            id="login-error"
+            role="alert"
+            color="danger"
+            variant="light"
+            title="Sign-in failed"
+            icon={<AlertIcon />}
+          >
+            {failure}
+          </Alert>
+        ) : null}
+        {result?.kind === 'mfa-required' ? (
+          <Alert
+            role="alert"
+            color="parity"
+            variant="light"
+            title="Two-factor sign-in required"
+            icon={<LockIcon />}
+          >
+            {MFA_REQUIRED_MESSAGE}
+          </Alert>
+        ) : null}
+        <TextInput
+          ref={usernameRef}
+          label="Email"
+          name="username"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          withAsterisk
+          aria-required
+          value={values.username}
+          onChange={update('username')}
+          error={errors.username}
+        />
+        <PasswordInput
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          withAsterisk
+          aria-required
+          value={values.password}
+          onChange={update('password')}
+          error={errors.password}
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+        />
+        <Button
+          type="submit"
+          kind="primary"
+          size="large"
+          fullWidth
+          loading={login.isPending}
+          disabled={login.isPending}
+        >
+          Log in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

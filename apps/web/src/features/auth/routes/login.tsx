@@ -1,0 +1,34 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LoginForm } from '../components/login-form';
+import { REDIRECT_PARAM, safeRedirectPath } from '../lib/redirect';
+
+/** /login (named route `login`): the password sign-in of spec section 4. */
+export function LoginRoute() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const target = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? '/';
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Log in to Parity</Title>
+        <Text c="dimmed">Use the email address and password of your Parity account.</Text>
+      </Stack>
+      <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
+      <Group gap="md" justify="center">
+        <Anchor component={Link} to="/terms" size="sm">
+          Terms of use
+        </Anchor>
+        <Anchor component={Link} to="/policy" size="sm">
+          Privacy policy
+        </Anchor>
+        <Anchor component={Link} to="/permissions" size="sm">
+          Roles and permissions
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+export { LoginRoute as Component };
