@@ -1,0 +1,101 @@
+import {
+  Checkbox,
+  NumberInput,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+
+const LEGAL_STRUCTURES = [
+  'Limited partnership',
+  'Limited liability company',
+  'Corporation',
+  'Sole proprietorship',
+];
+
+function Fields({ withErrors }: { withErrors: boolean }) {
+  const error = (message: string) => (withErrors ? message : undefined);
+  const suffix = withErrors ? ' (error state)' : '';
+  return (
+    <Stack gap="md">
+      <TextInput
+        label={`Organization name${suffix}`}
+        withAsterisk
+        defaultValue={withErrors ? '' : 'Acme Capital Partners'}
+        error={error('Organization name is required')}
+      />
+      <PasswordInput
+        label={`New password${suffix}`}
+        autoComplete="new-password"
+        defaultValue={withErrors ? 'short' : ''}
+        description="12 to 255 characters with a capital letter, a number and a sign"
+        error={error(
+          'Password must be from 12 to 255 characters, include at least one capital letter, one sign and one number',
+        )}
+      />
+      <Select
+        label={`Legal structure${suffix}`}
+        withAsterisk
+        data={LEGAL_STRUCTURES}
+        defaultValue={withErrors ? null : LEGAL_STRUCTURES[0]}
+        placeholder="Choose a legal structure"
+        error={error('Legal structure is required')}
+      />
+      <NumberInput
+        label={`Total full-time employees${suffix}`}
+        min={0}
+        defaultValue={withErrors ? -3 : 42}
+        error={error('Total full-time employees must be equal or greater than 0')}
+      />
+      <TextInput
+        label={`Inception date${suffix}`}
+        description="YYYY-MM-DD"
+        inputMode="numeric"
+        defaultValue={withErrors ? '2031-02-30' : '2012-05-01'}
+        error={error('Date must be before or equal to today')}
+      />
+      <Switch
+        label={`Publicly traded${suffix}`}
+        defaultChecked={!withErrors}
+        error={error('Publicly traded can be set only for legal structure 1')}
+      />
+      <Checkbox
+        label={`I accept the terms and conditions${suffix}`}
+        defaultChecked={!withErrors}
+        error={error('Please, accept terms and conditions')}
+      />
+      <Textarea
+        label={`Can you tell us more?${suffix}`}
+        placeholder="Empty"
+        rows={4}
+        defaultValue={withErrors ? '' : 'The new reporting tabs are clear.'}
+        error={error('Comment is required')}
+      />
+    </Stack>
+  );
+}
+
+/** Every input kind, as it looks normally and with a validation error. */
+export function FormSamples() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+      <section aria-labelledby="form-default-title">
+        <Title order={3} size="h4" id="form-default-title" mb="sm">
+          Default
+        </Title>
+        <Fields withErrors={false} />
+      </section>
+      <section aria-labelledby="form-error-title">
+        <Title order={3} size="h4" id="form-error-title" mb="sm">
+          With an error
+        </Title>
+        <Fields withErrors />
+      </section>
+    </SimpleGrid>
+  );
+}
