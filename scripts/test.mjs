@@ -4,6 +4,7 @@
 // Ends with one line "Tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,24 @@ function step(title, command, args, env = {}) {
   console.info(`\n▶ ${title}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return result.status ?? 1;
+}
+
+/** True when something listens on host:port (a local Redis for the shared rate-limit tests). */
+function listening(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 500 }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+if (!process.env.TEST_REDIS_URL && (await listening('127.0.0.1', 6379))) {
+  process.env.TEST_REDIS_URL = 'redis://127.0.0.1:6379';
 }
 
 const failures = [];

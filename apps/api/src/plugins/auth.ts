@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import { type AccessClaims, verifyAccessToken } from '../modules/auth/tokens';
 
 export interface AuthContext {
   userId: number;
@@ -25,6 +25,34 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 }
 
 /**
+ * Verified access tokens, kept until they expire: a token is immutable, so its signature needs
+ * checking once, not on every request (HMAC + JSON parsing is most of a cheap request's cost).
+ * Bounded; the oldest entries go first.
+ */
+class VerifiedTokenCache {
+  private readonly entries = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  constructor(private readonly maxEntries = 10_000) {}
+
+  get(token: string): AccessClaims | undefined {
+    const hit = this.entries.get(token);
+    if (!hit) return undefined;
+    if (hit.expiresAtMs <= Date.now()) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return hit.claims;
+  }
+
+  set(token: string, claims: AccessClaims) {
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(token, { claims, expiresAtMs: claims.expiresAt * 1000 });
+  }
+}
+
+/**
  * One onRequest hook for every /api route: a valid Bearer access token is required unless the
  * route is marked `config: { public: true }`. Unknown /api paths fall through to the 404 handler.
  */
@@ -32,11 +60,18 @@ async function authPlugin(app: FastifyInstance) {
   const secret = app.config.jwtSecret;
   if (!secret) throw new Error('jwtSecret is not configured');
   app.decorateRequest('auth', null);
+  const verified = new VerifiedTokenCache();
 
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
-      request.auth = await verifyAccessToken(secret, header.slice(7).trim());
+      const token = header.slice(7).trim();
+      let claims = verified.get(token) ?? null;
+      if (!claims) {
+        claims = await verifyAccessToken(secret, token);
+        if (claims) verified.set(token, claims);
+      }
+      request.auth = claims ? { userId: claims.userId, clientId: claims.clientId } : null;
     }
     // The API reference (/api/docs) is public; its routes come from the Scalar plugin.
     const isPublic = request.routeOptions.config?.public === true || request.url.startsWith('/api/docs');

@@ -8,13 +8,18 @@ const AUDIENCE = 'parity-api';
 export interface AccessClaims {
   userId: number;
   clientId: string;
+  /** Expiry, seconds since the epoch (set when verified). */
+  expiresAt: number;
 }
 
 function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export async function signAccessToken(secret: string, claims: AccessClaims): Promise<string> {
+export async function signAccessToken(
+  secret: string,
+  claims: Omit<AccessClaims, 'expiresAt'>,
+): Promise<string> {
   return new SignJWT({ cid: claims.clientId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
@@ -36,7 +41,7 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.cid !== 'string') return null;
-    return { userId, clientId: payload.cid };
+    return { userId, clientId: payload.cid, expiresAt: payload.exp ?? 0 };
   } catch {
     return null;
   }
