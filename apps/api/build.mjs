@@ -30,7 +30,7 @@ if (process.argv.includes('--watch')) {
   const dist = new URL('./dist/', import.meta.url);
   execFileSync(
     process.execPath,
-    [new URL('make-template.js', dist).pathname, new URL('pglite-template.tar.gz', dist).pathname],
+    [new URL('make-template.js', dist).pathname, new URL('pglite-template.tar', dist).pathname],
     {
       stdio: 'inherit',
     },

@@ -24,7 +24,7 @@ async function main() {
 
   const database = await openDatabase(config.database, {
     // Written by the build next to this bundle (see db/make-template.ts).
-    templateFile: fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url)),
+    templateFile: fileURLToPath(new URL('./pglite-template.tar', import.meta.url)),
   });
   await database.migrate();
   // Demo data goes into a new embedded database, or wherever SEED_DEMO=1 asks for it.

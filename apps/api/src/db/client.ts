@@ -4,12 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { acquireDirectoryLock } from './lock';
 import * as schema from './schema/index';
@@ -50,6 +47,12 @@ function migrationsFolder(): string {
 
 export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
   if (config.kind === 'postgres') {
+    // Loaded only in server mode: the embedded default starts faster without them.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
@@ -94,7 +97,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       async migrate() {
         await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
       },
-      dumpTemplate: () => client.dumpDataDir('gzip'),
+      dumpTemplate: () => client.dumpDataDir('none'),
       async close() {
         await client.close();
         releaseLock?.();

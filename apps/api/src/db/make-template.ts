@@ -6,7 +6,7 @@ import { openDatabase } from './client';
  * `npm start` on a new DATA_DIR restores it instead of running initdb (seconds under WebAssembly).
  */
 const out = process.argv[2];
-if (!out) throw new Error('usage: make-template <output.tar.gz>');
+if (!out) throw new Error('usage: make-template <output.tar>');
 const database = await openDatabase({ kind: 'pglite', dataDir: null });
 await database.migrate();
 const dump = await database.dumpTemplate!();

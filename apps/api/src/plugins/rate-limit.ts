@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { AppError } from '../errors';
 
 /**
@@ -13,8 +12,12 @@ import { AppError } from '../errors';
  * below (per address and per account).
  */
 async function rateLimitPlugin(app: FastifyInstance) {
+  // ioredis is loaded only when it is used.
   const redis = app.config.redisUrl
-    ? new Redis(app.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(app.config.redisUrl, {
+        connectTimeout: 500,
+        maxRetriesPerRequest: 1,
+      })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {

@@ -12,7 +12,7 @@ export default async function setup() {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   await database.migrate();
   const dump = await database.dumpTemplate!();
-  const file = path.join(os.tmpdir(), `parity-pglite-template-${process.pid}.tar.gz`);
+  const file = path.join(os.tmpdir(), `parity-pglite-template-${process.pid}.tar`);
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   process.env.PARITY_PGLITE_TEMPLATE = file;

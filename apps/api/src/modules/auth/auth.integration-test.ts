@@ -183,14 +183,12 @@ describe('POST /api/oauth/token/ (password grant)', () => {
 
   it('verifies the secret of a client that has one', async () => {
     const secret = 'a-long-random-client-secret-for-the-partner-app';
-    await t.app.db
-      .insert(oauthClients)
-      .values({
-        id: 'partner',
-        name: 'Partner',
-        secret_hash: hashOpaqueToken(secret),
-        grant_types: ['password'],
-      });
+    await t.app.db.insert(oauthClients).values({
+      id: 'partner',
+      name: 'Partner',
+      secret_hash: hashOpaqueToken(secret),
+      grant_types: ['password'],
+    });
     const as = (extra: Body) => post('/api/oauth/token/', grant('ada@acme.test', DEMO_PASSWORD, extra));
     expect((await as({ client_id: 'partner' })).statusCode).toBe(401);
     expect((await as({ client_id: 'partner', client_secret: 'wrong' })).json().error).toBe('invalid_client');
