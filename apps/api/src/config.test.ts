@@ -29,6 +29,10 @@ describe('loadConfig', () => {
     expect(config.s3?.bucket).toBe('files');
   });
 
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite');
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'not a url', JWT_SECRET: 'short' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/,

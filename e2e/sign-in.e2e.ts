@@ -1,0 +1,72 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, hasBrowser, launchBrowser, newPage, signIn } from './support/browser';
+
+describe.runIf(hasBrowser)('signing in and out', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('refuses a wrong password with the message and stays on /login', async () => {
+    page = await newPage(browser);
+    await signIn(page, 'ada@acme.test', 'Not-The-Password-1!');
+    await expect
+      .poll(() => page.getByText('The user credentials were incorrect.').count())
+      .toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it('tells a two-factor user that a code is required, without signing in', async () => {
+    page = await newPage(browser);
+    await signIn(page, 'mfa@acme.test');
+    await expect.poll(() => page.getByText(/two-factor/i).count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('signs ada in to the dashboard shell, reloads, and logs out', async () => {
+    page = await newPage(browser);
+    await signIn(page, 'ada@acme.test');
+    await page.waitForURL((url) => url.pathname === '/');
+    // The greeting names the account and its organization.
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toMatch(/Good (Morning|Afternoon|Evening)/);
+    await expect.poll(() => page.getByText('Acme Capital Partners').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: /breadcrumb/i }).textContent())
+      .toMatch(/Dashboard/);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
+    await expectAccessible(page);
+
+    // Reference data arrives through the dictionary cache once signed in.
+    await page.reload();
+    await expect.poll(() => page.getByText('Acme Capital Partners').count()).toBeGreaterThan(0);
+
+    // A signed-in user opening /login goes back to the dashboard.
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page
+      .getByRole('button', { name: /ada|account|user menu/i })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: /log out/i }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
+
+    // The old session is over: the dashboard sends us back to /login.
+    await page.goto('/');
+    await page.waitForURL(/\/login/);
+    await page.context().close();
+  });
+});
