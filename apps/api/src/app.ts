@@ -15,6 +15,7 @@ import healthModule from './modules/health/routes';
 import settingsModule from './modules/settings/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(mailerPlugin);
   await app.register(rateLimitPlugin);
 
   await app.register(healthModule);

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { mailOutbox } from '../db/schema/mail';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /**
+   * Records the message in mail_outbox and delivers it by SMTP when SMTP_URL is set (else it is
+   * only logged). Delivery failures are recorded and logged, never thrown: a request that sends
+   * mail must not fail because the mail server is down.
+   */
+  send(message: MailMessage): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+async function mailerPlugin(app: FastifyInstance) {
+  const transport: Transporter | undefined = app.config.smtpUrl
+    ? nodemailer.createTransport(app.config.smtpUrl)
+    : undefined;
+  if (transport) app.addHook('onClose', async () => transport.close());
+
+  const mailer: Mailer = {
+    async send(message) {
+      const [row] = await app.db
+        .insert(mailOutbox)
+        .values({ ...message, status: transport ? 'failed' : 'logged' })
+        .returning({ id: mailOutbox.id });
+      if (!transport) {
+        // The embedded default has no mail server: the log is where a developer reads codes and links.
+        app.log.info(
+          { mail: { to: message.to, subject: message.subject, text: message.text } },
+          'mail (outbox only)',
+        );
+        return;
+      }
+      try {
+        await transport.sendMail({ from: app.config.mailFrom, ...message });
+        await app.db
+          .update(mailOutbox)
+          .set({ status: 'sent', sent_at: new Date() })
+          .where(eq(mailOutbox.id, row!.id));
+      } catch (error) {
+        app.log.error({ err: error, to: message.to }, 'mail delivery failed');
+        await app.db
+          .update(mailOutbox)
+          .set({ error: error instanceof Error ? error.message : String(error) })
+          .where(eq(mailOutbox.id, row!.id));
+      }
+    },
+  };
+  app.decorate('mailer', mailer);
+}
+
+export default fp(mailerPlugin, { name: 'mailer' });
