@@ -65,7 +65,15 @@ function UserMenu({ user, onLogout }: { user: TopBarUser | null | undefined; onL
   if (user === undefined) return <Skeleton height={32} width={140} radius="md" aria-hidden="true" />;
   const name = user ? displayName(user) : 'Account';
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+    // In the header (not a portal): the open menu stays inside the banner landmark. Focus goes to
+    // the first item when it is opened from the keyboard.
+    <Menu
+      position="bottom-end"
+      width={240}
+      shadow="md"
+      withinPortal={false}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${name}`}>
           <Avatar size={32} radius="xl" color="parity" aria-hidden="true">

@@ -73,7 +73,7 @@ export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return bodyMessage(error) ?? INCORRECT_CREDENTIALS_MESSAGE;
     if (error.status === 419) return PASSWORD_EXPIRED_MESSAGE;
-    if (error.status === 429) return RATE_LIMITED_MESSAGE;
+    if (error.status === 429) return bodyMessage(error) ?? RATE_LIMITED_MESSAGE;
     return bodyMessage(error) ?? error.message;
   }
   return error instanceof Error && error.message ? error.message : 'Sign-in failed. Please try again.';
@@ -171,7 +171,11 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           value={values.password}
           onChange={update('password')}
           error={errors.password}
-          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+          aria-invalid={errors.password ? true : undefined}
+          // A static name with aria-pressed for the state; kept free of the word "password" so the
+          // field's own label stays the only match for it.
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
         />
         <Button
           type="submit"

@@ -13,7 +13,7 @@ export function DesignSection({
   children: ReactNode;
 }) {
   return (
-    <Box component="section" id={id} aria-labelledby={`${id}-title`}>
+    <Box component="section" id={id}>
       <Title order={2} id={`${id}-title`} mb={4}>
         {title}
       </Title>

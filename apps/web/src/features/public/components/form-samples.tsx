@@ -21,6 +21,8 @@ const LEGAL_STRUCTURES = [
 function Fields({ withErrors }: { withErrors: boolean }) {
   const error = (message: string) => (withErrors ? message : undefined);
   const suffix = withErrors ? ' (error state)' : '';
+  // Mantine marks text inputs invalid itself; password, switch and checkbox need it said.
+  const invalid = withErrors ? { 'aria-invalid': true } : {};
   return (
     <Stack gap="md">
       <TextInput
@@ -30,6 +32,7 @@ function Fields({ withErrors }: { withErrors: boolean }) {
         error={error('Organization name is required')}
       />
       <PasswordInput
+        {...invalid}
         label={`New password${suffix}`}
         autoComplete="new-password"
         defaultValue={withErrors ? 'short' : ''}
@@ -60,11 +63,13 @@ function Fields({ withErrors }: { withErrors: boolean }) {
         error={error('Date must be before or equal to today')}
       />
       <Switch
+        {...invalid}
         label={`Publicly traded${suffix}`}
         defaultChecked={!withErrors}
         error={error('Publicly traded can be set only for legal structure 1')}
       />
       <Checkbox
+        {...invalid}
         label={`I accept the terms and conditions${suffix}`}
         defaultChecked={!withErrors}
         error={error('Please, accept terms and conditions')}

@@ -116,29 +116,27 @@ export function PermissionsRoute() {
           <Title order={2} size="h3" id="summary-title" mb="sm">
             At a glance
           </Title>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder verticalSpacing="sm">
-              <Table.Caption>Roles, the permission that grants them, and who grants it</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Role</Table.Th>
-                  <Table.Th scope="col">Permission</Table.Th>
-                  <Table.Th scope="col">Granted by</Table.Th>
+          <Table striped withTableBorder verticalSpacing="sm">
+            <Table.Caption>Roles, the permission that grants them, and who grants it</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Role</Table.Th>
+                <Table.Th scope="col">Permission</Table.Th>
+                <Table.Th scope="col">Granted by</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {ROLES.map((role) => (
+                <Table.Tr key={role.id}>
+                  <Table.Th scope="row">{role.name}</Table.Th>
+                  <Table.Td>
+                    <Code>{role.flag}</Code>
+                  </Table.Td>
+                  <Table.Td>{role.grantedBy}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {ROLES.map((role) => (
-                  <Table.Tr key={role.id}>
-                    <Table.Th scope="row">{role.name}</Table.Th>
-                    <Table.Td>
-                      <Code>{role.flag}</Code>
-                    </Table.Td>
-                    <Table.Td>{role.grantedBy}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         </section>
 
         <section aria-labelledby="details-title">

@@ -1,0 +1,162 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  MFA_REQUIRED_MESSAGE,
+  PASSWORD_EXPIRED_MESSAGE,
+  RATE_LIMITED_MESSAGE,
+} from '../features/auth/components/login-form';
+import { getAccessToken, getRefreshToken } from '../lib/token-storage';
+import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from './testing/render-app';
+
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanupApps();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function fillAndSubmit(email = 'ada@acme.test', password = 'Parity-Demo-2026!') {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/^Email/), email);
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+  return user;
+}
+
+describe('/login', () => {
+  it('has labelled fields with the right autocomplete, one h1 and a main landmark', async () => {
+    stubFetch({});
+    renderApp('/login');
+    const email = await screen.findByLabelText(/^Email/);
+    expect(email).toHaveAttribute('autocomplete', 'username');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Log in · Parity'));
+  });
+
+  it('requires both fields before calling the API', async () => {
+    const calls = stubFetch({});
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Email/)).toHaveFocus();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('signs in: posts the form-encoded password grant, stores the tokens and opens the dashboard', async () => {
+    const calls = stubFetch({
+      'POST /api/oauth/token/': () => json({ access_token: 'access-1', refresh_token: 'refresh-1' }),
+      'GET /api/user/status': () => json(ACCOUNT),
+    });
+    const { router } = renderApp('/login');
+    await fillAndSubmit();
+
+    expect(await screen.findByRole('heading', { level: 1, name: /, Ada$/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(getAccessToken()).toBe('access-1');
+    expect(getRefreshToken()).toBe('refresh-1');
+
+    const token = calls.find((call) => call.path === '/api/oauth/token/');
+    expect(token?.method).toBe('POST');
+    expect(token?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(token?.body ?? ''))).toEqual({
+      grant_type: 'password',
+      username: 'ada@acme.test',
+      password: 'Parity-Demo-2026!',
+      client_id: 'parity-web',
+    });
+    const status = calls.find((call) => call.path === '/api/user/status');
+    expect(status?.headers.authorization).toBe('Bearer access-1');
+  });
+
+  it('submits with Enter and goes back to a local redirect target', async () => {
+    stubFetch({ 'POST /api/oauth/token/': () => json({ access_token: 'a', refresh_token: 'r' }) });
+    const { router } = renderApp('/login?redirect=%2Fdesign');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@acme.test');
+    await user.type(screen.getByLabelText(/^Password/), 'Parity-Demo-2026!{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Design system' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/design');
+  });
+
+  it('ignores a redirect target on another host', async () => {
+    stubFetch({
+      'POST /api/oauth/token/': () => json({ access_token: 'a', refresh_token: 'r' }),
+      'GET /api/user/status': () => json(ACCOUNT),
+    });
+    const { router } = renderApp('/login?redirect=%2F%2Fevil.example%2Fphish');
+    await fillAndSubmit();
+    await screen.findByRole('heading', { level: 1, name: /, Ada$/ });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the credentials message inline on 401, without an alert or a logout', async () => {
+    stubFetch({
+      'POST /api/oauth/token/': () =>
+        json({ message: 'The user credentials were incorrect.', error: 'invalid_grant' }, 401),
+    });
+    const { router } = renderApp('/login');
+    await fillAndSubmit('ada@acme.test', 'wrong-password');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The user credentials were incorrect.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getAccessToken()).toBeNull();
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it('explains that two-factor sign-in is required and stays on /login', async () => {
+    stubFetch({ 'POST /api/oauth/token/': () => json({ mfa_verification_required: true }) });
+    const { router } = renderApp('/login');
+    await fillAndSubmit('mfa@acme.test');
+    expect(await screen.findByText(MFA_REQUIRED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('Two-factor sign-in required')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it('shows the expiry message on 419', async () => {
+    stubFetch({
+      'POST /api/oauth/token/': () =>
+        json({ message: 'Your password has expired. Please set a new one.', error: 'password_expired' }, 419),
+    });
+    renderApp('/login');
+    await fillAndSubmit('expired@acme.test');
+    expect(await screen.findByText(PASSWORD_EXPIRED_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('shows the rate-limit message on 429 at once (no retries)', async () => {
+    const calls = stubFetch({ 'POST /api/oauth/token/': () => json({ error: 'too_many_requests' }, 429) });
+    renderApp('/login');
+    await fillAndSubmit();
+    expect(await screen.findByText(RATE_LIMITED_MESSAGE)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/oauth/token/')).toHaveLength(1);
+  });
+
+  it('disables the submit button while the request is pending', async () => {
+    let answer: (response: Response) => void = () => {};
+    stubFetch({
+      'POST /api/oauth/token/': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderApp('/login');
+    await fillAndSubmit();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled());
+    answer(json({ message: 'The user credentials were incorrect.' }, 401));
+    await screen.findByRole('alert');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+});
