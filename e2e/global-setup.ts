@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { recipient, startTestSmtp, type TestSmtp } from '../apps/api/src/test/smtp';
 
 const root = path.resolve(import.meta.dirname, '..');
 const INSTALL_HINT =
@@ -14,6 +16,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     chromiumPath: string | null;
+    /** GET {mailboxURL}/messages?to=<email> lists the mail the server sent (newest last). */
+    mailboxURL: string;
   }
 }
 
@@ -53,6 +57,7 @@ export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   project.provide('chromiumPath', chromiumPath);
   project.provide('baseURL', '');
+  project.provide('mailboxURL', '');
   if (!chromiumPath) {
     if (process.env.E2E_REQUIRED === '1') throw new Error(INSTALL_HINT);
     console.warn(INSTALL_HINT);
@@ -67,6 +72,11 @@ export default async function setup(project: TestProject) {
     if (result.status !== 0) throw new Error('The build failed');
   }
 
+  // A real SMTP server receives the product's mail; journeys read it through a small HTTP mailbox.
+  const smtp = await startTestSmtp();
+  const mailbox = await startMailbox(smtp);
+  project.provide('mailboxURL', mailbox.url);
+
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -80,6 +90,7 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      SMTP_URL: smtp.url,
       WEB_DIST: path.join(root, 'apps/web/dist'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -94,5 +105,22 @@ export default async function setup(project: TestProject) {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await new Promise((r) => mailbox.server.close(r));
+    await smtp.close();
   };
+}
+
+async function startMailbox(smtp: TestSmtp) {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const to = url.searchParams.get('to')?.toLowerCase();
+    const messages = smtp.messages
+      .filter((m) => !to || recipient(m).toLowerCase() === to)
+      .map((m) => ({ to: recipient(m), subject: m.subject ?? '', text: m.text ?? '', html: m.html || null }));
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(messages));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}` };
 }
