@@ -2,3 +2,4 @@
 export * from './dictionaries';
 export * from './mail';
 export * from './people';
+export * from './signup';

@@ -31,6 +31,9 @@ export const users = pgTable(
     // Null: the password never expires (the default, ASVS 6.2.10); a date: login answers 419 after it.
     password_expires_at: timestamp('password_expires_at', { withTimezone: true }),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    // Null until the sign-up link is opened (the token endpoint refuses such accounts). Accounts
+    // made any other way (demo data, invitations, admin) are verified when created.
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }).defaultNow(),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
