@@ -3,3 +3,4 @@ export * from './dictionaries';
 export * from './mail';
 export * from './people';
 export * from './signup';
+export * from './feedback';
