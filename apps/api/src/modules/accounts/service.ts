@@ -1,4 +1,5 @@
 import type { TCurrentAccount } from '@parity/domain/auth';
+import { accountFlags } from '@parity/domain/permissions';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { findAccountWithMembership } from './repo';
@@ -10,8 +11,6 @@ import { findAccountWithMembership } from './repo';
 export async function getCurrentAccount(db: DbOrTx, userId: number): Promise<TCurrentAccount> {
   const row = await findAccountWithMembership(db, userId);
   if (!row) throw notFound('User');
-  const membership = row.organization ? row.membership : null;
-  const approved = membership?.status === 'approved';
   return {
     id: row.id,
     name: row.name,
@@ -20,12 +19,6 @@ export async function getCurrentAccount(db: DbOrTx, userId: number): Promise<TCu
     organization_id: row.organization?.id ?? null,
     organization_name: row.organization?.name ?? null,
     organization_logo: row.organization?.logo ?? null,
-    isAllowed: approved || row.is_sadm,
-    isOrganizationAdministrator: approved && membership.manage_settings,
-    isAdministrator: row.is_sadm,
-    isSurveyHost: approved && membership.user_manage_surveys,
-    hasLpiAccess: approved && membership.average_lpi_score_access,
-    hasSurveyCreation: approved && membership.survey_creation,
-    status: membership?.status ?? 'none',
+    ...accountFlags({ is_sadm: row.is_sadm, membership: row.organization ? row.membership : null }),
   };
 }

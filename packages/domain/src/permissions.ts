@@ -1,0 +1,51 @@
+/**
+ * Roles and rights of spec 6 / DESIGN 5, computed in one place. Organization rights count only
+ * for an approved member; the platform administrator (is_sadm) is always allowed.
+ */
+import type { TUserStatus } from './auth';
+
+export interface MembershipRights {
+  status: 'pending' | 'approved' | 'declined';
+  manage_settings: boolean;
+  user_manage_surveys: boolean;
+  survey_creation: boolean;
+  average_lpi_score_access: boolean;
+}
+
+export interface RightsInput {
+  is_sadm: boolean;
+  /** Null when the user belongs to no (live) organization. */
+  membership: MembershipRights | null;
+}
+
+export interface AccountFlags {
+  /** Approved member of an organization, or platform administrator. */
+  isAllowed: boolean;
+  /** manage_settings of an approved member */
+  isOrganizationAdministrator: boolean;
+  /** is_sadm */
+  isAdministrator: boolean;
+  /** user_manage_surveys of an approved member */
+  isSurveyHost: boolean;
+  /** average_lpi_score_access of an approved member */
+  hasLpiAccess: boolean;
+  /** survey_creation of an approved member */
+  hasSurveyCreation: boolean;
+  status: TUserStatus;
+}
+
+export function accountFlags({ is_sadm, membership }: RightsInput): AccountFlags {
+  const approved = membership?.status === 'approved';
+  return {
+    isAllowed: approved || is_sadm,
+    isOrganizationAdministrator: approved && membership.manage_settings,
+    isAdministrator: is_sadm,
+    isSurveyHost: approved && membership.user_manage_surveys,
+    hasLpiAccess: approved && membership.average_lpi_score_access,
+    hasSurveyCreation: approved && membership.survey_creation,
+    status: membership?.status ?? 'none',
+  };
+}
+
+/** The message a pending (or declined) caller gets from routes only allowed accounts may call. */
+export const AWAITING_APPROVAL_MESSAGE = 'Your account is awaiting approval.';
