@@ -1,6 +1,7 @@
 // The whole schema, for Drizzle's relational queries. Tables live in one file per module.
 export * from './dictionaries';
+export * from './feedback';
+export * from './files';
 export * from './mail';
 export * from './people';
 export * from './signup';
-export * from './feedback';

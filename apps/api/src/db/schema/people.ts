@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -31,6 +32,30 @@ export const users = pgTable(
     // Null: the password never expires (the default, ASVS 6.2.10); a date: login answers 419 after it.
     password_expires_at: timestamp('password_expires_at', { withTimezone: true }),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    // The user account entity of spec 3. Personal fields may be marked private (private_fields).
+    title: text('title'),
+    /** The profile image: a files.id. */
+    image: uuid('image'),
+    corporate_title_id: bigint('corporate_title_id', { mode: 'number' }),
+    functional_title_id: bigint('functional_title_id', { mode: 'number' }),
+    bio: text('bio'),
+    personal_email: text('personal_email'),
+    office_address_id: integer('office_address_id'),
+    address: text('address'),
+    phone: text('phone'),
+    mobile_phone: text('mobile_phone'),
+    veteran: boolean('veteran'),
+    lgbt: boolean('lgbt'),
+    is_generation_immigrant: boolean('is_generation_immigrant'),
+    is_disabled: boolean('is_disabled'),
+    gender_id: integer('gender_id'),
+    ethnicity_id: integer('ethnicity_id'),
+    languages: integer('languages').array().notNull().default(sql`'{}'::integer[]`),
+    interests: integer('interests').array().notNull().default(sql`'{}'::integer[]`),
+    start_date: date('start_date'),
+    acknowledgements: text('acknowledgements').array().notNull().default(sql`'{}'::text[]`),
+    /** Names of the fields the user keeps private (shown as 'Private' to others). */
+    private_fields: text('private_fields').array().notNull().default(sql`'{}'::text[]`),
     // Null until the sign-up link is opened (the token endpoint refuses such accounts). Accounts
     // made any other way (demo data, invitations, admin) are verified when created.
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }).defaultNow(),
