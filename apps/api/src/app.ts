@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import accountsModule from './modules/accounts/routes';
 import authModule from './modules/auth/routes';
 import dictionariesModule from './modules/dictionaries/routes';
+import feedbackModule from './modules/feedback/routes';
 import healthModule from './modules/health/routes';
 import settingsModule from './modules/settings/routes';
 import authPlugin from './plugins/auth';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(authModule);
   await app.register(accountsModule);
   await app.register(dictionariesModule);
+  await app.register(feedbackModule);
 
   registerWebApp(app, config);
   return app;

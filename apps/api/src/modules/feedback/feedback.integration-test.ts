@@ -1,0 +1,149 @@
+import { FEEDBACK_REQUIRED_MESSAGE } from '@parity/domain/feedback';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedback } from '../../db/schema/feedback';
+import { organizations, users } from '../../db/schema/people';
+import { DEMO_PASSWORD, seedDemoData } from '../../db/seed-demo';
+import { createTestApp, type TestApp } from '../../test/app';
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.app.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let address = 0;
+async function tokenFor(email: string): Promise<string> {
+  const cached = tokens.get(email);
+  if (cached) return cached;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/oauth/token/',
+    remoteAddress: `10.5.0.${++address}`,
+    payload: { grant_type: 'password', username: email, password: DEMO_PASSWORD, client_id: 'parity-web' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const token = res.json().access_token as string;
+  tokens.set(email, token);
+  return token;
+}
+
+async function send(email: string | null, payload: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/feedback',
+    headers: email ? { authorization: `Bearer ${await tokenFor(email)}` } : {},
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+async function list(email: string | null, query = '') {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/admin/feedback${query}`,
+    headers: email ? { authorization: `Bearer ${await tokenFor(email)}` } : {},
+  });
+}
+
+const page = 'http://localhost:3000/users/private';
+
+describe('POST /api/feedback', () => {
+  it('refuses an anonymous caller with 401', async () => {
+    const res = await send(null, { url: page, value: 5 });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthenticated.', error: 'unauthenticated' });
+  });
+
+  it("stores a member's rating with the sender and the organization", async () => {
+    const res = await send('max@acme.test', { url: page, value: 8, comment: 'Clear and quick' });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({
+      id: expect.any(Number),
+      url: page,
+      value: 8,
+      comment: 'Clear and quick',
+      created_at: expect.any(String),
+    });
+    const [row] = await t.app.db.select().from(feedback).where(eq(feedback.id, body.id));
+    const [max] = await t.app.db.select().from(users).where(eq(users.email, 'max@acme.test'));
+    const [acme] = await t.app.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.name, 'Acme Capital Partners'));
+    expect(row).toMatchObject({ user_id: max!.id, organization_id: acme!.id, value: 8 });
+  });
+
+  it('accepts a pending member and a null or missing comment', async () => {
+    expect((await send('pending@acme.test', { url: page, value: 1, comment: null })).statusCode).toBe(201);
+    const res = await send('admin@parity.test', { url: page, value: 10 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().comment).toBeNull();
+  });
+
+  it("answers a missing rating with 400, the field and 'Thumbs is a required field'", async () => {
+    const res = await send('max@acme.test', { url: page, comment: 'no rating' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'validation_failed',
+      detail: [{ field: 'body.value', message: FEEDBACK_REQUIRED_MESSAGE }],
+    });
+  });
+
+  it('refuses ratings outside 1-10, bad addresses, long comments and unknown fields', async () => {
+    const cases: [unknown, string][] = [
+      [{ url: page, value: 0 }, 'body.value'],
+      [{ url: page, value: 11 }, 'body.value'],
+      [{ url: page, value: '7' }, 'body.value'],
+      [{ url: 'not a url', value: 5 }, 'body.url'],
+      [{ url: 'javascript:alert(1)', value: 5 }, 'body.url'],
+      [{ url: `${page}?q=${'a'.repeat(2048)}`, value: 5 }, 'body.url'],
+      [{ url: page, value: 5, comment: 'x'.repeat(5001) }, 'body.comment'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await send('max@acme.test', payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(res.json().detail[0].field).toBe(field);
+    }
+    const extra = await send('max@acme.test', { url: page, value: 5, user_id: 1 });
+    expect(extra.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/admin/feedback', () => {
+  it('lists every feedback, newest first, with sender and organization, to a platform admin', async () => {
+    const res = await list('admin@parity.test');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(3);
+    expect(body.data.map((item: { value: number }) => item.value)).toEqual([10, 1, 8]);
+    expect(body.data[2]).toMatchObject({
+      url: page,
+      comment: 'Clear and quick',
+      user: { name: 'Max', lastname: 'Planck', email: 'max@acme.test' },
+      organization: { name: 'Acme Capital Partners' },
+    });
+    expect(body.data[0].organization).toBeNull();
+  });
+
+  it('pages with limit and offset', async () => {
+    const res = await list('admin@parity.test', '?limit=1&offset=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 3, data: [{ value: 1 }] });
+    expect((await list('admin@parity.test', '?limit=0')).statusCode).toBe(400);
+  });
+
+  it('refuses a member, an organization admin and a pending user with 403, and anonymous with 401', async () => {
+    for (const email of ['max@acme.test', 'ada@acme.test', 'pending@acme.test']) {
+      const res = await list(email);
+      expect(res.statusCode, email).toBe(403);
+      expect(res.json().error).toBe('forbidden');
+    }
+    expect((await list(null)).statusCode).toBe(401);
+  });
+});
