@@ -1,4 +1,5 @@
 // The whole schema, for Drizzle's relational queries. Tables live in one file per module.
+export * from './codes';
 export * from './dictionaries';
 export * from './feedback';
 export * from './files';
