@@ -124,31 +124,6 @@ export const ZDictionaryName = z.enum(DICTIONARY_NAMES as [TDictionaryName, ...T
 /** The `data` of each dictionary's response, by name. */
 export type TDictionaries = { [K in TDictionaryName]: z.infer<(typeof DICTIONARY_SCHEMAS)[K]> };
 
-export interface DictionaryEndpoint {
-  path: string;
-  /** Static reference data (changes only by migration): clients may cache it for 24 h. */
-  cacheable: boolean;
-}
-
-/** Spec 7: the GET endpoint of each dictionary; tags, interests and roles are not cached. */
-export const DICTIONARY_ENDPOINTS: Record<TDictionaryName, DictionaryEndpoint> = {
-  genders: { path: '/api/genders', cacheable: true },
-  genderCategories: { path: '/api/genders/categories', cacheable: true },
-  ethnicities: { path: '/api/ethnicities', cacheable: true },
-  colors: { path: '/api/colors', cacheable: true },
-  languages: { path: '/api/languages', cacheable: true },
-  tags: { path: '/api/tags', cacheable: false },
-  functionalTitles: { path: '/api/functional-titles', cacheable: true },
-  corporateTitles: { path: '/api/corporate-titles', cacheable: true },
-  interests: { path: '/api/interests', cacheable: false },
-  roles: { path: '/api/roles', cacheable: false },
-  globalReasonForChange: { path: '/api/organization-name-change-reasons', cacheable: true },
-  globalIndustryHierarchy: { path: '/api/global-industry-hierarchy', cacheable: true },
-  globalIndustryHierarchyTypes: { path: '/api/global-industry-hierarchy-type', cacheable: true },
-  legalStructures: { path: '/api/organization-legal-structures', cacheable: true },
-  attributeOptions: { path: '/api/attributes/relations', cacheable: true },
-};
-
 /** The envelope every dictionary endpoint answers with. */
 export function dictionaryResponse<T extends z.ZodType>(data: T) {
   return z.object({ data });

@@ -1,5 +1,6 @@
 import { OTHER_OPTION_ID } from '@parity/domain/constants';
-import { DICTIONARY_ENDPOINTS, type TDictionaries, type TDictionaryName } from '@parity/domain/dictionaries';
+import type { TDictionaries, TDictionaryName } from '@parity/domain/dictionaries';
+import { DICTIONARY_ENDPOINTS } from '@parity/domain/dictionary-endpoints';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { DEFAULT_TTL_MS, staticCache } from './cache';

@@ -1,12 +1,12 @@
 import {
   ATTRIBUTE_GROUPS,
-  DICTIONARY_ENDPOINTS,
   DICTIONARY_NAMES,
   DICTIONARY_SCHEMAS,
   GLOBAL_INDUSTRY_KEYS,
   type TDictionaries,
   type TDictionaryName,
 } from '@parity/domain/dictionaries';
+import { DICTIONARY_ENDPOINTS } from '@parity/domain/dictionary-endpoints';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';

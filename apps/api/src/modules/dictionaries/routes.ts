@@ -1,10 +1,10 @@
 import {
-  DICTIONARY_ENDPOINTS,
   DICTIONARY_NAMES,
   DICTIONARY_SCHEMAS,
   dictionaryResponse,
   type TDictionaryName,
 } from '@parity/domain/dictionaries';
+import { DICTIONARY_ENDPOINTS } from '@parity/domain/dictionary-endpoints';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';

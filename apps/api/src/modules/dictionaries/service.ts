@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
   ATTRIBUTE_GROUPS,
-  DICTIONARY_ENDPOINTS,
   DICTIONARY_SCHEMAS,
   identificationCategory,
   type TDictionaryName,
 } from '@parity/domain/dictionaries';
+import { DICTIONARY_ENDPOINTS } from '@parity/domain/dictionary-endpoints';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './repo';
 
