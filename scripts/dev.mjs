@@ -22,4 +22,8 @@ run(process.execPath, [path.join(root, 'apps/api/build.mjs'), '--watch']);
 while (!fs.existsSync(bundle)) await new Promise((r) => setTimeout(r, 200));
 run(process.execPath, ['--enable-source-maps', '--watch', bundle]);
 run('npx', ['vite'], path.join(root, 'apps/web'));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const c of children) c.kill(signal);
+  });
+}
