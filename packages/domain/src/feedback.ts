@@ -19,14 +19,17 @@ export const FEEDBACK_TEXTAREA = { rows: 4, cols: 50, placeholder: 'Empty' } as 
 /** Spec 5: the rating is required and a number. */
 export const FEEDBACK_REQUIRED_MESSAGE = 'Thumbs is a required field';
 
-/** Colour bands 1-2, 3-4, 5-6, 7-8, 9-10, red through orange to green (spec 9). */
+/**
+ * Colour bands 1-2, 3-4, 5-6, 7-8, 9-10, red through orange to green (spec 9). Each keeps white
+ * text, and itself as text on white, at AA contrast (4.5:1 or more).
+ */
 export type FeedbackBand = 1 | 2 | 3 | 4 | 5;
 export const FEEDBACK_BAND_COLOURS: Record<FeedbackBand, string> = {
   1: '#c92a2a',
-  2: '#d9480f',
-  3: '#e67700',
-  4: '#5c940d',
-  5: '#2b8a3e',
+  2: '#c2410c',
+  3: '#b45309',
+  4: '#4d7c0f',
+  5: '#15803d',
 };
 
 /** The band of a rating: 1-2 -> 1, 3-4 -> 2, ... 9-10 -> 5. */

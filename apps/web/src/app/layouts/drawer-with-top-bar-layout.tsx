@@ -3,6 +3,7 @@ import { NavLink, Outlet, useMatches } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs/breadcrumbs';
 import { type RouteHandle, sideNavigationOf } from '../../components/breadcrumbs/route-handle';
 import { TopBar } from '../../components/top-bar/top-bar';
+import { FeedbackTab } from '../../features/feedback/components/feedback-tab';
 import { logout } from '../../lib/session';
 import { HEADER_HEIGHT, MAIN_CONTENT_ID } from './constants';
 import classes from './layouts.module.css';
@@ -72,6 +73,7 @@ export function DrawerWithTopBarLayout() {
           </Stack>
         </Container>
       </AppShell.Main>
+      <FeedbackTab />
     </AppShell>
   );
 }

@@ -2,6 +2,7 @@ import { AppShell, Container, Stack } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs/breadcrumbs';
 import { TopBar } from '../../components/top-bar/top-bar';
+import { FeedbackTab } from '../../features/feedback/components/feedback-tab';
 import { logout } from '../../lib/session';
 import { HEADER_HEIGHT, MAIN_CONTENT_ID } from './constants';
 import classes from './layouts.module.css';
@@ -25,6 +26,7 @@ export function TopBarLayout() {
           </Stack>
         </Container>
       </AppShell.Main>
+      <FeedbackTab />
     </AppShell>
   );
 }
