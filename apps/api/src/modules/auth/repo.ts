@@ -10,6 +10,7 @@ export interface LoginUser {
   password_hash: string;
   two_fa_enabled: boolean;
   password_expires_at: Date | null;
+  email_verified_at: Date | null;
 }
 
 export async function findClient(db: DbOrTx, clientId: string): Promise<OauthClientRow | undefined> {
@@ -25,6 +26,7 @@ export async function findLoginUserByEmail(db: DbOrTx, email: string): Promise<L
       password_hash: users.password_hash,
       two_fa_enabled: users.two_fa_enabled,
       password_expires_at: users.password_expires_at,
+      email_verified_at: users.email_verified_at,
     })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deleted_at)));

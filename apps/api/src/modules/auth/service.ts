@@ -28,6 +28,13 @@ export const invalidCredentials = () =>
 export const invalidRefreshToken = () =>
   new AppError(401, 'invalid_grant', 'The refresh token is invalid, expired or revoked.');
 export const invalidClient = () => new AppError(401, 'invalid_client', 'Client authentication failed.');
+// A sign-up whose email link was not opened yet (modules/signup). Told only after the right password.
+export const emailNotVerified = () =>
+  new AppError(
+    403,
+    'email_not_verified',
+    'Please verify your email address first: open the link we sent you when you signed up, or ask for a new one on the sign-up page.',
+  );
 // 419 is the spec's answer to a login with an expired password (the web goes to login.password).
 export const passwordExpired = () =>
   new AppError(419, 'password_expired', 'Your password has expired. Please set a new one.');
@@ -97,6 +104,7 @@ export async function passwordGrant(
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw invalidCredentials();
+  if (!user.email_verified_at) throw emailNotVerified();
 
   if (user.password_expires_at && user.password_expires_at.getTime() <= now.getTime()) {
     throw passwordExpired();
