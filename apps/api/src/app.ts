@@ -13,7 +13,9 @@ import authModule from './modules/auth/routes';
 import dictionariesModule from './modules/dictionaries/routes';
 import feedbackModule from './modules/feedback/routes';
 import healthModule from './modules/health/routes';
+import membersModule from './modules/members/routes';
 import settingsModule from './modules/settings/routes';
+import signupModule from './modules/signup/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import mailerPlugin from './plugins/mailer';
@@ -96,6 +98,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(authModule);
   await app.register(accountsModule);
   await app.register(dictionariesModule);
+  await app.register(signupModule);
+  await app.register(membersModule);
   await app.register(feedbackModule);
 
   registerWebApp(app, config);

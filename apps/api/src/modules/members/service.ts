@@ -1,0 +1,152 @@
+import type { TMember, TMemberList, TOrganizationAdminList } from '@parity/domain/signup';
+import type { Db, DbOrTx } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { MailMessage } from '../../plugins/mailer';
+import * as repo from './repo';
+
+/** `me` (the caller's own organization) or an organization id. */
+export type OrganizationRef = number | 'me';
+
+export interface MemberContext {
+  caller: repo.Caller;
+  organizationId: number;
+}
+
+const NOT_APPROVED_MESSAGE = 'Your membership is awaiting approval by an admin of your organization.';
+
+/**
+ * The one rights check of the module (DESIGN 5): who may act on an organization's people.
+ * - Another organization's id, a missing one, or `me` without an organization: 404.
+ * - Platform admins (is_sadm) may act on any organization.
+ * - Otherwise the caller must be an approved member (`admin`: with manage_settings) of it: 403.
+ */
+export async function authorize(
+  db: DbOrTx,
+  userId: number,
+  ref: OrganizationRef,
+  need: 'member' | 'admin',
+): Promise<MemberContext> {
+  const caller = await repo.findCaller(db, userId);
+  if (!caller) throw notFound('User');
+  const own = caller.membership;
+  let organizationId: number;
+  if (ref === 'me') {
+    if (!own) throw notFound('Organization');
+    organizationId = own.organization_id;
+  } else {
+    organizationId = ref;
+    if (!(await repo.organizationExists(db, organizationId))) throw notFound('Organization');
+    if (caller.is_sadm) return { caller, organizationId };
+    if (own?.organization_id !== organizationId) throw notFound('Organization');
+  }
+  if (own?.status !== 'approved') throw forbidden(NOT_APPROVED_MESSAGE);
+  if (need === 'admin' && !own.manage_settings) {
+    throw forbidden('Only an admin of this organization may do this.');
+  }
+  return { caller, organizationId };
+}
+
+/** A profile picture is served by GET /api/users/{id}/image/1; null when the user has none. */
+function imageUrl(user: { id: number; image: string | null }): string | null {
+  return user.image ? `/api/users/${user.id}/image/1` : null;
+}
+
+type MemberRow = Awaited<ReturnType<typeof repo.listMembers>>[number];
+
+function toMember(row: MemberRow): TMember {
+  return {
+    id: row.id,
+    name: row.name,
+    lastname: row.lastname,
+    email: row.email,
+    image: imageUrl(row),
+    status: row.status,
+    manage_settings: row.manage_settings,
+    user_manage_surveys: row.user_manage_surveys,
+    survey_creation: row.survey_creation,
+    average_lpi_score_access: row.average_lpi_score_access,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** GET /api/organizations/{me|id}/members: approved members of that organization and platform admins. */
+export async function listMembers(db: Db, userId: number, ref: OrganizationRef): Promise<TMemberList> {
+  const { organizationId } = await authorize(db, userId, ref, 'member');
+  const rows = await repo.listMembers(db, organizationId);
+  return { data: rows.map(toMember), total: rows.length };
+}
+
+/**
+ * GET /api/organizations/me/admins: the approved admins of the caller's organization. Pending and
+ * declined members may read it (their status card names whom to contact); no organization: none.
+ */
+export async function listAdmins(db: Db, userId: number): Promise<TOrganizationAdminList> {
+  const caller = await repo.findCaller(db, userId);
+  if (!caller) throw notFound('User');
+  if (!caller.membership) return { data: [] };
+  const rows = await repo.listAdmins(db, caller.membership.organization_id);
+  return { data: rows.map((row) => ({ ...row, image: imageUrl(row) })) };
+}
+
+export type Decision = 'approve' | 'decline';
+
+/**
+ * Approves or declines a pending member, in one transaction (the membership row locked), then
+ * mails the person the decision. 409 when the user is not awaiting approval.
+ */
+export async function decide(
+  db: Db,
+  send: (message: MailMessage) => Promise<void>,
+  publicUrl: string,
+  callerId: number,
+  organizationId: number,
+  userId: number,
+  decision: Decision,
+  now = new Date(),
+): Promise<TMember> {
+  const outcome = await db.transaction(async (tx) => {
+    await authorize(tx, callerId, organizationId, 'admin');
+    const member = await repo.findMemberForUpdate(tx, organizationId, userId);
+    if (!member) throw notFound('User');
+    if (member.status !== 'pending') {
+      throw conflict(`This user is not awaiting approval (status: ${member.status}).`);
+    }
+    const status = decision === 'approve' ? 'approved' : 'declined';
+    await repo.decide(tx, member.membershipId, status, callerId, now);
+    const organizationName = (await repo.findOrganizationName(tx, organizationId)) ?? 'your organization';
+    return { member: { ...member, status } satisfies MemberRow, organizationName };
+  });
+  await send(decisionMail(outcome.member, outcome.organizationName, decision, publicUrl));
+  return toMember(outcome.member);
+}
+
+function decisionMail(
+  member: MemberRow,
+  organizationName: string,
+  decision: Decision,
+  publicUrl: string,
+): MailMessage {
+  const greeting = `Hello ${member.name},`;
+  if (decision === 'approve') {
+    return {
+      to: member.email,
+      subject: `Your access to ${organizationName} on Parity was approved`,
+      text: [
+        greeting,
+        '',
+        `An admin of ${organizationName} approved your access. You can now use Parity:`,
+        `${publicUrl}/`,
+      ].join('\n'),
+    };
+  }
+  return {
+    to: member.email,
+    subject: `Your request to join ${organizationName} on Parity was declined`,
+    text: [
+      greeting,
+      '',
+      `An admin of ${organizationName} declined your request for access.`,
+      'If you think this is a mistake, please contact an admin of that organization.',
+    ].join('\n'),
+  };
+}

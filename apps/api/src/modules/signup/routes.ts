@@ -1,0 +1,226 @@
+import {
+  ZAcceptInvitationRequest,
+  ZAcceptInvitationResponse,
+  ZCreateInvitationRequest,
+  ZCreateOrganizationRequest,
+  ZInvitation,
+  ZInvitationDetails,
+  ZJoinOrganizationRequest,
+  ZResendVerificationRequest,
+  ZSignupAccepted,
+  ZSignupMembership,
+  ZSignupRequest,
+  ZVerifyEmailRequest,
+  ZVerifyEmailResponse,
+} from '@parity/domain/signup';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { requireAuth } from '../../plugins/auth';
+import { failureCounter, limitPerAddress } from '../../plugins/rate-limit';
+import {
+  acceptInvitation,
+  createInvitation,
+  createOrganization,
+  getInvitation,
+  joinOrganization,
+  type MailContext,
+  resendVerification,
+  startSignup,
+  verifyEmail,
+} from './service';
+
+const MINUTE_MS = 60 * 1000;
+/** Sign-ups and resends (each sends mail) per client address and minute. */
+export const SIGNUP_MAX_PER_ADDRESS = 10;
+/** Link checks (verification, invitations) per client address and minute. */
+export const LINK_MAX_PER_ADDRESS = 30;
+/** Joining, creating, accepting and inviting per client address and minute. */
+export const ACTION_MAX_PER_ADDRESS = 20;
+/** Wrong organization codes per account before it must wait for the rest of the window. */
+export const CODE_MAX_FAILURES = 10;
+export const CODE_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
+
+const ZToken = z.object({ uuid: z.uuid({ error: 'The invitation link is malformed.' }) });
+
+export default async function signupRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const mail: MailContext = {
+    send: (message) => app.mailer.send(message),
+    publicUrl: app.config.publicUrl.replace(/\/+$/, ''),
+  };
+  const signupLimit = limitPerAddress(app, { max: SIGNUP_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
+  const linkLimit = limitPerAddress(app, { max: LINK_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
+  const actionLimit = limitPerAddress(app, { max: ACTION_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
+  const codeFailures = failureCounter(app, {
+    name: 'organization-code-failures',
+    max: CODE_MAX_FAILURES,
+    timeWindowMs: CODE_FAILURE_WINDOW_MS,
+    key: (request) => (request.auth ? String(request.auth.userId) : undefined),
+    message: 'Too many wrong organization codes. Please wait a few minutes and try again.',
+  });
+
+  app.post(
+    '/api/signup',
+    {
+      config: { public: true },
+      onRequest: signupLimit,
+      schema: {
+        tags: ['signup'],
+        summary: 'Start a sign-up: an unverified account and a mailed verification link',
+        description:
+          'Mails `{PUBLIC_URL}/signup/processing/{accountId}/verification/{uuid}` (24 h, single use). ' +
+          'The answer is the same 202 whether or not the email is already registered (the owner of ' +
+          'an existing account is mailed a notice instead), so accounts cannot be enumerated. The ' +
+          `account cannot sign in until verified. 429 after ${SIGNUP_MAX_PER_ADDRESS} calls a minute from one address.`,
+        security: [],
+        body: ZSignupRequest,
+        response: { 202: ZSignupAccepted },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await startSignup(app.db, mail, request.body)),
+  );
+
+  app.post(
+    '/api/signup/verification/resend',
+    {
+      config: { public: true },
+      onRequest: signupLimit,
+      schema: {
+        tags: ['signup'],
+        summary: 'Mail a new verification link (older links stop working)',
+        description: 'Same neutral 202 for unknown, verified and unverified addresses.',
+        security: [],
+        body: ZResendVerificationRequest,
+        response: { 202: ZSignupAccepted },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await resendVerification(app.db, mail, request.body.email)),
+  );
+
+  app.post(
+    '/api/signup/verification',
+    {
+      config: { public: true },
+      onRequest: linkLimit,
+      schema: {
+        tags: ['signup'],
+        summary: 'Verify an email address with the mailed link (account id and uuid)',
+        description:
+          'Marks the address verified so the account may sign in. 400 `invalid_token` for an unknown, ' +
+          'expired or already used link; a link opened again after it verified the account answers ' +
+          '200 with `already_verified: true`.',
+        security: [],
+        body: ZVerifyEmailRequest,
+        response: { 200: ZVerifyEmailResponse },
+      },
+    },
+    async (request) => verifyEmail(app.db, request.body),
+  );
+
+  app.post(
+    '/api/signup/organization/join',
+    {
+      onRequest: actionLimit,
+      schema: {
+        tags: ['signup'],
+        summary: 'Ask to join an organization with its organization code (pending until approved)',
+        description:
+          'Codes are compared case-insensitively; unknown, expired and revoked codes answer 400 ' +
+          '`invalid_code`. Every approved admin of the organization is mailed. 409 when the caller ' +
+          'already belongs to (or waits for) an organization; a declined member may ask again. ' +
+          `429 after ${CODE_MAX_FAILURES} wrong codes in 15 minutes.`,
+        body: ZJoinOrganizationRequest,
+        response: { 200: ZSignupMembership },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireAuth(request);
+      await codeFailures.assertNotLocked(request, reply);
+      try {
+        return await joinOrganization(app.db, mail, userId, request.body.code);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'invalid_code')
+          await codeFailures.recordFailure(request);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/signup/organization/create',
+    {
+      onRequest: actionLimit,
+      schema: {
+        tags: ['signup'],
+        summary: 'Create a new organization; its creator becomes its approved admin with every right',
+        description:
+          'legal_structure_id is one of the legal structures (1-10). 409 when the caller already ' +
+          'belongs to (or waits for) an organization.',
+        body: ZCreateOrganizationRequest,
+        response: { 201: ZSignupMembership },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createOrganization(app.db, requireAuth(request).userId, request.body)),
+  );
+
+  app.get(
+    '/api/signup/invitations/:uuid',
+    {
+      config: { public: true },
+      onRequest: linkLimit,
+      schema: {
+        tags: ['signup'],
+        summary: 'The organization and email of an open invitation',
+        description: '404 for an unknown, expired, revoked or already accepted invitation.',
+        security: [],
+        params: ZToken,
+        response: { 200: ZInvitationDetails },
+      },
+    },
+    async (request) => getInvitation(app.db, request.params.uuid),
+  );
+
+  app.post(
+    '/api/signup/invitations/:uuid/accept',
+    {
+      config: { public: true },
+      onRequest: actionLimit,
+      schema: {
+        tags: ['signup'],
+        summary: 'Accept an invitation: a verified account, approved in the inviting organization',
+        description:
+          'The invitation mail proved the address, so the account may sign in at once. 404 for an ' +
+          'unusable invitation, 409 when the address got an account meanwhile.',
+        security: [],
+        params: ZToken,
+        body: ZAcceptInvitationRequest,
+        response: { 201: ZAcceptInvitationResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await acceptInvitation(app.db, request.params.uuid, request.body)),
+  );
+
+  app.post(
+    '/api/organizations/me/invitations',
+    {
+      onRequest: actionLimit,
+      schema: {
+        tags: ['signup'],
+        summary: "Invite an email address to the caller's organization (admins; mailed, 7 days)",
+        description:
+          'Mails `{PUBLIC_URL}/signup/invitation/{uuid}`. An open invitation of the same address is ' +
+          'replaced. Approved organization admins only (403 otherwise, 404 without an organization); ' +
+          '409 when the address already has an account.',
+        body: ZCreateInvitationRequest,
+        response: { 201: ZInvitation },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createInvitation(app.db, mail, requireAuth(request).userId, request.body)),
+  );
+}
