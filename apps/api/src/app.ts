@@ -15,12 +15,14 @@ import feedbackModule from './modules/feedback/routes';
 import healthModule from './modules/health/routes';
 import membersModule from './modules/members/routes';
 import settingsModule from './modules/settings/routes';
+import usersModule from './modules/users/routes';
 import signupModule from './modules/signup/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
+import storagePlugin from './plugins/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,11 +94,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(authPlugin);
   await app.register(mailerPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(storagePlugin);
 
   await app.register(healthModule);
   await app.register(settingsModule);
   await app.register(authModule);
   await app.register(accountsModule);
+  await app.register(usersModule);
   await app.register(dictionariesModule);
   await app.register(signupModule);
   await app.register(membersModule);

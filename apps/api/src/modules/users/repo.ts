@@ -1,0 +1,211 @@
+import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { files, userSaved } from '../../db/schema/files';
+import { memberships, organizations, users } from '../../db/schema/people';
+
+const membershipColumns = {
+  status: memberships.status,
+  manage_settings: memberships.manage_settings,
+  user_manage_surveys: memberships.user_manage_surveys,
+  survey_creation: memberships.survey_creation,
+  average_lpi_score_access: memberships.average_lpi_score_access,
+};
+
+/**
+ * A live user with every profile column, their membership and its live organization: one query
+ * over the primary key and the unique memberships.user_id index. Undefined when deleted or absent.
+ */
+export async function findUserProfile(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      user: {
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        lastname: users.lastname,
+        is_sadm: users.is_sadm,
+        two_fa_enabled: users.two_fa_enabled,
+        last_login_at: users.last_login_at,
+        title: users.title,
+        image: users.image,
+        corporate_title_id: users.corporate_title_id,
+        functional_title_id: users.functional_title_id,
+        bio: users.bio,
+        personal_email: users.personal_email,
+        office_address_id: users.office_address_id,
+        address: users.address,
+        phone: users.phone,
+        mobile_phone: users.mobile_phone,
+        veteran: users.veteran,
+        lgbt: users.lgbt,
+        is_generation_immigrant: users.is_generation_immigrant,
+        is_disabled: users.is_disabled,
+        gender_id: users.gender_id,
+        ethnicity_id: users.ethnicity_id,
+        languages: users.languages,
+        interests: users.interests,
+        start_date: users.start_date,
+        acknowledgements: users.acknowledgements,
+        private_fields: users.private_fields,
+        created_at: users.created_at,
+        updated_at: users.updated_at,
+      },
+      membership: membershipColumns,
+      organization: { id: organizations.id, name: organizations.name, logo: organizations.logo },
+    })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.user_id, users.id))
+    .leftJoin(
+      organizations,
+      and(eq(organizations.id, memberships.organization_id), isNull(organizations.deleted_at)),
+    )
+    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+  return row;
+}
+export type UserProfileRow = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>;
+
+export type UserUpdate = Partial<typeof users.$inferInsert>;
+
+export async function updateUser(db: DbOrTx, userId: number, values: UserUpdate) {
+  await db
+    .update(users)
+    .set({ ...values, updated_at: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+}
+
+/** Adds a value to users.acknowledgements unless it is there. */
+export async function addAcknowledgement(db: DbOrTx, userId: number, type: string) {
+  await db
+    .update(users)
+    .set({ acknowledgements: sql`array_append(${users.acknowledgements}, ${type}::text)` })
+    .where(and(eq(users.id, userId), sql`NOT (${type}::text = ANY(${users.acknowledgements}))`));
+}
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Approved members of live organizations, sorted by name; total counts every match. */
+export async function listDirectory(
+  db: DbOrTx,
+  q: { search?: string; organizationId?: number; limit: number; offset: number },
+) {
+  const conditions = [
+    isNull(users.deleted_at),
+    eq(memberships.status, 'approved'),
+    isNull(organizations.deleted_at),
+  ];
+  if (q.organizationId) conditions.push(eq(organizations.id, q.organizationId));
+  if (q.search) {
+    const p = likePattern(q.search);
+    conditions.push(
+      or(
+        ilike(users.name, p),
+        ilike(users.lastname, p),
+        ilike(users.email, p),
+        ilike(organizations.name, p),
+        ilike(sql`${users.name} || ' ' || ${users.lastname}`, p),
+      )!,
+    );
+  }
+  const base = db
+    .select({
+      id: users.id,
+      name: users.name,
+      lastname: users.lastname,
+      title: users.title,
+      image: users.image,
+      private_fields: users.private_fields,
+      organization_id: organizations.id,
+      organization_name: organizations.name,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(users)
+    .innerJoin(memberships, eq(memberships.user_id, users.id))
+    .innerJoin(organizations, eq(organizations.id, memberships.organization_id))
+    .where(and(...conditions));
+  const rows = await base
+    .orderBy(asc(sql`lower(${users.name})`), asc(sql`lower(${users.lastname})`), asc(users.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && q.offset > 0) {
+    const [count] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.user_id, users.id))
+      .innerJoin(organizations, eq(organizations.id, memberships.organization_id))
+      .where(and(...conditions));
+    total = count?.n ?? 0;
+  }
+  return { rows, total };
+}
+
+// --- files --------------------------------------------------------------------------------------
+
+export type NewFile = typeof files.$inferInsert;
+
+export async function insertFile(db: DbOrTx, file: NewFile) {
+  const [row] = await db.insert(files).values(file).returning();
+  return row!;
+}
+
+export async function findFile(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(files).where(eq(files.id, id));
+  return row;
+}
+
+export async function deleteFile(db: DbOrTx, id: string) {
+  await db.delete(files).where(eq(files.id, id));
+}
+
+export async function listFilesOf(db: DbOrTx, userId: number) {
+  return db
+    .select()
+    .from(files)
+    .where(eq(files.owner_user_id, userId))
+    .orderBy(desc(files.created_at), desc(files.id))
+    .limit(500);
+}
+
+// --- saved items --------------------------------------------------------------------------------
+
+export async function listSaved(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      id: userSaved.id,
+      kind: userSaved.kind,
+      ref_id: userSaved.ref_id,
+      created_at: userSaved.created_at,
+      organization_name: organizations.name,
+    })
+    .from(userSaved)
+    .leftJoin(
+      organizations,
+      and(
+        eq(userSaved.kind, 'organization'),
+        eq(organizations.id, userSaved.ref_id),
+        isNull(organizations.deleted_at),
+      ),
+    )
+    .where(eq(userSaved.user_id, userId))
+    .orderBy(desc(userSaved.created_at), desc(userSaved.id));
+}
+
+export async function insertSaved(db: DbOrTx, userId: number, kind: string, refId: number) {
+  await db.insert(userSaved).values({ user_id: userId, kind, ref_id: refId }).onConflictDoNothing();
+}
+
+export async function deleteSaved(db: DbOrTx, userId: number, kind: string, refId: number) {
+  await db
+    .delete(userSaved)
+    .where(and(eq(userSaved.user_id, userId), eq(userSaved.kind, kind), eq(userSaved.ref_id, refId)));
+}
+
+export async function findLiveOrganization(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: organizations.id, is_public: organizations.is_public })
+    .from(organizations)
+    .where(and(eq(organizations.id, id), isNull(organizations.deleted_at)));
+  return row;
+}

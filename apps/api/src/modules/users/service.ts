@@ -1,0 +1,315 @@
+import {
+  displayName,
+  HEALTHCHECK_FIELDS,
+  PERSONAL_FIELDS,
+  PRIVATE,
+  PROFILE_REQUIRED_MESSAGE,
+  type TPrivatableField,
+  type TPublicAccount,
+  type TUserAccount,
+  type TUserAccountUpdate,
+  type TUserDirectory,
+} from '@parity/domain/account';
+import { type AccountFlags, AWAITING_APPROVAL_MESSAGE, accountFlags } from '@parity/domain/permissions';
+import { SignJWT } from 'jose';
+import type { DbOrTx } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../errors';
+import * as repo from './repo';
+
+// --- the guard: who the caller is and what they may do ----------------------------------------
+
+export interface Caller {
+  row: repo.UserProfileRow;
+  flags: AccountFlags;
+}
+
+/** The signed-in caller with their rights; a deleted account is treated as signed out (404). */
+export async function loadCaller(db: DbOrTx, userId: number): Promise<Caller> {
+  const row = await repo.findUserProfile(db, userId);
+  if (!row) throw notFound('User');
+  return { row, flags: flagsOf(row) };
+}
+
+function flagsOf(row: repo.UserProfileRow): AccountFlags {
+  return accountFlags({ is_sadm: row.user.is_sadm, membership: row.organization ? row.membership : null });
+}
+
+/** Function-level rule of routes for allowed accounts (approved members, platform admins). */
+export function requireAllowed(caller: Caller) {
+  if (!caller.flags.isAllowed) throw new AppError(403, 'awaiting_approval', AWAITING_APPROVAL_MESSAGE);
+}
+
+/** May the caller see another user's profile and image? Their own always; others when allowed. */
+function canSeeUser(caller: Caller, targetId: number): boolean {
+  return caller.row.user.id === targetId || caller.flags.isAllowed;
+}
+
+/** May the caller change this user's profile? The owner or a platform admin; else 404. */
+function canEditUser(caller: Caller, targetId: number): boolean {
+  return caller.row.user.id === targetId || caller.row.user.is_sadm;
+}
+
+// --- shaping ------------------------------------------------------------------------------------
+
+export const imageUrl = (userId: number, image: string | null) =>
+  image ? `/api/users/${userId}/image/1` : null;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toUserAccount(row: repo.UserProfileRow): TUserAccount {
+  const u = row.user;
+  const flags = flagsOf(row);
+  const privateSet = new Set<string>(u.private_fields);
+  const wrap = <T>(field: string, value: T) => ({ value, is_private: privateSet.has(field) });
+  const membership = row.organization ? row.membership : null;
+  const permissionNames = [
+    'manage_settings',
+    'user_manage_surveys',
+    'survey_creation',
+    'average_lpi_score_access',
+  ] as const;
+  const roles: string[] = [];
+  if (flags.isAdministrator) roles.push('administrator');
+  if (flags.isOrganizationAdministrator) roles.push('organization_administrator');
+  if (flags.isSurveyHost) roles.push('survey_host');
+  if (flags.status === 'approved') roles.push('member');
+  if (flags.status === 'pending') roles.push('pending');
+  return {
+    id: u.id,
+    name: u.name,
+    lastname: u.lastname,
+    email: u.email,
+    title: u.title,
+    image: u.image,
+    image_url: imageUrl(u.id, u.image),
+    corporate_title_id: u.corporate_title_id,
+    functional_title_id: u.functional_title_id,
+    organization: row.organization,
+    office_address_id: u.office_address_id,
+    personal_email: wrap('personal_email', u.personal_email),
+    phone: wrap('phone', u.phone),
+    mobile_phone: wrap('mobile_phone', u.mobile_phone),
+    address: wrap('address', u.address),
+    veteran: wrap('veteran', u.veteran),
+    lgbt: wrap('lgbt', u.lgbt),
+    is_generation_immigrant: wrap('is_generation_immigrant', u.is_generation_immigrant),
+    is_disabled: wrap('is_disabled', u.is_disabled),
+    gender_id: wrap('gender_id', u.gender_id),
+    ethnicity_id: wrap('ethnicity_id', u.ethnicity_id),
+    bio: wrap('bio', u.bio),
+    start_date: wrap('start_date', u.start_date),
+    languages: u.languages,
+    interests: u.interests,
+    resumes: [],
+    private_fields: u.private_fields as TPrivatableField[],
+    acknowledgements: u.acknowledgements,
+    created_at: u.created_at.toISOString(),
+    updated_at: u.updated_at.toISOString(),
+    last_login: iso(u.last_login_at),
+    two_fa_enabled: u.two_fa_enabled,
+    is_sadm: u.is_sadm,
+    is_approved: flags.status === 'approved',
+    organization_permissions: membership,
+    permissions: membership?.status === 'approved' ? permissionNames.filter((p) => membership[p]) : [],
+    user_roles: roles,
+    permission_sets: [],
+    sections: [],
+  };
+}
+
+export function toPublicAccount(row: repo.UserProfileRow): TPublicAccount {
+  const u = row.user;
+  const privateSet = new Set<string>(u.private_fields);
+  const shown = <T>(field: string, value: T | null): T | typeof PRIVATE | null => {
+    if (privateSet.has(field)) return PRIVATE;
+    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
+      return null;
+    return value;
+  };
+  const lastname = shown('lastname', u.lastname);
+  const personal = Object.fromEntries(
+    PERSONAL_FIELDS.map((field) => [field, shown(field, u[field] as never)]),
+  ) as Pick<TPublicAccount, (typeof PERSONAL_FIELDS)[number]>;
+  return {
+    id: u.id,
+    name: u.name,
+    lastname,
+    display_name: displayName(u.name, lastname),
+    email: u.email,
+    title: u.title || null,
+    image_url: imageUrl(u.id, u.image),
+    corporate_title_id: u.corporate_title_id,
+    functional_title_id: u.functional_title_id,
+    organization: row.organization,
+    languages: u.languages,
+    interests: u.interests,
+    ...personal,
+  };
+}
+
+// --- account ------------------------------------------------------------------------------------
+
+export async function getUserAccount(db: DbOrTx, userId: number): Promise<TUserAccount> {
+  return toUserAccount((await loadCaller(db, userId)).row);
+}
+
+/** Fields that may be sent without name and lastname (settings toggles, not a profile save). */
+const SETTINGS_ONLY = new Set(['two_fa_enabled', 'private_fields']);
+
+export async function updateUserAccount(
+  db: DbOrTx,
+  callerId: number,
+  targetId: number,
+  input: TUserAccountUpdate,
+): Promise<TUserAccount> {
+  const caller = await loadCaller(db, callerId);
+  if (!canEditUser(caller, targetId)) throw notFound('User');
+  const isProfileSave = Object.keys(input).some((k) => !SETTINGS_ONLY.has(k));
+  const missing = (['name', 'lastname'] as const).filter(
+    (f) => (isProfileSave || input[f] !== undefined) && !input[f]?.trim(),
+  );
+  if (missing.length) {
+    throw new AppError(
+      400,
+      'validation_failed',
+      `${PROFILE_REQUIRED_MESSAGE} ${missing.join(', ')}`,
+      missing.map((f) => ({ field: `body.${f}`, message: 'Field is empty' })),
+    );
+  }
+  if (input.two_fa_enabled !== undefined && targetId !== callerId) {
+    throw forbidden('Only the account owner can turn two-factor sign-in on or off.');
+  }
+  return db.transaction(async (tx) => {
+    const target = await repo.findUserProfile(tx, targetId);
+    if (!target) throw notFound('User');
+    const { private_fields, ...rest } = input;
+    const values: repo.UserUpdate = { ...rest };
+    if (private_fields) values.private_fields = [...new Set(private_fields)];
+    if (input.languages) values.languages = [...new Set(input.languages)];
+    if (input.interests) values.interests = [...new Set(input.interests)];
+    await repo.updateUser(tx, targetId, values);
+    const updated = await repo.findUserProfile(tx, targetId);
+    return toUserAccount(updated!);
+  });
+}
+
+export async function getPublicAccount(
+  db: DbOrTx,
+  callerId: number,
+  targetId: number,
+): Promise<TPublicAccount> {
+  const caller = await loadCaller(db, callerId);
+  if (!canSeeUser(caller, targetId)) throw notFound('User');
+  const target = targetId === callerId ? caller.row : await repo.findUserProfile(db, targetId);
+  if (!target) throw notFound('User');
+  return toPublicAccount(target);
+}
+
+export async function listUsers(
+  db: DbOrTx,
+  callerId: number,
+  q: { search_query?: string; limit: number; offset: number; organization_id?: number },
+): Promise<TUserDirectory> {
+  requireAllowed(await loadCaller(db, callerId));
+  const { rows, total } = await repo.listDirectory(db, {
+    search: q.search_query || undefined,
+    organizationId: q.organization_id,
+    limit: q.limit,
+    offset: q.offset,
+  });
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      lastname: r.private_fields.includes('lastname') ? PRIVATE : r.lastname,
+      title: r.title,
+      image_url: imageUrl(r.id, r.image),
+      organization: { id: r.organization_id, name: r.organization_name },
+    })),
+    total,
+  };
+}
+
+// --- small account calls ------------------------------------------------------------------------
+
+export async function acknowledge(db: DbOrTx, userId: number, type: string) {
+  await loadCaller(db, userId);
+  await repo.addAcknowledgement(db, userId, type);
+  return { acknowledgements: (await loadCaller(db, userId)).row.user.acknowledgements };
+}
+
+export async function healthcheck(db: DbOrTx, userId: number) {
+  const { user } = (await loadCaller(db, userId)).row;
+  const missing = HEALTHCHECK_FIELDS.filter((f) => {
+    const v = user[f];
+    return v === null || (typeof v === 'string' && v.trim() === '');
+  });
+  return { complete: missing.length === 0, missing };
+}
+
+export async function listSaved(db: DbOrTx, userId: number) {
+  await loadCaller(db, userId);
+  const rows = await repo.listSaved(db, userId);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind as 'organization' | 'survey',
+      ref_id: r.ref_id,
+      name: r.organization_name,
+      created_at: r.created_at.toISOString(),
+    })),
+  };
+}
+
+export async function saveItem(db: DbOrTx, userId: number, kind: 'organization' | 'survey', refId: number) {
+  const caller = await loadCaller(db, userId);
+  requireAllowed(caller);
+  if (kind === 'organization') {
+    const org = await repo.findLiveOrganization(db, refId);
+    // Another organization's private profile is not there for this caller.
+    if (!org || (!org.is_public && caller.row.organization?.id !== refId && !caller.row.user.is_sadm))
+      throw notFound('Organization');
+  }
+  await repo.insertSaved(db, userId, kind, refId);
+  return listSaved(db, userId);
+}
+
+export async function unsaveItem(db: DbOrTx, userId: number, kind: string, refId: number) {
+  await loadCaller(db, userId);
+  await repo.deleteSaved(db, userId, kind, refId);
+}
+
+export async function listAttachments(db: DbOrTx, userId: number) {
+  const { user } = (await loadCaller(db, userId)).row;
+  const rows = await repo.listFilesOf(db, userId);
+  return {
+    data: rows.map((f) => ({
+      id: f.id,
+      name: f.original_name,
+      size: f.size,
+      content_type: f.content_type,
+      kind: f.kind,
+      created_at: f.created_at.toISOString(),
+      url: f.kind === 'user_image' && f.id === user.image ? imageUrl(user.id, f.id)! : `/api/files/${f.id}`,
+    })),
+  };
+}
+
+export const ANALYTICS_TOKEN_TTL_SECONDS = 5 * 60;
+export const ANALYTICS_AUDIENCE = 'parity-analytics';
+
+/** A short-lived HS256 JWT for the embedded analytics: sub = user id, org = organization id. */
+export async function analyticsToken(db: DbOrTx, secret: string, userId: number) {
+  const caller = await loadCaller(db, userId);
+  requireAllowed(caller);
+  const token = await new SignJWT({ org: caller.row.organization?.id ?? null })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuer('parity')
+    .setAudience(ANALYTICS_AUDIENCE)
+    .setIssuedAt()
+    .setJti(crypto.randomUUID())
+    .setExpirationTime(`${ANALYTICS_TOKEN_TTL_SECONDS}s`)
+    .sign(new TextEncoder().encode(secret));
+  return { token, expires_in: ANALYTICS_TOKEN_TTL_SECONDS };
+}
