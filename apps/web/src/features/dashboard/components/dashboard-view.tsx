@@ -1,10 +1,20 @@
 import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import { Greeting } from '../../../components/greeting/greeting';
+import {
+  GETTING_STARTED,
+  hasAcknowledged,
+  useAccountAcknowledgements,
+  useAcknowledge,
+} from '../api/acknowledge';
+import { useOrganizationAdmins } from '../api/get-organization-admins';
+import { TrainingBanner } from './training-banner';
 import { UserStatusCard } from './user-status-card';
+import { WelcomeCard } from './welcome-card';
 
 /** The part of the current account the dashboard shows. */
 export interface DashboardAccount {
   name: string;
+  organization_id?: number | null;
   organization_name: string | null;
   organization_logo: string | null;
   status: string;
@@ -16,8 +26,17 @@ export interface DashboardViewProps {
   now?: Date;
 }
 
-/** The dashboard: the greeting (the page's h1) and the user-status card. */
+/**
+ * The dashboard frame (spec sections 1 and 2): the greeting (the page's h1), the training
+ * banner, the welcome card until 'Getting started' is acknowledged, and the user-status card.
+ * The LPI card and the active-surveys widget arrive with their modules.
+ */
 export function DashboardView({ account, isError, now }: DashboardViewProps) {
+  const hasOrganization = Boolean(account?.organization_id ?? account?.organization_name);
+  const admins = useOrganizationAdmins(Boolean(account) && hasOrganization);
+  const acknowledgements = useAccountAcknowledgements();
+  const acknowledge = useAcknowledge();
+
   if (!account) {
     if (isError) {
       return (
@@ -36,15 +55,40 @@ export function DashboardView({ account, isError, now }: DashboardViewProps) {
       </Stack>
     );
   }
+
+  // Hidden once acknowledged: from the account, or at once after a successful acknowledgement.
+  const showWelcome =
+    !acknowledge.isSuccess &&
+    !acknowledgements.isPending &&
+    !hasAcknowledged(acknowledgements.data, GETTING_STARTED);
+
   return (
     <Stack gap="lg">
+      {/*
+        The organization should link to /organizations/private (organizations.private), but that
+        route does not exist yet: until the organizations module adds it, the name stays plain
+        text. Then pass renderOrganization={(content) => <Anchor component={Link}
+        to="/organizations/private">{content}</Anchor>} here.
+      */}
       <Greeting
         name={account.name}
         organizationName={account.organization_name}
         organizationLogo={account.organization_logo}
         now={now}
       />
-      <UserStatusCard status={account.status} organizationName={account.organization_name} />
+      <TrainingBanner />
+      {showWelcome ? (
+        <WelcomeCard
+          onAcknowledge={() => acknowledge.mutate(GETTING_STARTED)}
+          pending={acknowledge.isPending}
+        />
+      ) : null}
+      <UserStatusCard
+        status={account.status}
+        organizationName={account.organization_name}
+        coverSrc={acknowledgements.data?.organization?.cover ?? null}
+        admins={admins.data ?? []}
+      />
     </Stack>
   );
 }

@@ -1,32 +1,79 @@
 import { Badge, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button/button';
+import type { OrganizationAdmin } from '../api/get-organization-admins';
+import { AdminCard } from './admin-card';
 
 export interface UserStatusCardProps {
   /** The account's user status: approved, pending, or anything else (access denied). */
   status: string;
   organizationName: string | null;
+  /** The organization's cover image; the default cover when missing or failing. */
+  coverSrc?: string | null;
+  /** The organization's admins; the card shows the first 3 and '+ N more'. */
+  admins?: readonly OrganizationAdmin[];
 }
 
 export const AWAITING_APPROVAL_TITLE = 'Awaiting admin approval';
 export const ACCESS_DENIED_TITLE = 'Access Denied';
+export const COMPLETE_PROFILE_LABEL = 'Complete your profile';
+export const DEFAULT_COVER_SRC = '/dashboard-cover.svg';
+export const ADMINS_SHOWN = 3;
 
+/** Spec 8, word for word (its "You request" included). */
 export function pendingText(organization: string): string {
-  return `Your request for access has been sent to all registered admins of ${organization}. Please complete your profile while you wait.`;
+  return `You request for access has been sent to all registered admins of ${organization}. Please complete your profile while you wait.`;
 }
 
 export function accessDeniedText(organization: string): string {
   return `You do not have permission to access ${organization}. Please contact admin of that organization.`;
 }
 
+function AdminList({ admins }: { admins: readonly OrganizationAdmin[] }) {
+  if (admins.length === 0) return null;
+  const more = admins.length - ADMINS_SHOWN;
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={600} id="user-status-admins">
+        Admins of your organization
+      </Text>
+      <Stack
+        component="ul"
+        gap="xs"
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+        aria-labelledby="user-status-admins"
+      >
+        {admins.slice(0, ADMINS_SHOWN).map((admin) => (
+          <AdminCard key={admin.id} admin={admin} />
+        ))}
+      </Stack>
+      {more > 0 ? (
+        <Text size="sm" c="dimmed">
+          + {more} more
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** The user-status card of the dashboard (spec section 2): approved, pending, or access denied. */
-export function UserStatusCard({ status, organizationName }: UserStatusCardProps) {
+export function UserStatusCard({ status, organizationName, coverSrc, admins = [] }: UserStatusCardProps) {
   const organization = organizationName ?? 'your organization';
   const normalised = status.toLowerCase();
 
   if (normalised === 'approved') {
     return (
       <Card withBorder radius="lg" padding={0} component="section" aria-labelledby="user-status-title">
-        <Image src="/dashboard-cover.svg" alt="" h={120} fit="cover" />
-        <Stack gap={6} p="lg">
+        <Image
+          src={coverSrc?.trim() ? coverSrc : DEFAULT_COVER_SRC}
+          fallbackSrc={DEFAULT_COVER_SRC}
+          alt={`${organization} cover`}
+          h={120}
+          fit="cover"
+        />
+        <Stack gap="sm" p="lg">
           <Group justify="space-between" gap="xs">
             <Title order={2} size="h4" id="user-status-title">
               Your access
@@ -36,6 +83,7 @@ export function UserStatusCard({ status, organizationName }: UserStatusCardProps
             </Badge>
           </Group>
           <Text size="sm">You are an approved member of {organization}.</Text>
+          <AdminList admins={admins} />
         </Stack>
       </Card>
     );
@@ -44,7 +92,7 @@ export function UserStatusCard({ status, organizationName }: UserStatusCardProps
   const pending = normalised === 'pending';
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="user-status-title">
-      <Stack gap={6}>
+      <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Title order={2} size="h4" id="user-status-title">
             {pending ? AWAITING_APPROVAL_TITLE : ACCESS_DENIED_TITLE}
@@ -54,6 +102,14 @@ export function UserStatusCard({ status, organizationName }: UserStatusCardProps
           </Badge>
         </Group>
         <Text size="sm">{pending ? pendingText(organization) : accessDeniedText(organization)}</Text>
+        {pending ? (
+          <div>
+            <Button component={Link} to="/users/private">
+              {COMPLETE_PROFILE_LABEL}
+            </Button>
+          </div>
+        ) : null}
+        <AdminList admins={admins} />
       </Stack>
     </Card>
   );

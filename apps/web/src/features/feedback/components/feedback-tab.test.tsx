@@ -7,6 +7,8 @@ import { closeAllDialogs } from '../../../components/dialog/dialog-store';
 import { setTokens } from '../../../lib/token-storage';
 
 configure({ asyncUtilTimeout: 5000 });
+// Lazy route modules compile on first use; a busy machine needs more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
