@@ -66,12 +66,146 @@ export const ZTokenResponse = z.object({
 });
 export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 
-/** The password was right, but the account signs in with a second factor: no tokens yet. */
-export const ZMfaRequiredResponse = z.object({ mfa_verification_required: z.literal(true) });
+/**
+ * The password was right, but the account signs in with a second factor: no tokens yet. A code
+ * was mailed; `uuid` names the challenge (the page /login/verification/{uuid}).
+ */
+export const ZMfaRequiredResponse = z.object({
+  mfa_verification_required: z.literal(true),
+  uuid: z.string(),
+});
 export type TMfaRequiredResponse = z.infer<typeof ZMfaRequiredResponse>;
 
 export const ZPasswordGrantResponse = z.union([ZTokenResponse, ZMfaRequiredResponse]);
 export type TPasswordGrantResponse = z.infer<typeof ZPasswordGrantResponse>;
+
+// ------------------------------------------------------------------------------------------
+// Two-factor codes, password reset, expiry and change (spec 7, Authentication and account)
+
+/** A trimmed email address (compared case-insensitively by the API). */
+export const ZAuthEmail = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  .max(254, 'Value must be not more than 254 characters long')
+  .pipe(z.email({ error: 'Email must be a valid email address' }));
+
+/** Two-factor codes go by email (the only kind). */
+export const ZMfaType = z.literal('email', { error: 'type must be email' });
+
+export const CODE_MESSAGE = 'The code is the 6 digits from the email';
+/** A mailed code: 6 digits; spaces a person may type between them are ignored. */
+export const ZMfaCode = z
+  .string({ error: required })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, required)
+      .regex(/^[0-9]{6}$/, CODE_MESSAGE),
+  );
+
+const ZChallengeId = z.uuid({ error: 'uuid must be the id of a verification' });
+
+/** POST /api/mfa-send: a new code for the account's open challenge (the latest, or `uuid`). */
+export const ZMfaSendRequest = z.strictObject({
+  email: ZAuthEmail,
+  type: ZMfaType.default('email'),
+  uuid: ZChallengeId.optional(),
+});
+export type TMfaSendRequest = z.infer<typeof ZMfaSendRequest>;
+
+/** The same answer whether or not the email has an account or an open challenge. */
+export const ZNeutralResponse = z.object({ message: z.string() });
+export type TNeutralResponse = z.infer<typeof ZNeutralResponse>;
+
+export const MFA_SENT_MESSAGE = 'If a verification is waiting for that account, we sent it a new code.';
+
+/**
+ * POST /api/mfa-submit (JSON or form): the code of a challenge for the token pair. The spec's
+ * form also carries the grant fields; `email` or `username` must be the challenge's account, and
+ * a `password`, when sent, must be right too (the challenge already proves it was).
+ */
+export const ZMfaSubmitRequest = z
+  .strictObject({
+    uuid: ZChallengeId,
+    code: ZMfaCode,
+    email: ZAuthEmail.optional(),
+    username: ZAuthEmail.optional(),
+    password: z.string().min(1, required).max(1024).optional(),
+    type: ZMfaType.default('email'),
+    grant_type: z.literal('password', { error: 'grant_type must be password' }).optional(),
+    client_id: z.string({ error: required }).min(1, required).max(100),
+    client_secret: z.string().max(255).optional(),
+    scope: z.string().max(1000).optional(),
+  })
+  .refine((v) => v.email !== undefined || v.username !== undefined, {
+    message: required,
+    path: ['email'],
+  });
+export type TMfaSubmitRequest = z.infer<typeof ZMfaSubmitRequest>;
+
+export const CONFIRMATION_MESSAGE = 'The password confirmation does not match';
+const ZCurrentPassword = z.string({ error: required }).min(1, required).max(1024);
+
+/** POST /api/passwords/email: mails a reset link to a known account; the answer never tells. */
+export const ZPasswordEmailRequest = z.strictObject({ email: ZAuthEmail });
+export type TPasswordEmailRequest = z.infer<typeof ZPasswordEmailRequest>;
+export const RESET_LINK_SENT_MESSAGE = 'If an account exists for that email, we sent a link.';
+
+/** POST /api/passwords/reset: the mailed link's token and a new password. */
+export const ZPasswordResetRequest = z
+  .strictObject({
+    email: ZAuthEmail,
+    token: z.string({ error: required }).min(1, required).max(200),
+    new_password: ZPassword,
+    /** Optional here (the spec's call has none); checked when sent. */
+    new_password_confirmation: z.string().max(1024).optional(),
+  })
+  .refine(
+    (v) => v.new_password_confirmation === undefined || v.new_password_confirmation === v.new_password,
+    {
+      message: CONFIRMATION_MESSAGE,
+      path: ['new_password_confirmation'],
+    },
+  );
+export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
+export const PASSWORD_RESET_MESSAGE =
+  'Your password has been reset. You can now log in with the new password.';
+
+/** POST /api/password/update-after-expiry: the expired password and a new one. */
+export const ZUpdateAfterExpiryRequest = z
+  .strictObject({
+    email: ZAuthEmail,
+    old_password: ZCurrentPassword,
+    new_password: ZPassword,
+    new_password_confirmation: z.string({ error: required }).min(1, required).max(1024),
+  })
+  .refine((v) => v.new_password_confirmation === v.new_password, {
+    message: CONFIRMATION_MESSAGE,
+    path: ['new_password_confirmation'],
+  });
+export type TUpdateAfterExpiryRequest = z.infer<typeof ZUpdateAfterExpiryRequest>;
+
+/** The new pair (signed in at once), or the two-factor step for an account that has it. */
+export const ZUpdateAfterExpiryResponse = z.union([
+  z.object({ token: ZTokenResponse }),
+  ZMfaRequiredResponse,
+]);
+export type TUpdateAfterExpiryResponse = z.infer<typeof ZUpdateAfterExpiryResponse>;
+
+/** POST /api/passwords/update (signed in): spec 5's three fields. */
+export const ZPasswordUpdateRequest = z
+  .strictObject({
+    current_password: ZCurrentPassword,
+    new_password: ZPassword,
+    new_password_confirmation: z.string({ error: required }).min(1, required).max(1024),
+  })
+  .refine((v) => v.new_password_confirmation === v.new_password, {
+    message: CONFIRMATION_MESSAGE,
+    path: ['new_password_confirmation'],
+  });
+export type TPasswordUpdateRequest = z.infer<typeof ZPasswordUpdateRequest>;
 
 /** The user's place in their organization; none when they belong to no organization. */
 export const ZUserStatus = z.enum(['approved', 'pending', 'declined', 'none']);

@@ -134,7 +134,8 @@ describe('POST /api/oauth/token/ (password grant)', () => {
   it('asks a two-factor account for its code and gives no tokens', async () => {
     const res = await login('mfa@acme.test');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ mfa_verification_required: true });
+    expect(res.json()).toEqual({ mfa_verification_required: true, uuid: expect.any(String) });
+    expect(res.json().access_token).toBeUndefined();
   });
 
   it('answers 419 for an expired password, but only to the right password', async () => {

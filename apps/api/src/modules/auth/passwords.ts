@@ -1,5 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Algorithm, hash, parseOptions, verify } from '@node-rs/argon2';
+import { isValidPassword, PASSWORD_RULE_MESSAGE } from '@parity/domain/auth';
+import { AppError } from '../../errors';
+import { weakPasswordReason } from './common-passwords';
 
 /**
  * argon2id with OWASP's minimum (ASVS 11.4.2 / DESIGN 11): 19 MiB, 2 passes, 1 lane.
@@ -60,4 +63,19 @@ export function needsRehash(storedHash: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The rules every new password must pass (sign-up, reset, expiry update, change): spec 5's
+ * composition rule, then the common-password rules (DESIGN 11). Throws 400 `validation_failed`
+ * naming `body.<field>` with the reason; `email` is the account's address.
+ */
+export function assertAcceptablePassword(password: string, email: string, field = 'new_password'): void {
+  const reason = isValidPassword(password) ? weakPasswordReason(password, email) : PASSWORD_RULE_MESSAGE;
+  if (reason) throw fieldError(field, reason);
+}
+
+/** 400 `validation_failed` for one body field, in the shape of the schema errors. */
+export function fieldError(field: string, message: string, code = 'validation_failed'): AppError {
+  return new AppError(400, code, message, [{ field: `body.${field}`, message }]);
 }

@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { oneTimeCodes } from '../../db/schema/codes';
 import { oauthClients, refreshTokens, users } from '../../db/schema/people';
 
 export type OauthClientRow = typeof oauthClients.$inferSelect;
@@ -7,6 +8,7 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
 export interface LoginUser {
   id: number;
+  email: string;
   password_hash: string;
   two_fa_enabled: boolean;
   password_expires_at: Date | null;
@@ -23,6 +25,7 @@ export async function findLoginUserByEmail(db: DbOrTx, email: string): Promise<L
   const [row] = await db
     .select({
       id: users.id,
+      email: users.email,
       password_hash: users.password_hash,
       two_fa_enabled: users.two_fa_enabled,
       password_expires_at: users.password_expires_at,
@@ -105,4 +108,150 @@ export async function revokeUserRefreshTokens(db: DbOrTx, userId: number, at: Da
     .update(refreshTokens)
     .set({ revoked_at: at })
     .where(and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)));
+}
+
+/** An active user by id (the signed-in caller, a challenge's or a link's account). */
+export async function findLoginUserById(db: DbOrTx, userId: number): Promise<LoginUser | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      password_hash: users.password_hash,
+      two_fa_enabled: users.two_fa_enabled,
+      password_expires_at: users.password_expires_at,
+      email_verified_at: users.email_verified_at,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+  return row;
+}
+
+/** An active account whose email was verified: who may get a reset link. */
+export async function findResettableUserByEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<{ id: number; email: string; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        isNull(users.deleted_at),
+        isNotNull(users.email_verified_at),
+      ),
+    );
+  return row;
+}
+
+/** A new password: stored hash, and the expiry (the setting) cleared. */
+export async function setPassword(db: DbOrTx, userId: number, passwordHash: string, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ password_hash: passwordHash, password_expires_at: null, updated_at: at })
+    .where(eq(users.id, userId));
+}
+
+export async function softDeleteUser(db: DbOrTx, userId: number, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ deleted_at: at, updated_at: at })
+    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+}
+
+export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
+export type Purpose = OneTimeCodeRow['purpose'];
+
+export async function insertOneTimeCode(
+  db: DbOrTx,
+  row: {
+    user_id: number;
+    purpose: Purpose;
+    uuid: string;
+    code_hash: string;
+    client_id?: string | null;
+    expires_at: Date;
+  },
+): Promise<void> {
+  await db.insert(oneTimeCodes).values(row);
+}
+
+/** Ends the open codes of a user for a purpose (a newer one replaces them; password change). */
+export async function closeOpenCodes(db: DbOrTx, userId: number, purpose: Purpose, at: Date): Promise<void> {
+  await db
+    .update(oneTimeCodes)
+    .set({ used_at: at })
+    .where(
+      and(eq(oneTimeCodes.user_id, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.used_at)),
+    );
+}
+
+/** A two-factor challenge by its public id, locked until the transaction ends. */
+export async function findChallengeForUpdate(db: DbOrTx, uuid: string): Promise<OneTimeCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.uuid, uuid), eq(oneTimeCodes.purpose, 'mfa')))
+    .for('update');
+  return row;
+}
+
+/** The newest challenge of a user that can still be answered (not used, not expired, tries left). */
+export async function findOpenChallengeOfUser(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  maxTries: number,
+): Promise<OneTimeCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.user_id, userId),
+        eq(oneTimeCodes.purpose, 'mfa'),
+        isNull(oneTimeCodes.used_at),
+        gt(oneTimeCodes.expires_at, now),
+        sql`${oneTimeCodes.tries} < ${maxTries}`,
+      ),
+    )
+    .orderBy(desc(oneTimeCodes.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function replaceChallengeCode(
+  db: DbOrTx,
+  id: number,
+  codeHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .update(oneTimeCodes)
+    .set({ code_hash: codeHash, expires_at: expiresAt })
+    .where(eq(oneTimeCodes.id, id));
+}
+
+export async function countTry(db: DbOrTx, id: number): Promise<number> {
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({ tries: sql`${oneTimeCodes.tries} + 1` })
+    .where(eq(oneTimeCodes.id, id))
+    .returning({ tries: oneTimeCodes.tries });
+  return row?.tries ?? 0;
+}
+
+export async function markCodeUsed(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(oneTimeCodes).set({ used_at: at }).where(eq(oneTimeCodes.id, id));
+}
+
+/** A reset link's row by the hash of its token, locked until the transaction ends. */
+export async function findResetForUpdate(db: DbOrTx, codeHash: string): Promise<OneTimeCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.code_hash, codeHash), eq(oneTimeCodes.purpose, 'reset')))
+    .for('update');
+  return row;
 }

@@ -1,16 +1,40 @@
 import {
   ZLogoutRequest,
+  ZMfaSendRequest,
+  ZMfaSubmitRequest,
+  ZNeutralResponse,
+  ZPasswordEmailRequest,
   ZPasswordGrantRequest,
   ZPasswordGrantResponse,
+  ZPasswordResetRequest,
+  ZPasswordUpdateRequest,
   ZRefreshGrantRequest,
   ZTokenResponse,
+  ZUpdateAfterExpiryRequest,
+  ZUpdateAfterExpiryResponse,
 } from '@parity/domain/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { requireAuth } from '../../plugins/auth';
 import { failureCounter, limitPerAddress } from '../../plugins/rate-limit';
-import { logout, passwordGrant, refreshGrant } from './service';
+import {
+  type AuthDeps,
+  deactivateAccount,
+  logout,
+  MFA_CODE_TTL_MS,
+  MFA_MAX_TRIES,
+  passwordGrant,
+  RESET_TOKEN_TTL_MS,
+  refreshGrant,
+  requestPasswordReset,
+  resendCode,
+  resetPassword,
+  submitCode,
+  updateAfterExpiry,
+  updatePassword,
+} from './service';
 
 /** Sign-in attempts per client address, whatever the account. */
 export const TOKEN_MAX_PER_ADDRESS = 20;
@@ -19,6 +43,19 @@ export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Refresh and logout calls per client address. */
 export const REFRESH_MAX_PER_ADDRESS = 60;
+/** Code submissions per client address a minute, and wrong codes per account in 15 minutes. */
+export const MFA_SUBMIT_MAX_PER_ADDRESS = 20;
+export const MFA_MAX_WRONG_PER_ACCOUNT = 10;
+/** Code resends per client address a minute, and per account in 15 minutes. */
+export const MFA_SEND_MAX_PER_ADDRESS = 10;
+export const MFA_SEND_MAX_PER_ACCOUNT = 5;
+/** Reset-link requests per client address a minute, and per email in 15 minutes. */
+export const RESET_MAIL_MAX_PER_ADDRESS = 10;
+export const RESET_MAIL_MAX_PER_ACCOUNT = 3;
+/** Other password calls (reset, expiry update, change) per client address a minute. */
+export const PASSWORD_MAX_PER_ADDRESS = 10;
+/** Wrong current passwords per signed-in account in 15 minutes (passwords/update). */
+export const PASSWORD_UPDATE_MAX_FAILURES = 5;
 
 const MINUTE_MS = 60 * 1000;
 const FORM_OR_JSON = ['application/json', 'application/x-www-form-urlencoded'];
@@ -28,15 +65,24 @@ function noStore(reply: FastifyReply) {
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
 }
 
+/** The account a sign-in-like call names: `username`, else `email` (case-insensitive). */
 function loginKey(request: FastifyRequest): string | undefined {
-  const username = (request.body as { username?: unknown } | undefined)?.username;
-  return typeof username === 'string' && username.trim() ? username.trim().toLowerCase() : undefined;
+  const body = request.body as { username?: unknown; email?: unknown } | undefined;
+  const name = typeof body?.username === 'string' ? body.username : body?.email;
+  return typeof name === 'string' && name.trim() ? name.trim().toLowerCase() : undefined;
 }
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const jwtSecret = app.config.jwtSecret;
   if (!jwtSecret) throw new Error('jwtSecret is not configured');
+  const deps: AuthDeps = {
+    db: app.db,
+    jwtSecret,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    onBackgroundError: (error) => app.log.error({ err: error }, 'background mail failed'),
+  };
 
   const tokenLimit = limitPerAddress(app, { max: TOKEN_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
   const refreshLimit = limitPerAddress(app, { max: REFRESH_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
@@ -60,8 +106,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
           tags: ['auth'],
           summary: 'Sign in with email and password (password grant)',
           description:
-            'JSON or form-encoded. Answers a token pair, or `{ mfa_verification_required: true }` (no tokens) ' +
-            'for an account with two-factor sign-in. 401 `invalid_grant` for wrong credentials, 401 ' +
+            'JSON or form-encoded. Answers a token pair, or `{ mfa_verification_required: true, uuid }` (no ' +
+            'tokens) for an account with two-factor sign-in: a 6-digit code was mailed, `uuid` names the ' +
+            'challenge for `POST /api/mfa-submit`. 401 `invalid_grant` for wrong credentials, 401 ' +
             '`invalid_client` for an unknown client, 419 `password_expired`, 429 `too_many_requests` with ' +
             `Retry-After after ${TOKEN_MAX_PER_ADDRESS} calls a minute from one address or ` +
             `${LOGIN_MAX_FAILURES} wrong passwords for one account in 15 minutes.`,
@@ -75,7 +122,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         noStore(reply);
         await loginFailures.assertNotLocked(request, reply);
         try {
-          return await passwordGrant(app.db, jwtSecret, request.body);
+          return await passwordGrant(deps, request.body);
         } catch (error) {
           if (error instanceof AppError && error.code === 'invalid_grant') {
             await loginFailures.recordFailure(request);
@@ -127,6 +174,247 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await logout(app.db, request.body.refresh_token);
+      return reply.code(204).send(null);
+    },
+  );
+  registerCodeAndPasswordRoutes(app, deps, loginFailures);
+}
+
+function registerCodeAndPasswordRoutes(
+  fastify: FastifyInstance,
+  deps: AuthDeps,
+  loginFailures: ReturnType<typeof failureCounter>,
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const window15 = 15 * MINUTE_MS;
+  const mfaSubmitLimit = limitPerAddress(app, { max: MFA_SUBMIT_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
+  const mfaSendLimit = limitPerAddress(app, { max: MFA_SEND_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
+  const resetMailLimit = limitPerAddress(app, { max: RESET_MAIL_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
+  const passwordLimit = limitPerAddress(app, { max: PASSWORD_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
+  const wrongCodes = failureCounter(app, {
+    name: 'mfa-wrong-codes',
+    max: MFA_MAX_WRONG_PER_ACCOUNT,
+    timeWindowMs: window15,
+    key: loginKey,
+    message: 'Too many wrong codes for this account. Please wait a few minutes and try again.',
+  });
+  const codeResends = failureCounter(app, {
+    name: 'mfa-resends',
+    max: MFA_SEND_MAX_PER_ACCOUNT,
+    timeWindowMs: window15,
+    key: loginKey,
+    message: 'Too many new codes asked for this account. Please wait a few minutes and try again.',
+  });
+  const resetMails = failureCounter(app, {
+    name: 'reset-mails',
+    max: RESET_MAIL_MAX_PER_ACCOUNT,
+    timeWindowMs: window15,
+    key: loginKey,
+    message: 'Too many reset links asked for this email. Please wait a few minutes and try again.',
+  });
+  const wrongCurrent = failureCounter(app, {
+    name: 'password-update-failures',
+    max: PASSWORD_UPDATE_MAX_FAILURES,
+    timeWindowMs: window15,
+    key: (request) => (request.auth ? `user:${request.auth.userId}` : undefined),
+    message: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  });
+  const ttl = (ms: number) => `${Math.round(ms / MINUTE_MS)} minutes`;
+
+  app.post(
+    '/api/mfa-send',
+    {
+      config: { public: true },
+      onRequest: mfaSendLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new two-factor code for the open verification',
+        description:
+          'JSON or form-encoded `{email, type: "email", uuid?}`. Replaces the code of the account\'s open ' +
+          `challenge (the one named by \`uuid\`, else the newest) and mails it; it lives ${ttl(MFA_CODE_TTL_MS)}, ` +
+          'and the tries already spent stay spent. The answer is the same for an unknown email or when no ' +
+          `verification is open. 429 after ${MFA_SEND_MAX_PER_ADDRESS} calls a minute from one address or ` +
+          `${MFA_SEND_MAX_PER_ACCOUNT} for one account in 15 minutes.`,
+        security: [],
+        consumes: FORM_OR_JSON,
+        body: ZMfaSendRequest,
+        response: { 200: ZNeutralResponse },
+      },
+    },
+    async (request, reply) => {
+      await codeResends.assertNotLocked(request, reply);
+      await codeResends.recordFailure(request);
+      return resendCode(deps, request.body);
+    },
+  );
+
+  app.post(
+    '/api/mfa-submit',
+    {
+      config: { public: true },
+      onRequest: mfaSubmitLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the mailed two-factor code for the token pair',
+        description:
+          'JSON or form-encoded: `uuid` (from the token endpoint), `code` (6 digits), `email` or `username`, ' +
+          'and the grant fields `client_id`, `grant_type`, `type`. `password`, when sent, must be right too. ' +
+          `A challenge allows ${MFA_MAX_TRIES} tries, then ends; a code lives ${ttl(MFA_CODE_TTL_MS)} and works ` +
+          'once. 400 `invalid_code` (field `body.code`, tries left), 400 `verification_expired` (log in again), ' +
+          `429 after ${MFA_SUBMIT_MAX_PER_ADDRESS} calls a minute from one address or ` +
+          `${MFA_MAX_WRONG_PER_ACCOUNT} wrong codes for one account in 15 minutes.`,
+        security: [],
+        consumes: FORM_OR_JSON,
+        body: ZMfaSubmitRequest,
+        response: { 200: ZTokenResponse },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      await wrongCodes.assertNotLocked(request, reply);
+      await loginFailures.assertNotLocked(request, reply);
+      try {
+        return await submitCode(deps, request.body);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'invalid_grant')
+          await loginFailures.recordFailure(request);
+        if (
+          error instanceof AppError &&
+          (error.code === 'invalid_code' || error.code === 'verification_expired')
+        ) {
+          await wrongCodes.recordFailure(request);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/passwords/email',
+    {
+      config: { public: true },
+      onRequest: resetMailLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password-reset link',
+        description:
+          'JSON `{email}`. Always the same answer; a known account gets a link to /login/reset/{token}, ' +
+          `single use, valid ${ttl(RESET_TOKEN_TTL_MS)} (a newer link ends the older ones). 429 after ` +
+          `${RESET_MAIL_MAX_PER_ADDRESS} calls a minute from one address or ${RESET_MAIL_MAX_PER_ACCOUNT} ` +
+          'for one email in 15 minutes, whether or not it has an account.',
+        security: [],
+        consumes: FORM_OR_JSON,
+        body: ZPasswordEmailRequest,
+        response: { 200: ZNeutralResponse },
+      },
+    },
+    async (request, reply) => {
+      await resetMails.assertNotLocked(request, reply);
+      await resetMails.recordFailure(request);
+      return requestPasswordReset(deps, request.body.email);
+    },
+  );
+
+  app.post(
+    '/api/passwords/reset',
+    {
+      config: { public: true },
+      onRequest: passwordLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the mailed reset link',
+        description:
+          'JSON `{email, token, new_password, new_password_confirmation?}`. The new password must follow ' +
+          'the rule of spec 5 and not be common. Every session of the account ends; the user then logs in ' +
+          '(through two-factor when the account has it). 400 `invalid_token` for an unknown, used or expired ' +
+          'link or another email.',
+        security: [],
+        consumes: FORM_OR_JSON,
+        body: ZPasswordResetRequest,
+        response: { 200: ZNeutralResponse },
+      },
+    },
+    async (request) => resetPassword(deps, request.body),
+  );
+
+  app.post(
+    '/api/password/update-after-expiry',
+    {
+      config: { public: true },
+      onRequest: passwordLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Replace an expired password (after a 419 from the token endpoint)',
+        description:
+          'JSON `{email, old_password, new_password, new_password_confirmation}`. Answers `{token: <token ' +
+          'pair>}` (signed in at once), or `{mfa_verification_required: true, uuid}` for a two-factor account. ' +
+          '400 `invalid_password` (field `body.old_password`) for wrong credentials, counted with sign-in ' +
+          'failures; 400 `password_not_expired` when the password still works.',
+        security: [],
+        consumes: FORM_OR_JSON,
+        body: ZUpdateAfterExpiryRequest,
+        response: { 200: ZUpdateAfterExpiryResponse },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      await loginFailures.assertNotLocked(request, reply);
+      try {
+        return await updateAfterExpiry(deps, request.body);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'invalid_password')
+          await loginFailures.recordFailure(request);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/passwords/update',
+    {
+      onRequest: passwordLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password (signed in)',
+        description:
+          'JSON `{current_password, new_password, new_password_confirmation}`. Ends every session of the ' +
+          'account (all refresh tokens) and answers a fresh token pair, so the caller stays signed in. 400 ' +
+          '`invalid_password` (field `body.current_password`) for a wrong current password; 429 after ' +
+          `${PASSWORD_UPDATE_MAX_FAILURES} of those in 15 minutes.`,
+        consumes: FORM_OR_JSON,
+        body: ZPasswordUpdateRequest,
+        response: { 200: ZTokenResponse },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const caller = requireAuth(request);
+      await wrongCurrent.assertNotLocked(request, reply);
+      try {
+        return await updatePassword(deps, caller, request.body);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'invalid_password')
+          await wrongCurrent.recordFailure(request);
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/api/user-account/deactivate',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Deactivate the own account',
+        description:
+          'Soft-deletes the signed-in account and ends every session (all refresh tokens); it can no ' +
+          'longer sign in. 204.',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      await deactivateAccount(deps.db, caller.userId);
       return reply.code(204).send(null);
     },
   );

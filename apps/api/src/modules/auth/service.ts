@@ -1,12 +1,29 @@
-import type {
-  TPasswordGrantRequest,
-  TPasswordGrantResponse,
-  TRefreshGrantRequest,
-  TTokenResponse,
-} from '@parity/domain/auth';
-import type { Db, DbOrTx } from '../../db/client';
-import { AppError } from '../../errors';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  MFA_SENT_MESSAGE,
+  PASSWORD_RESET_MESSAGE,
+  RESET_LINK_SENT_MESSAGE,
+  type TMfaRequiredResponse,
+  type TMfaSendRequest,
+  type TMfaSubmitRequest,
+  type TNeutralResponse,
+  type TPasswordGrantRequest,
+  type TPasswordGrantResponse,
+  type TPasswordResetRequest,
+  type TPasswordUpdateRequest,
+  type TRefreshGrantRequest,
+  type TTokenResponse,
+  type TUpdateAfterExpiryRequest,
+  type TUpdateAfterExpiryResponse,
+} from '@parity/domain/auth';
+import { WEB_CLIENT_ID } from '@parity/domain/constants';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, unauthorized } from '../../errors';
+import type { Mailer } from '../../plugins/mailer';
+import { mfaCodeMail, passwordChangedMail, resetLinkMail } from './mail';
+import {
+  assertAcceptablePassword,
+  fieldError,
   hashPassword,
   needsRehash,
   verifyAgainstDummy,
@@ -15,6 +32,22 @@ import {
 } from './passwords';
 import * as repo from './repo';
 import { ACCESS_TOKEN_TTL_SECONDS, hashOpaqueToken, newOpaqueToken, signAccessToken } from './tokens';
+
+/** What the auth services need besides the database: signing, mail and the public address. */
+export interface AuthDeps {
+  db: Db;
+  jwtSecret: string;
+  mailer: Mailer;
+  publicUrl: string;
+  /** Logs a mail sent in the background that failed (the mailer itself never throws). */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+/** DESIGN 11: two-factor codes are 6 digits, live 10 minutes, allow 5 tries, work once. */
+export const MFA_CODE_TTL_MS = 10 * 60 * 1000;
+export const MFA_MAX_TRIES = 5;
+/** A reset link lives 60 minutes and works once. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** A refresh token lives 14 days; its family (one sign-in) never outlives 30 days, however used. */
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -93,11 +126,11 @@ function tokenResponse(accessToken: string, refreshToken: string): TTokenRespons
  * Throws invalidCredentials() for wrong credentials: the caller counts those per account.
  */
 export async function passwordGrant(
-  db: Db,
-  jwtSecret: string,
+  deps: AuthDeps,
   input: TPasswordGrantRequest,
   now = new Date(),
 ): Promise<TPasswordGrantResponse> {
+  const { db, jwtSecret } = deps;
   const client = await authenticateClient(db, input.client_id, input.client_secret, 'password');
   const user = await repo.findLoginUserByEmail(db, input.username);
   const valid = user
@@ -109,8 +142,8 @@ export async function passwordGrant(
   if (user.password_expires_at && user.password_expires_at.getTime() <= now.getTime()) {
     throw passwordExpired();
   }
-  // The code step (mfa-send, mfa-submit) issues the tokens of a two-factor account.
-  if (user.two_fa_enabled) return { mfa_verification_required: true };
+  // The code step (mfa-submit) issues the tokens of a two-factor account.
+  if (user.two_fa_enabled) return startChallenge(deps, user, client.id, now);
 
   if (needsRehash(user.password_hash)) {
     await repo.updatePasswordHash(db, user.id, await hashPassword(input.password));
@@ -181,4 +214,305 @@ export async function logout(db: Db, refreshToken: string, now = new Date()): Pr
 /** Ends every sign-in of a user: for password change, deactivation and deletion (accounts module). */
 export async function revokeAllSessions(db: DbOrTx, userId: number, now = new Date()): Promise<void> {
   await repo.revokeUserRefreshTokens(db, userId, now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two-factor codes
+
+/** The stored form of a code: an HMAC keyed by the server secret and bound to its challenge. */
+function codeHash(jwtSecret: string, challengeId: string, code: string): string {
+  return createHmac('sha256', `one-time-code:${jwtSecret}`).update(`${challengeId}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Six random digits (uniform, leading zeros kept). */
+export function newSixDigitCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+const minutes = (ms: number) => Math.round(ms / 60_000);
+
+/** A new challenge (older open ones of the account end) and its code by mail. */
+async function startChallenge(
+  deps: AuthDeps,
+  user: { id: number; email: string },
+  clientId: string,
+  now: Date,
+): Promise<TMfaRequiredResponse> {
+  const uuid = crypto.randomUUID();
+  const code = newSixDigitCode();
+  await deps.db.transaction(async (tx) => {
+    await repo.closeOpenCodes(tx, user.id, 'mfa', now);
+    await repo.insertOneTimeCode(tx, {
+      user_id: user.id,
+      purpose: 'mfa',
+      uuid,
+      code_hash: codeHash(deps.jwtSecret, uuid, code),
+      client_id: clientId,
+      expires_at: new Date(now.getTime() + MFA_CODE_TTL_MS),
+    });
+  });
+  await deps.mailer.send(mfaCodeMail(user.email, code, minutes(MFA_CODE_TTL_MS)));
+  return { mfa_verification_required: true, uuid };
+}
+
+/** Sends without making the caller wait: answers must not tell (by their time) whether mail went out. */
+function sendInBackground(deps: AuthDeps, message: Parameters<Mailer['send']>[0]) {
+  deps.mailer.send(message).catch((error) => deps.onBackgroundError?.(error));
+}
+
+/**
+ * POST /api/mfa-send: a new code for the account's open challenge (the one named, else the
+ * newest). Nothing is sent for an unknown account or one with no open challenge; the answer is
+ * the same. The tries already spent on the challenge are kept.
+ */
+export async function resendCode(
+  deps: AuthDeps,
+  input: TMfaSendRequest,
+  now = new Date(),
+): Promise<TNeutralResponse> {
+  const user = await repo.findLoginUserByEmail(deps.db, input.email);
+  if (user?.two_fa_enabled) {
+    const code = newSixDigitCode();
+    const sent = await deps.db.transaction(async (tx) => {
+      const open = input.uuid
+        ? await repo.findChallengeForUpdate(tx, input.uuid)
+        : await repo.findOpenChallengeOfUser(tx, user.id, now, MFA_MAX_TRIES);
+      if (!open || open.user_id !== user.id || !isOpen(open, now)) return false;
+      await repo.replaceChallengeCode(
+        tx,
+        open.id,
+        codeHash(deps.jwtSecret, open.uuid, code),
+        new Date(now.getTime() + MFA_CODE_TTL_MS),
+      );
+      return true;
+    });
+    if (sent) sendInBackground(deps, mfaCodeMail(user.email, code, minutes(MFA_CODE_TTL_MS)));
+  }
+  return { message: MFA_SENT_MESSAGE };
+}
+
+function isOpen(row: repo.OneTimeCodeRow, now: Date): boolean {
+  return !row.used_at && row.expires_at.getTime() > now.getTime() && row.tries < MFA_MAX_TRIES;
+}
+
+export const verificationEnded = () =>
+  new AppError(
+    400,
+    'verification_expired',
+    'This verification has expired or ended. Please log in again to get a new code.',
+    [{ field: 'body.uuid', message: 'The verification has expired or ended' }],
+  );
+
+export const wrongCode = (triesLeft: number) =>
+  triesLeft > 0
+    ? fieldError(
+        'code',
+        `The code is incorrect. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
+        'invalid_code',
+      )
+    : new AppError(
+        400,
+        'verification_expired',
+        'Too many wrong codes: this verification has ended. Please log in again to get a new code.',
+        [{ field: 'body.code', message: 'Too many wrong codes' }],
+      );
+
+type SubmitOutcome = { ok: true; tokens: TTokenResponse } | { ok: false; error: AppError };
+
+/**
+ * POST /api/mfa-submit: the right code of an open challenge, for the challenge's account, gives
+ * the token pair; each wrong code spends one of its 5 tries (the count commits even though the
+ * answer is an error) and the fifth ends it. Throws invalidCredentials() for a wrong password
+ * (the caller counts those per account) and wrongCode() for a wrong code.
+ */
+export async function submitCode(
+  deps: AuthDeps,
+  input: TMfaSubmitRequest,
+  now = new Date(),
+): Promise<TTokenResponse> {
+  const client = await authenticateClient(deps.db, input.client_id, input.client_secret, 'password');
+  const email = (input.email ?? input.username ?? '').toLowerCase();
+  if (input.password !== undefined) {
+    const user = await repo.findLoginUserByEmail(deps.db, email);
+    const valid = user
+      ? await verifyPassword(user.password_hash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!valid) throw invalidCredentials();
+  }
+  const outcome = await deps.db.transaction(async (tx): Promise<SubmitOutcome> => {
+    const row = await repo.findChallengeForUpdate(tx, input.uuid);
+    if (!row || !isOpen(row, now) || (row.client_id && row.client_id !== client.id)) {
+      return { ok: false, error: verificationEnded() };
+    }
+    const user = await repo.findLoginUserById(tx, row.user_id);
+    if (!user || user.email.toLowerCase() !== email) return { ok: false, error: verificationEnded() };
+    const tries = await repo.countTry(tx, row.id);
+    if (!sameHash(row.code_hash, codeHash(deps.jwtSecret, row.uuid, input.code))) {
+      if (tries >= MFA_MAX_TRIES) await repo.markCodeUsed(tx, row.id, now);
+      return { ok: false, error: wrongCode(MFA_MAX_TRIES - tries) };
+    }
+    await repo.markCodeUsed(tx, row.id, now);
+    await repo.recordLogin(tx, user.id, now);
+    return { ok: true, tokens: await issueTokens(tx, deps.jwtSecret, user.id, client.id, now) };
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.tokens;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forgotten password
+
+function resetLink(publicUrl: string, token: string) {
+  return `${publicUrl.replace(/\/+$/, '')}/login/reset/${token}`;
+}
+
+/**
+ * POST /api/passwords/email: a single-use link, valid 60 minutes, to a known, verified, active
+ * account (older links end). The same answer, at about the same time, for any email.
+ */
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  email: string,
+  now = new Date(),
+): Promise<TNeutralResponse> {
+  const user = await repo.findResettableUserByEmail(deps.db, email);
+  if (user) {
+    const token = newOpaqueToken();
+    await deps.db.transaction(async (tx) => {
+      await repo.closeOpenCodes(tx, user.id, 'reset', now);
+      await repo.insertOneTimeCode(tx, {
+        user_id: user.id,
+        purpose: 'reset',
+        uuid: crypto.randomUUID(),
+        code_hash: hashOpaqueToken(token),
+        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      });
+    });
+    sendInBackground(
+      deps,
+      resetLinkMail(user.email, resetLink(deps.publicUrl, token), minutes(RESET_TOKEN_TTL_MS)),
+    );
+  }
+  return { message: RESET_LINK_SENT_MESSAGE };
+}
+
+export const invalidResetLink = () =>
+  new AppError(400, 'invalid_token', 'This reset link is invalid or has expired. Please ask for a new one.', [
+    { field: 'body.token', message: 'The reset link is invalid or has expired' },
+  ]);
+
+/**
+ * POST /api/passwords/reset: the link's token (for that email) sets a new password and ends
+ * every session; the user then logs in, through two-factor if the account has it.
+ */
+export async function resetPassword(
+  deps: AuthDeps,
+  input: TPasswordResetRequest,
+  now = new Date(),
+): Promise<TNeutralResponse> {
+  const email = await deps.db.transaction(async (tx) => {
+    const row = await repo.findResetForUpdate(tx, hashOpaqueToken(input.token));
+    if (!row || row.used_at || row.expires_at.getTime() <= now.getTime()) throw invalidResetLink();
+    const user = await repo.findLoginUserById(tx, row.user_id);
+    if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) throw invalidResetLink();
+    assertAcceptablePassword(input.new_password, user.email);
+    await repo.setPassword(tx, user.id, await hashPassword(input.new_password), now);
+    await endEverything(tx, user.id, now);
+    return user.email;
+  });
+  sendInBackground(deps, passwordChangedMail(email, deps.publicUrl));
+  return { message: PASSWORD_RESET_MESSAGE };
+}
+
+/** Every session, open code and reset link of a user ends (password set, deactivation). */
+async function endEverything(tx: DbOrTx, userId: number, now: Date) {
+  await revokeAllSessions(tx, userId, now);
+  await repo.closeOpenCodes(tx, userId, 'reset', now);
+  await repo.closeOpenCodes(tx, userId, 'mfa', now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expired password, password change, deactivation
+
+export const wrongCurrentPassword = (field: string) =>
+  fieldError(field, 'The current password is incorrect.', 'invalid_password');
+
+const sameAsOld = () =>
+  fieldError('new_password', 'The new password must be different from the current one.');
+
+/**
+ * POST /api/password/update-after-expiry (after a 419): the expired password and a new one. The
+ * answer signs the user in ({token}), or starts the two-factor step for an account that has it.
+ * Only for an expired password; throws wrongCurrentPassword() for wrong credentials (the caller
+ * counts those per account, like sign-in failures).
+ */
+export async function updateAfterExpiry(
+  deps: AuthDeps,
+  input: TUpdateAfterExpiryRequest,
+  now = new Date(),
+): Promise<TUpdateAfterExpiryResponse> {
+  const client = await authenticateClient(deps.db, WEB_CLIENT_ID, undefined, 'password');
+  const user = await repo.findLoginUserByEmail(deps.db, input.email);
+  const valid = user
+    ? await verifyPassword(user.password_hash, input.old_password)
+    : await verifyAgainstDummy(input.old_password);
+  if (!user || !valid) throw wrongCurrentPassword('old_password');
+  if (!user.email_verified_at) throw emailNotVerified();
+  if (!user.password_expires_at || user.password_expires_at.getTime() > now.getTime()) {
+    throw new AppError(400, 'password_not_expired', 'This password has not expired: log in with it.');
+  }
+  if (input.new_password === input.old_password) throw sameAsOld();
+  assertAcceptablePassword(input.new_password, user.email);
+  const passwordHash = await hashPassword(input.new_password);
+  const tokens = await deps.db.transaction(async (tx) => {
+    await repo.setPassword(tx, user.id, passwordHash, now);
+    await endEverything(tx, user.id, now);
+    if (user.two_fa_enabled) return null;
+    await repo.recordLogin(tx, user.id, now);
+    return issueTokens(tx, deps.jwtSecret, user.id, client.id, now);
+  });
+  sendInBackground(deps, passwordChangedMail(user.email, deps.publicUrl));
+  if (!tokens) return startChallenge(deps, user, client.id, now);
+  return { token: tokens };
+}
+
+/**
+ * POST /api/passwords/update (signed in): checks the current password, sets the new one, ends
+ * every session (all refresh tokens) and answers a fresh pair so the caller stays signed in.
+ */
+export async function updatePassword(
+  deps: AuthDeps,
+  caller: { userId: number; clientId: string },
+  input: TPasswordUpdateRequest,
+  now = new Date(),
+): Promise<TTokenResponse> {
+  const user = await repo.findLoginUserById(deps.db, caller.userId);
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(user.password_hash, input.current_password))) {
+    throw wrongCurrentPassword('current_password');
+  }
+  if (input.new_password === input.current_password) throw sameAsOld();
+  assertAcceptablePassword(input.new_password, user.email);
+  const passwordHash = await hashPassword(input.new_password);
+  const tokens = await deps.db.transaction(async (tx) => {
+    await repo.setPassword(tx, user.id, passwordHash, now);
+    await endEverything(tx, user.id, now);
+    return issueTokens(tx, deps.jwtSecret, user.id, caller.clientId, now);
+  });
+  sendInBackground(deps, passwordChangedMail(user.email, deps.publicUrl));
+  return tokens;
+}
+
+/** PUT /api/user-account/deactivate: the account is soft-deleted and every session ends. */
+export async function deactivateAccount(db: Db, userId: number, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.softDeleteUser(tx, userId, now);
+    await endEverything(tx, userId, now);
+  });
 }

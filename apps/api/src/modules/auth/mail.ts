@@ -1,0 +1,45 @@
+import type { MailMessage } from '../../plugins/mailer';
+
+/** Mail of the auth module: plain text, the code or link and its expiry, no other secret. */
+
+export function mfaCodeMail(to: string, code: string, ttlMinutes: number): MailMessage {
+  return {
+    to,
+    subject: 'Your Parity verification code',
+    text: [
+      `Your Parity verification code is: ${code}`,
+      '',
+      `Enter it on the verification page to finish logging in. The code expires in ${ttlMinutes} minutes and works once.`,
+      '',
+      'If you did not try to log in just now, someone may know your password: change it in your profile settings.',
+    ].join('\n'),
+  };
+}
+
+export function resetLinkMail(to: string, link: string, ttlMinutes: number): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Parity password',
+    text: [
+      'Someone (hopefully you) asked to reset the password of your Parity account.',
+      '',
+      'Open this link to choose a new password:',
+      link,
+      '',
+      `The link expires in ${ttlMinutes} minutes and works once.`,
+      'If you did not ask for it, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+export function passwordChangedMail(to: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Your Parity password was changed',
+    text: [
+      'The password of your Parity account was just changed, and every other session was logged out.',
+      '',
+      `If this was not you, reset your password at once: ${publicUrl}/login/forgot`,
+    ].join('\n'),
+  };
+}
