@@ -8,6 +8,8 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // Route-level tests render whole pages in jsdom: generous on a busy 2-core machine.
+    testTimeout: 30_000,
     setupFiles: ['./src/testing/setup.ts'],
   },
 });
