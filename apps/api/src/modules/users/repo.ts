@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { ethnicities, genders, options } from '../../db/schema/dictionaries';
 import { files, userSaved } from '../../db/schema/files';
 import { memberships, organizations, users } from '../../db/schema/people';
 
@@ -208,4 +209,26 @@ export async function findLiveOrganization(db: DbOrTx, id: number) {
     .from(organizations)
     .where(and(eq(organizations.id, id), isNull(organizations.deleted_at)));
   return row;
+}
+
+// --- reference data -----------------------------------------------------------------------------
+
+/** Which of the ids exist in a dictionary: an option group, or the genders / ethnicities tables. */
+export async function existingReferenceIds(
+  db: DbOrTx,
+  source: 'genders' | 'ethnicities' | { group: string },
+  ids: number[],
+): Promise<Set<number>> {
+  const wanted = ids.filter((n) => Number.isSafeInteger(n) && n <= 2_147_483_647);
+  if (!wanted.length) return new Set();
+  const rows =
+    source === 'genders'
+      ? await db.select({ id: genders.id }).from(genders).where(inArray(genders.id, wanted))
+      : source === 'ethnicities'
+        ? await db.select({ id: ethnicities.id }).from(ethnicities).where(inArray(ethnicities.id, wanted))
+        : await db
+            .select({ id: options.id })
+            .from(options)
+            .where(and(eq(options.group, source.group), inArray(options.id, wanted)));
+  return new Set(rows.map((r) => r.id));
 }

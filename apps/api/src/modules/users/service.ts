@@ -11,6 +11,7 @@ import {
   type TUserDirectory,
 } from '@parity/domain/account';
 import { type AccountFlags, AWAITING_APPROVAL_MESSAGE, accountFlags } from '@parity/domain/permissions';
+import { MESSAGES } from '@parity/domain/validation/rules';
 import { SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../errors';
@@ -176,6 +177,7 @@ export async function updateUserAccount(
       missing.map((f) => ({ field: `body.${f}`, message: 'Field is empty' })),
     );
   }
+  await checkReferenceIds(db, input);
   if (input.two_fa_enabled !== undefined && targetId !== callerId) {
     throw forbidden('Only the account owner can turn two-factor sign-in on or off.');
   }
@@ -191,6 +193,35 @@ export async function updateUserAccount(
     const updated = await repo.findUserProfile(tx, targetId);
     return toUserAccount(updated!);
   });
+}
+
+/** The spec's "Other" title option, accepted for the title lists (spec 3). */
+export const OTHER_OPTION_ID = 99999999999;
+
+/** Every id sent must be one of its dictionary's options: 'Value is not an allowed option'. */
+async function checkReferenceIds(db: DbOrTx, input: TUserAccountUpdate) {
+  const checks: [keyof TUserAccountUpdate, Parameters<typeof repo.existingReferenceIds>[1], boolean][] = [
+    ['corporate_title_id', { group: 'corporate_titles' }, true],
+    ['functional_title_id', { group: 'functional_titles' }, true],
+    ['gender_id', 'genders', false],
+    ['ethnicity_id', 'ethnicities', false],
+    ['languages', { group: 'languages' }, false],
+    ['interests', { group: 'interests' }, false],
+  ];
+  const detail: { field: string; message: string }[] = [];
+  for (const [field, source, allowsOther] of checks) {
+    const value = input[field];
+    if (value === undefined || value === null) continue;
+    const ids = (Array.isArray(value) ? value : [value]).filter(
+      (n): n is number => typeof n === 'number' && !(allowsOther && n === OTHER_OPTION_ID),
+    );
+    if (!ids.length) continue;
+    const found = await repo.existingReferenceIds(db, source, ids);
+    if (ids.some((n) => !found.has(n))) detail.push({ field: `body.${field}`, message: MESSAGES.option });
+  }
+  if (detail.length) {
+    throw new AppError(400, 'validation_failed', `${detail[0]!.field}: ${detail[0]!.message}`, detail);
+  }
 }
 
 export async function getPublicAccount(

@@ -159,6 +159,8 @@ describe('POST /api/user-account/{id}', () => {
       personal_email: 'max@home.example',
       veteran: true,
       gender_id: 2,
+      corporate_title_id: 99999999999,
+      functional_title_id: 1,
       languages: [1, 2, 2],
       start_date: '2019-04-01',
       private_fields: ['phone', 'veteran'],
@@ -170,6 +172,8 @@ describe('POST /api/user-account/{id}', () => {
       phone: { value: '+1 212 555 0123', is_private: true },
       veteran: { value: true, is_private: true },
       gender_id: { value: 2, is_private: false },
+      corporate_title_id: 99999999999,
+      functional_title_id: 1,
       personal_email: { value: 'max@home.example', is_private: false },
       languages: [1, 2],
       start_date: { value: '2019-04-01', is_private: false },
@@ -246,6 +250,11 @@ describe('POST /api/user-account/{id}', () => {
     [{ is_admin: true }, 'body.is_admin', undefined],
     [{ is_sadm: true }, 'body.is_sadm', undefined],
     [{ title: 'x'.repeat(151) }, 'body.title', 'Value must be not more than 150 characters long'],
+    [{ gender_id: 999 }, 'body.gender_id', 'Value is not an allowed option'],
+    [{ ethnicity_id: 999 }, 'body.ethnicity_id', 'Value is not an allowed option'],
+    [{ languages: [1, 9999] }, 'body.languages', 'Value is not an allowed option'],
+    [{ interests: [99999999999] }, 'body.interests', 'Value is not an allowed option'],
+    [{ corporate_title_id: 12345 }, 'body.corporate_title_id', 'Value is not an allowed option'],
   ])('refuses %j with the field and message', async (extra, field, message) => {
     const before = await row(MEMBER);
     const res = await call(MEMBER, 'POST', `/api/user-account/${id(MEMBER)}`, {
