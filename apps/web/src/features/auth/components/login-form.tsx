@@ -1,5 +1,6 @@
-import { Alert, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { ApiError } from '../../../lib/api-client';
 import { type LoginCredentials, type LoginResult, useLogin } from '../api/login';
@@ -187,6 +188,12 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
         >
           Log in
         </Button>
+        <Text size="sm" ta="center">
+          New to Parity?{' '}
+          <Anchor component={Link} to="/signup">
+            Create an account
+          </Anchor>
+        </Text>
       </Stack>
     </form>
   );
