@@ -1,11 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  MFA_REQUIRED_MESSAGE,
-  PASSWORD_EXPIRED_MESSAGE,
-  RATE_LIMITED_MESSAGE,
-} from '../features/auth/components/login-form';
+import { RATE_LIMITED_MESSAGE } from '../features/auth/components/login-form';
 import { getAccessToken, getRefreshToken } from '../lib/token-storage';
 import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from './testing/render-app';
 
@@ -116,24 +112,31 @@ describe('/login', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
   });
 
-  it('explains that two-factor sign-in is required and stays on /login', async () => {
-    stubFetch({ 'POST /api/oauth/token/': () => json({ mfa_verification_required: true }) });
+  it('sends a two-factor account to its verification page, carrying the email but no token', async () => {
+    stubFetch({
+      'POST /api/oauth/token/': () =>
+        json({ mfa_verification_required: true, uuid: 'c0ffee00-0000-4000-8000-000000000001' }),
+    });
     const { router } = renderApp('/login');
     await fillAndSubmit('mfa@acme.test');
-    expect(await screen.findByText(MFA_REQUIRED_MESSAGE)).toBeInTheDocument();
-    expect(screen.getByText('Two-factor sign-in required')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByLabelText(/^Verification code/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login/verification/c0ffee00-0000-4000-8000-000000000001');
+    expect(sessionStorage.getItem('parity.login.email')).toBe('mfa@acme.test');
     expect(getAccessToken()).toBeNull();
   });
 
-  it('shows the expiry message on 419', async () => {
+  it('goes to login.password on 419', async () => {
     stubFetch({
       'POST /api/oauth/token/': () =>
         json({ message: 'Your password has expired. Please set a new one.', error: 'password_expired' }, 419),
     });
-    renderApp('/login');
+    const { router } = renderApp('/login');
     await fillAndSubmit('expired@acme.test');
-    expect(await screen.findByText(PASSWORD_EXPIRED_MESSAGE)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Update your password' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login/password');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('expired@acme.test');
   });
 
   it('shows the rate-limit message on 429 at once (no retries)', async () => {

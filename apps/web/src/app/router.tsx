@@ -64,6 +64,30 @@ export function createRoutes(): RouteObject[] {
               handle: handle({ crumb: 'Log in', layout: 'divided' }),
             },
             {
+              id: 'login.verification',
+              path: `${LOGIN_PATH}/verification/:uuid`,
+              lazy: () => import('../features/auth/routes/verification'),
+              handle: handle({ crumb: 'Two-factor verification', layout: 'divided' }),
+            },
+            {
+              id: 'login.forgot',
+              path: `${LOGIN_PATH}/forgot`,
+              lazy: () => import('../features/auth/routes/forgot'),
+              handle: handle({ crumb: 'Forgot password', layout: 'divided' }),
+            },
+            {
+              id: 'login.reset',
+              path: `${LOGIN_PATH}/reset/:uuid`,
+              lazy: () => import('../features/auth/routes/reset'),
+              handle: handle({ crumb: 'Reset password', layout: 'divided' }),
+            },
+            {
+              id: 'login.password',
+              path: `${LOGIN_PATH}/password`,
+              lazy: () => import('../features/auth/routes/password'),
+              handle: handle({ crumb: 'Update password', layout: 'divided' }),
+            },
+            {
               id: 'signup',
               path: '/signup',
               lazy: () => import('../features/signup/routes/signup'),

@@ -13,9 +13,11 @@ export interface TokenResponse {
   access_token?: string;
   refresh_token?: string;
   mfa_verification_required?: boolean;
+  /** The two-factor challenge (with mfa_verification_required). */
+  uuid?: string;
 }
 
-export type LoginResult = { kind: 'signed-in' } | { kind: 'mfa-required' };
+export type LoginResult = { kind: 'signed-in' } | { kind: 'mfa-required'; uuid: string };
 
 /**
  * The password grant of the first-party web client. Silent: the login form shows failures
@@ -27,7 +29,8 @@ export async function loginWithPassword({ username, password }: LoginCredentials
     { grant_type: 'password', username, password, client_id: WEB_CLIENT_ID },
     { encoding: 'form', silent: true, retries: 0 },
   );
-  if (response?.mfa_verification_required) return { kind: 'mfa-required' };
+  if (response?.mfa_verification_required && response.uuid)
+    return { kind: 'mfa-required', uuid: response.uuid };
   if (response?.access_token && response.refresh_token) {
     setTokens({ access_token: response.access_token, refresh_token: response.refresh_token });
     return { kind: 'signed-in' };

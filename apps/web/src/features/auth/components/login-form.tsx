@@ -3,15 +3,12 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { ApiError } from '../../../lib/api-client';
-import { type LoginCredentials, type LoginResult, useLogin } from '../api/login';
+import { type LoginCredentials, useLogin } from '../api/login';
+import { rememberLoginEmail } from '../lib/pending-login';
 
 export const INCORRECT_CREDENTIALS_MESSAGE = 'The user credentials were incorrect.';
-export const PASSWORD_EXPIRED_MESSAGE =
-  'Your password has expired. It must be updated before you can sign in; please contact your organization administrator.';
 export const RATE_LIMITED_MESSAGE =
   'Too many sign-in attempts. Please wait a few minutes before trying again.';
-export const MFA_REQUIRED_MESSAGE =
-  'This account uses two-factor sign-in, which needs a verification code. Entering the code is not available in this version of Parity yet, so this account cannot sign in here for now.';
 
 // Inline icons: /login stays free of the icon library's runtime.
 function AlertIcon() {
@@ -27,23 +24,6 @@ function AlertIcon() {
     >
       <circle cx="12" cy="12" r="9" />
       <path d="M12 8v4M12 16h.01" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function LockIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>
   );
 }
@@ -73,7 +53,6 @@ function bodyMessage(error: ApiError): string | undefined {
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return bodyMessage(error) ?? INCORRECT_CREDENTIALS_MESSAGE;
-    if (error.status === 419) return PASSWORD_EXPIRED_MESSAGE;
     if (error.status === 429) return bodyMessage(error) ?? RATE_LIMITED_MESSAGE;
     return bodyMessage(error) ?? error.message;
   }
@@ -82,13 +61,16 @@ export function loginErrorMessage(error: unknown): string {
 
 export interface LoginFormProps {
   onSignedIn: () => void;
+  /** The password was right and a code was mailed: go to the verification page of `uuid`. */
+  onMfaRequired: (uuid: string) => void;
+  /** The token endpoint answered 419: go to login.password. */
+  onPasswordExpired: () => void;
 }
 
-export function LoginForm({ onSignedIn }: LoginFormProps) {
+export function LoginForm({ onSignedIn, onMfaRequired, onPasswordExpired }: LoginFormProps) {
   const login = useLogin();
   const [values, setValues] = useState<LoginCredentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [result, setResult] = useState<LoginResult | null>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -107,19 +89,28 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       (found.username ? usernameRef : passwordRef).current?.focus();
       return;
     }
-    setResult(null);
+    const username = values.username.trim();
     login.mutate(
-      { username: values.username.trim(), password: values.password },
+      { username, password: values.password },
       {
         onSuccess: (answer) => {
-          setResult(answer);
-          if (answer.kind === 'signed-in') onSignedIn();
+          if (answer.kind === 'signed-in') return onSignedIn();
+          // The next pages know the email from this tab's session storage (never the password).
+          rememberLoginEmail(username);
+          onMfaRequired(answer.uuid);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 419) {
+            rememberLoginEmail(username);
+            onPasswordExpired();
+          }
         },
       },
     );
   };
 
-  const failure = login.isError ? loginErrorMessage(login.error) : null;
+  const expired = login.error instanceof ApiError && login.error.status === 419;
+  const failure = login.isError && !expired ? loginErrorMessage(login.error) : null;
 
   return (
     <form onSubmit={submit} noValidate aria-describedby={failure ? 'login-error' : undefined}>
@@ -134,17 +125,6 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
             icon={<AlertIcon />}
           >
             {failure}
-          </Alert>
-        ) : null}
-        {result?.kind === 'mfa-required' ? (
-          <Alert
-            role="alert"
-            color="parity"
-            variant="light"
-            title="Two-factor sign-in required"
-            icon={<LockIcon />}
-          >
-            {MFA_REQUIRED_MESSAGE}
           </Alert>
         ) : null}
         <TextInput

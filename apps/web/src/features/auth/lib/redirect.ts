@@ -1,4 +1,6 @@
 export const LOGIN_PATH = '/login';
+/** The named route login.password (spec 2): a new password after a 419. */
+export const LOGIN_PASSWORD_PATH = '/login/password';
 export const REDIRECT_PARAM = 'redirect';
 
 /**

@@ -1,13 +1,15 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '../components/login-form';
-import { REDIRECT_PARAM, safeRedirectPath } from '../lib/redirect';
+import { LOGIN_PASSWORD_PATH, LOGIN_PATH, REDIRECT_PARAM, safeRedirectPath } from '../lib/redirect';
 
 /** /login (named route `login`): the password sign-in of spec section 4. */
 export function LoginRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const target = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? '/';
+  // The next step (code or new password) brings the user back to the page they asked for.
+  const redirectQuery = target === '/' ? '' : `?${new URLSearchParams({ [REDIRECT_PARAM]: target })}`;
 
   return (
     <Stack gap="lg">
@@ -15,7 +17,18 @@ export function LoginRoute() {
         <Title order={1}>Log in to Parity</Title>
         <Text c="dimmed">Use the email address and password of your Parity account.</Text>
       </Stack>
-      <LoginForm onSignedIn={() => navigate(target, { replace: true })} />
+      <LoginForm
+        onSignedIn={() => navigate(target, { replace: true })}
+        onMfaRequired={(uuid) =>
+          navigate(`${LOGIN_PATH}/verification/${encodeURIComponent(uuid)}${redirectQuery}`)
+        }
+        onPasswordExpired={() => navigate(`${LOGIN_PASSWORD_PATH}${redirectQuery}`)}
+      />
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to={`${LOGIN_PATH}/forgot`}>
+          Forgot your password?
+        </Anchor>
+      </Text>
       <Group gap="md" justify="center">
         <Anchor component={Link} to="/terms" size="sm">
           Terms of use
