@@ -1,4 +1,4 @@
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
 import type { NavItem } from '../components/top-bar/navigation';
 
 /**
@@ -12,6 +12,7 @@ export interface ModuleNavItem extends NavItem {
 
 export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   { label: 'Dashboard', to: '/', icon: IconLayoutDashboard, end: true },
+  { label: 'Users', to: '/users', icon: IconUsers },
 ];
 
 export function visibleModules(

@@ -206,6 +206,69 @@ export function createRoutes(): RouteObject[] {
                   lazy: () => import('./routes/dashboard'),
                   handle: handle({ crumb: 'Dashboard', layout: 'top-bar' }),
                 },
+                {
+                  // Users (spec 2): the directory, public profiles (numeric ids) and my profile.
+                  id: 'users',
+                  path: 'users',
+                  handle: handle({ crumb: 'Users', layout: 'top-bar' }),
+                  children: [
+                    {
+                      id: 'users.list',
+                      index: true,
+                      lazy: () => import('../features/users/routes/users-list'),
+                      handle: handle({ title: 'Users', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'users.private',
+                      path: 'private',
+                      lazy: () => import('../features/users/routes/my-profile'),
+                      handle: handle({ crumb: 'My profile', layout: 'top-bar' }),
+                      children: [
+                        {
+                          id: 'users.private.about',
+                          index: true,
+                          lazy: () => import('../features/users/routes/my-profile-about'),
+                          handle: handle({ title: 'My profile', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'users.private.files',
+                          path: 'files',
+                          lazy: () => import('../features/users/routes/my-files'),
+                          handle: handle({ crumb: 'Documents', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'users.private.media',
+                          path: 'media',
+                          lazy: () => import('../features/users/routes/my-media'),
+                          handle: handle({ crumb: 'Media', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'users.private.bookmarks',
+                          path: 'bookmarks',
+                          lazy: () => import('../features/users/routes/my-bookmarks'),
+                          handle: handle({ crumb: 'Bookmarks', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'users.private.settings',
+                          path: 'settings',
+                          lazy: () => import('../features/users/routes/my-settings'),
+                          handle: handle({ crumb: 'Settings', layout: 'top-bar' }),
+                        },
+                      ],
+                    },
+                    {
+                      id: 'users.profile',
+                      path: ':userId',
+                      // Numeric ids only (spec 9); anything else is an unknown page.
+                      loader: ({ params }) => {
+                        if (!/^\d+$/.test(params.userId ?? '')) throw redirect(NOT_FOUND_PATH);
+                        return null;
+                      },
+                      lazy: () => import('../features/users/routes/user-profile'),
+                      handle: handle({ crumb: 'Profile', layout: 'top-bar' }),
+                    },
+                  ],
+                },
               ],
             },
           ],

@@ -1,0 +1,103 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Attachment, PublicProfile, UserAccount, UsersPage } from './types';
+
+/** The directory's page size (spec 9: lists of people page by 30). */
+export const USERS_PAGE_SIZE = 30;
+
+/** Shared with the dashboard's acknowledgement query: one fetch of GET /api/user-account. */
+export const userAccountQueryKey = ['user-account'] as const;
+
+export function useUserAccount() {
+  return useQuery({
+    queryKey: userAccountQueryKey,
+    queryFn: () => api.get<UserAccount>('/api/user-account'),
+  });
+}
+
+/** POST /api/user-account/{id}: multipart form, booleans as 1/0, arrays as name[]. */
+export function useUpdateUserAccount(id: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: Record<string, unknown>) =>
+      api.post<UserAccount>(`/api/user-account/${id}`, fields, { encoding: 'multipart', retries: 0 }),
+    onSuccess: (account) => {
+      if (account && typeof account === 'object' && 'id' in account) {
+        queryClient.setQueryData(userAccountQueryKey, account);
+      }
+      void queryClient.invalidateQueries({ queryKey: userAccountQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['current-account'] });
+    },
+  });
+}
+
+/** POST /api/users/image (multipart `file`). */
+export function uploadUserImage(file: File) {
+  return api.upload<unknown>('/api/users/image', file, undefined, { retries: 0 });
+}
+
+export function useAccount(id: number) {
+  return useQuery({
+    queryKey: ['accounts', id],
+    queryFn: () => api.get<PublicProfile>(`/api/accounts/${id}`),
+  });
+}
+
+export function useUsers(searchQuery: string, page: number) {
+  return useQuery({
+    queryKey: ['users', { searchQuery, page }],
+    queryFn: () =>
+      api.get<UsersPage>('/api/users', {
+        search_query: searchQuery || undefined,
+        limit: USERS_PAGE_SIZE,
+        offset: (page - 1) * USERS_PAGE_SIZE,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAttachments() {
+  return useQuery({
+    queryKey: ['account-attachments-detailed'],
+    queryFn: () => api.get<{ data: Attachment[] }>('/api/account-attachments-detailed'),
+  });
+}
+
+export function useSaved() {
+  return useQuery({
+    queryKey: ['user-saved'],
+    queryFn: () => api.get<{ data: Record<string, unknown>[] }>('/api/user-saved'),
+  });
+}
+
+export interface PasswordChange {
+  current_password: string;
+  new_password: string;
+  new_password_confirmation: string;
+}
+
+export function useUpdatePassword() {
+  return useMutation({
+    mutationFn: (body: PasswordChange) => api.post<unknown>('/api/passwords/update', body, { retries: 0 }),
+  });
+}
+
+export function useDeactivateAccount() {
+  return useMutation({
+    mutationFn: () => api.put<unknown>('/api/user-account/deactivate', undefined, { retries: 0 }),
+  });
+}
+
+/** An image the API serves behind the Bearer token (e.g. /api/users/{id}/image/1), as an object URL. */
+export function useProtectedImage(src: string | null | undefined) {
+  const isApi = Boolean(src && /^\/?api\//.test(src));
+  const query = useQuery({
+    queryKey: ['protected-image', src],
+    queryFn: async () => URL.createObjectURL(await api.download(src as string, undefined, { silent: true })),
+    enabled: isApi,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  if (!src) return null;
+  return isApi ? (query.data ?? null) : src;
+}

@@ -1,0 +1,13 @@
+import { Avatar, type AvatarProps } from '@mantine/core';
+import { useProtectedImage } from '../api/users';
+
+export interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'alt'> {
+  src: string | null | undefined;
+  name: string;
+}
+
+/** A user's photo (API images fetched with the Bearer token); initials when there is none. */
+export function UserAvatar({ src, name, ...props }: UserAvatarProps) {
+  const url = useProtectedImage(src);
+  return <Avatar src={url} alt={name} name={name} color="initials" radius="xl" {...props} />;
+}

@@ -1,0 +1,51 @@
+/** Display rules of spec 3 for profiles: 'Private', 'No information', the display name. */
+
+export const PRIVATE = 'Private';
+export const NO_INFORMATION = 'No information';
+export const PROFILE_REQUIRED_MESSAGE = 'Please, populate required data:';
+
+/** The display name drops the last name when it is empty or 'Private'. */
+export function displayName(name: string | null | undefined, lastname: string | null | undefined): string {
+  const first = (name ?? '').trim();
+  const last = (lastname ?? '').trim();
+  if (!last || last === PRIVATE) return first;
+  return first ? `${first} ${last}` : last;
+}
+
+export function isEmpty(value: unknown): boolean {
+  return (
+    value === null ||
+    value === undefined ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/**
+ * The text of a profile value: 'Private' for a private one, 'No information' for an empty one,
+ * Yes/No for a flag, else the value (through `format` when given).
+ */
+export function profileText(value: unknown, format?: (value: unknown) => string | null | undefined): string {
+  if (value === PRIVATE) return PRIVATE;
+  if (isEmpty(value)) return NO_INFORMATION;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const formatted = format ? format(value) : String(value);
+  return formatted?.trim() ? formatted : NO_INFORMATION;
+}
+
+/** 'Please, populate required data: Name, Last name' when required fields are empty; null when complete. */
+export function requiredMessage(
+  values: Record<string, unknown>,
+  labels: Record<string, string>,
+): string | null {
+  const missing = Object.entries(labels)
+    .filter(([field]) => isEmpty(values[field]))
+    .map(([, label]) => label);
+  return missing.length ? `${PROFILE_REQUIRED_MESSAGE} ${missing.join(', ')}` : null;
+}
+
+/** File sizes in kB/MB (spec 9: base 1000, 2 decimals). */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1000 * 1000) return `${(bytes / 1000 / 1000).toFixed(2)} MB`;
+  return `${(bytes / 1000).toFixed(2)} kB`;
+}

@@ -1,0 +1,47 @@
+import { Anchor, Card, Skeleton, Table, Text } from '@mantine/core';
+import { useAttachments } from '../api/users';
+import { formatFileSize } from '../lib/profile';
+
+export const NO_DOCUMENTS = 'No documents yet';
+
+/** /users/private/files (Documents): my uploaded files. */
+export function MyFilesRoute() {
+  const files = useAttachments();
+  const rows = files.data?.data ?? [];
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Documents">
+      {files.isPending ? (
+        <Skeleton height={80} aria-busy="true" />
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {NO_DOCUMENTS}
+        </Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Size</Table.Th>
+              <Table.Th>Uploaded</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((file) => (
+              <Table.Tr key={file.id}>
+                <Table.Td>
+                  <Anchor href={file.url} target="_blank" rel="noopener noreferrer">
+                    {file.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{formatFileSize(file.size)}</Table.Td>
+                <Table.Td>{new Date(file.created_at).toLocaleDateString()}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+export { MyFilesRoute as Component };

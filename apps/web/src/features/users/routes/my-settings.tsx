@@ -1,0 +1,201 @@
+import { Card, PasswordInput, Stack, Switch, Text, Title } from '@mantine/core';
+import { ZPassword } from '@parity/domain/auth';
+import { type FormEvent, useState } from 'react';
+import { useOutletContext } from 'react-router';
+import { showAlert } from '../../../components/alerts/alert-store';
+import { Button } from '../../../components/button/button';
+import { closeDialog, openDialog } from '../../../components/dialog/dialog-store';
+import { logout } from '../../../lib/session';
+import type { UserAccount } from '../api/types';
+import { useDeactivateAccount, useUpdatePassword, useUpdateUserAccount } from '../api/users';
+import { accountPrivateFields, accountToForm, formToFields } from '../lib/account-form';
+
+type PasswordErrors = Partial<
+  Record<'current_password' | 'new_password' | 'new_password_confirmation', string>
+>;
+
+export const FIELD_EMPTY = 'Field is empty';
+export const PASSWORDS_DIFFER = 'The passwords do not match';
+
+export function validatePasswordChange(values: {
+  current_password: string;
+  new_password: string;
+  new_password_confirmation: string;
+}): PasswordErrors {
+  const errors: PasswordErrors = {};
+  if (!values.current_password) errors.current_password = FIELD_EMPTY;
+  if (!values.new_password) errors.new_password = FIELD_EMPTY;
+  else {
+    const rule = ZPassword.safeParse(values.new_password);
+    if (!rule.success) errors.new_password = rule.error.issues[0]?.message ?? FIELD_EMPTY;
+  }
+  if (!values.new_password_confirmation) errors.new_password_confirmation = FIELD_EMPTY;
+  else if (values.new_password_confirmation !== values.new_password) {
+    errors.new_password_confirmation = PASSWORDS_DIFFER;
+  }
+  return errors;
+}
+
+function PasswordChangeForm() {
+  const [values, setValues] = useState({
+    current_password: '',
+    new_password: '',
+    new_password_confirmation: '',
+  });
+  const [errors, setErrors] = useState<PasswordErrors>({});
+  const update = useUpdatePassword();
+  const field = (name: keyof typeof values) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePasswordChange(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    update.mutate(values, {
+      onSuccess: () => {
+        showAlert('success', 'Success!', 'Your password was changed.');
+        setValues({ current_password: '', new_password: '', new_password_confirmation: '' });
+      },
+    });
+  };
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="password-title">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm" maw={420}>
+          <Title order={2} size="h4" id="password-title">
+            Change password
+          </Title>
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            {...field('current_password')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            {...field('new_password')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...field('new_password_confirmation')}
+          />
+          <div>
+            <Button type="submit" loading={update.isPending}>
+              Change password
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function TwoFactorSetting({ account }: { account: UserAccount }) {
+  const update = useUpdateUserAccount(account.id);
+  const toggle = (enabled: boolean) => {
+    update.mutate(formToFields(accountToForm(account), accountPrivateFields(account), enabled), {
+      onSuccess: () =>
+        showAlert(
+          'success',
+          'Success!',
+          enabled ? 'Two-factor sign-in is on.' : 'Two-factor sign-in is off.',
+        ),
+    });
+  };
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="two-factor-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="two-factor-title">
+          Two-factor sign-in
+        </Title>
+        <Text size="sm">When on, signing in also asks for a code sent to your email.</Text>
+        <Switch
+          label="Use two-factor sign-in"
+          checked={account.two_fa_enabled}
+          disabled={update.isPending}
+          onChange={(event) => toggle(event.currentTarget.checked)}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+function DeactivateConfirmation({ onCancel }: { onCancel: () => void }) {
+  const deactivate = useDeactivateAccount();
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Your account will be deactivated and you will be signed out everywhere. You cannot sign in again until
+        an administrator restores it.
+      </Text>
+      <Stack gap="xs" align="flex-end">
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Button kind="blanc" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button
+            kind="error"
+            loading={deactivate.isPending}
+            onClick={() =>
+              deactivate.mutate(undefined, {
+                onSuccess: () => {
+                  showAlert('success', 'User Account Deleted');
+                  logout();
+                },
+              })
+            }
+          >
+            Deactivate
+          </Button>
+        </div>
+      </Stack>
+    </Stack>
+  );
+}
+
+function DeactivateSetting() {
+  const open = () => {
+    const id = openDialog({
+      title: 'Deactivate your account?',
+      size: 'small',
+      content: <DeactivateConfirmation onCancel={() => closeDialog(id)} />,
+    });
+  };
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="deactivate-title">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h4" id="deactivate-title">
+          Deactivate account
+        </Title>
+        <Text size="sm">Stop using Parity: your account is deactivated and every session ends.</Text>
+        <Button kind="error" onClick={open}>
+          Deactivate account
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /users/private/settings: change password, two-factor on or off, deactivate the account. */
+export function MySettingsRoute() {
+  const account = useOutletContext<UserAccount>();
+  return (
+    <Stack gap="md">
+      <PasswordChangeForm />
+      <TwoFactorSetting account={account} />
+      <DeactivateSetting />
+    </Stack>
+  );
+}
+
+export { MySettingsRoute as Component };
