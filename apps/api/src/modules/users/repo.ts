@@ -12,12 +12,8 @@ const membershipColumns = {
   average_lpi_score_access: memberships.average_lpi_score_access,
 };
 
-/**
- * A live user with every profile column, their membership and its live organization: one query
- * over the primary key and the unique memberships.user_id index. Undefined when deleted or absent.
- */
-export async function findUserProfile(db: DbOrTx, userId: number) {
-  const [row] = await db
+function profileQuery(db: DbOrTx) {
+  return db
     .select({
       user: {
         id: users.id,
@@ -60,7 +56,30 @@ export async function findUserProfile(db: DbOrTx, userId: number) {
       organizations,
       and(eq(organizations.id, memberships.organization_id), isNull(organizations.deleted_at)),
     )
-    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deleted_at)));
+}
+
+type PreparedProfile = ReturnType<ReturnType<typeof profileQuery>['prepare']>;
+/** One prepared statement per database handle: the hot read of every account call. */
+const preparedProfiles = new WeakMap<object, PreparedProfile>();
+
+/**
+ * A live user with every profile column, their membership and its live organization: one query
+ * over the primary key and the unique memberships.user_id index. Undefined when deleted or absent.
+ * Outside a transaction it runs as a named prepared statement (planned once per connection).
+ */
+export async function findUserProfile(db: DbOrTx, userId: number) {
+  let query: PreparedProfile | undefined;
+  if ('rollback' in db) {
+    query = profileQuery(db).prepare('');
+  } else {
+    query = preparedProfiles.get(db);
+    if (!query) {
+      query = profileQuery(db).prepare('users_find_profile');
+      preparedProfiles.set(db, query);
+    }
+  }
+  const [row] = await query.execute({ id: userId });
   return row;
 }
 export type UserProfileRow = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>;
