@@ -9,5 +9,6 @@ export interface UserAvatarProps extends Omit<AvatarProps, 'src' | 'alt'> {
 /** A user's photo (API images fetched with the Bearer token); initials when there is none. */
 export function UserAvatar({ src, name, ...props }: UserAvatarProps) {
   const url = useProtectedImage(src);
-  return <Avatar src={url} alt={name} name={name} color="initials" radius="xl" {...props} />;
+  // The palette colour keeps the initials at AA contrast (the generated "initials" colours do not).
+  return <Avatar src={url} alt={name} name={name} color="parity" radius="xl" {...props} />;
 }
