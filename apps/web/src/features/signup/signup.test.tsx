@@ -223,6 +223,13 @@ describe('/signup/processing/{accountId}/organization and finish', () => {
     isAllowed: false,
   };
 
+  it("corrects a link with another account's id to the signed-in account", async () => {
+    setTokens({ access_token: 'a-1', refresh_token: 'r-1' });
+    stubFetch({ 'GET /api/user/status': () => json(NEW_ACCOUNT) });
+    const { router } = renderApp('/signup/processing/7/organization');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup/processing/42/organization'));
+  });
+
   it('needs sign-in', async () => {
     stubFetch({});
     const { router } = renderApp('/signup/processing/42/organization');

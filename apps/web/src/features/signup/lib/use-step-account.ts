@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { type SignupAccount, useSignupAccount } from '../api/organization';
 
 /**
@@ -9,16 +9,15 @@ import { type SignupAccount, useSignupAccount } from '../api/organization';
 export function useStepAccount() {
   const { accountId } = useParams();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const account = useSignupAccount();
   const data: SignupAccount | undefined = account.data;
 
   useEffect(() => {
     if (data && String(data.id) !== accountId) {
-      navigate(window.location.pathname.replace(`/processing/${accountId}/`, `/processing/${data.id}/`), {
-        replace: true,
-      });
+      navigate(pathname.replace(`/processing/${accountId}/`, `/processing/${data.id}/`), { replace: true });
     }
-  }, [data, accountId, navigate]);
+  }, [data, accountId, pathname, navigate]);
 
   return account;
 }
