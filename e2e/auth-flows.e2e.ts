@@ -5,8 +5,9 @@ import { linkIn, type ReceivedMail } from './support/mail';
 
 // Journeys of the login branches (spec 2 and 4), reading the product's real mail. Each signs in
 // once at most: the token endpoint allows 20 calls a minute per address for the whole run.
-// max@acme.test ends this file with NEW_PASSWORD (the demo password contains 'parity', which a
-// new password may not): later journeys should sign in as someone else.
+// eve@cedar.test and expired@acme.test end this file with NEW_PASSWORD (the demo password contains
+// 'parity', which a new password may not), so other journeys should not sign in as them; the
+// reset journey uses eve because max@acme.test signs in elsewhere with the demo password.
 
 const NEW_PASSWORD = 'Lighthouse-Keeper-47!';
 const mailboxURL = inject('mailboxURL');
@@ -73,8 +74,8 @@ describe.runIf(hasBrowser)('login branches', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL((url) => url.pathname === '/login/forgot');
     await expectAccessible(page);
-    const mail = await mailAfter('max@acme.test', /Reset your Parity password/, async () => {
-      await page.getByLabel(/email/i).fill('max@acme.test');
+    const mail = await mailAfter('eve@cedar.test', /Reset your Parity password/, async () => {
+      await page.getByLabel(/email/i).fill('eve@cedar.test');
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await expect
         .poll(() => page.getByText('If an account exists for that email, we sent a link.').count())
@@ -83,7 +84,7 @@ describe.runIf(hasBrowser)('login branches', () => {
     const link = linkIn(mail, `${baseURL}/login/reset/`);
 
     await page.goto(link);
-    await page.getByLabel(/^email/i).fill('max@acme.test');
+    await page.getByLabel(/^email/i).fill('eve@cedar.test');
     await page.getByLabel(/^new password/i).fill(NEW_PASSWORD);
     await page.getByLabel(/confirm new password/i).fill(NEW_PASSWORD);
     await expectAccessible(page);
@@ -95,14 +96,14 @@ describe.runIf(hasBrowser)('login branches', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        email: 'max@acme.test',
+        email: 'eve@cedar.test',
         token: link.split('/').at(-1),
         new_password: 'Another-Lighthouse-48!',
       }),
     });
     expect(again.status).toBe(400);
 
-    await signIn(page, 'max@acme.test', NEW_PASSWORD);
+    await signIn(page, 'eve@cedar.test', NEW_PASSWORD);
     await expectDashboard(page);
     await page.context().close();
   });
