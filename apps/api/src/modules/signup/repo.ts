@@ -33,6 +33,10 @@ export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * A new user; undefined when the address was taken meanwhile (the unique index on lower(email)
+ * decides between two concurrent sign-ups, without failing the transaction).
+ */
 export async function insertUser(
   db: DbOrTx,
   user: {
@@ -42,9 +46,9 @@ export async function insertUser(
     password_hash: string;
     email_verified_at: Date | null;
   },
-): Promise<number> {
-  const [row] = await db.insert(users).values(user).returning({ id: users.id });
-  return row!.id;
+): Promise<number | undefined> {
+  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning({ id: users.id });
+  return row?.id;
 }
 
 /** Replaces an unverified account's details (a newer sign-up for the same address). */

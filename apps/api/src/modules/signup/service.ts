@@ -117,6 +117,8 @@ export async function startSignup(
       password_hash: passwordHash,
       email_verified_at: null,
     });
+    // Taken by a concurrent sign-up: that one mails the link; this answer stays the same.
+    if (id === undefined) return null;
     return newVerification(tx, mail, { id, email: input.email, name: input.name }, now);
   });
   if (message) await mail.send(message);
@@ -292,9 +294,6 @@ export async function acceptInvitation(
   return db.transaction(async (tx) => {
     const invitation = await repo.findOpenInvitation(tx, hashOpaqueToken(token), now, true);
     if (!invitation) throw invalidInvitation();
-    if (await repo.emailTaken(tx, invitation.email)) {
-      throw conflict('An account with this email address already exists. Please sign in instead.');
-    }
     const userId = await repo.insertUser(tx, {
       email: invitation.email,
       name: input.name,
@@ -302,6 +301,9 @@ export async function acceptInvitation(
       password_hash: passwordHash,
       email_verified_at: now,
     });
+    if (userId === undefined) {
+      throw conflict('An account with this email address already exists. Please sign in instead.');
+    }
     await repo.upsertMembership(tx, {
       user_id: userId,
       organization_id: invitation.organization_id,

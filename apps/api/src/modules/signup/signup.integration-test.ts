@@ -243,6 +243,15 @@ describe('POST /api/signup and verification', () => {
     expect(await count()).toBe(before);
   });
 
+  it('answers two concurrent sign-ups of one new address alike, with one account', async () => {
+    const email = 'race@newfirm.test';
+    const payload = { name: 'R', lastname: 'Ace', email, password: PASSWORD };
+    const answers = await Promise.all([post('/api/signup', payload), post('/api/signup', payload)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([202, 202]);
+    const rows = await t.app.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
+  });
+
   it('limits sign-ups per address', async () => {
     let last = 0;
     for (let i = 0; i < 11; i++) {
@@ -362,6 +371,19 @@ describe('joining or creating an organization', () => {
     expect(res.json().message).toBe('You already belong to an organization.');
   });
 
+  it('makes an account wait after 10 wrong codes', async () => {
+    const { token } = await verifiedNewUser('guesser@newfirm.test');
+    for (let i = 0; i < 10; i++) {
+      expect((await post('/api/signup/organization/join', { code: `GUESS-${i}` }, token)).statusCode).toBe(
+        400,
+      );
+    }
+    const locked = await post('/api/signup/organization/join', { code: 'ACME-2026' }, token);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/Too many wrong organization codes/);
+    expect(locked.headers['retry-after']).toBeDefined();
+  });
+
   it('lets a declined member ask again', async () => {
     const { id, token } = await verifiedNewUser('declined@newfirm.test');
     await post('/api/signup/organization/join', { code: 'ACME-2026' }, token);
@@ -472,6 +494,28 @@ describe('invitations', () => {
     expect(bad.json().detail).toEqual([
       { field: 'body.email', message: 'Email must be a valid email address' },
     ]);
+  });
+
+  it('refuses to accept when the address got an account meanwhile, writing nothing', async () => {
+    await invite('meanwhile@newfirm.test');
+    const mail = await smtp.waitFor((m) => recipient(m) === 'meanwhile@newfirm.test');
+    const uuid = linkIn(mail.text ?? '', `${PUBLIC_URL}/signup/invitation/`)
+      .split('/')
+      .at(-1)!;
+    await signUp('meanwhile@newfirm.test');
+    const res = await post(`/api/signup/invitations/${uuid}/accept`, {
+      name: 'M',
+      lastname: 'W',
+      password: PASSWORD,
+    });
+    expect(res.statusCode).toBe(409);
+    const [invitation] = await t.app.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.email, 'meanwhile@newfirm.test'));
+    expect(invitation!.accepted_at).toBeNull();
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, 'meanwhile@newfirm.test'));
+    expect(user).toMatchObject({ name: 'Nia', email_verified_at: null });
   });
 
   it('only approved organization admins may invite', async () => {
