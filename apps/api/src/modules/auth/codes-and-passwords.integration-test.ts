@@ -19,6 +19,8 @@ import {
   PRODUCT_PASSWORD_MESSAGE,
 } from './common-passwords';
 import {
+  LOGIN_MAX_FAILURES,
+  MFA_SEND_MAX_PER_ACCOUNT,
   MFA_SUBMIT_MAX_PER_ADDRESS,
   PASSWORD_UPDATE_MAX_FAILURES,
   RESET_MAIL_MAX_PER_ACCOUNT,
@@ -614,6 +616,32 @@ describe('rate limits', () => {
     }
     expect(wrong).toBe(10);
     expect((await submit(uuid, code, email)).statusCode).toBe(429);
+  });
+
+  it(`mfa-send: ${MFA_SEND_MAX_PER_ACCOUNT} per account in 15 minutes, known or not`, async () => {
+    for (const email of [await addUser({ twoFa: true }), 'no-such-person@example.test']) {
+      for (let i = 0; i < MFA_SEND_MAX_PER_ACCOUNT; i++) {
+        expect((await call('/api/mfa-send', { email, type: 'email' })).statusCode).toBe(200);
+      }
+      const res = await call('/api/mfa-send', { email, type: 'email' });
+      expect(res.statusCode, email).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(60);
+    }
+  });
+
+  it('update-after-expiry: wrong old passwords count with sign-in failures and lock the account', async () => {
+    const email = await addUser({ expired: true });
+    const body = { email, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD };
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      const res = await call('/api/password/update-after-expiry', {
+        ...body,
+        old_password: `Wrong-${i}-Pass!`,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const locked = await call('/api/password/update-after-expiry', { ...body, old_password: DEMO_PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect((await login(email)).statusCode).toBe(429);
   });
 
   it(`passwords/email: ${RESET_MAIL_MAX_PER_ACCOUNT} per email in 15 minutes, known or not`, async () => {
