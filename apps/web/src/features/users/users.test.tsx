@@ -295,4 +295,37 @@ describe('/users/private (my profile)', () => {
       true,
     );
   });
+
+  it('documents: lists my files with their size and downloads one with the token', async () => {
+    const calls = stubFetch({
+      ...base,
+      'GET /api/account-attachments-detailed': () =>
+        json({
+          data: [
+            {
+              id: 'f1',
+              name: 'cv.pdf',
+              size: 1500,
+              content_type: 'application/pdf',
+              created_at: '2026-01-02T10:00:00Z',
+              url: '/api/files/f1',
+            },
+          ],
+        }),
+      'GET /api/files/f1': () =>
+        new Response(new Blob(['%PDF']), { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:cv'), revokeObjectURL: vi.fn() }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/users/private/files');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'cv.pdf' }));
+    expect(screen.getByText('1.50 kB')).toBeInTheDocument();
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const download = calls.find((call) => call.path === '/api/files/f1');
+    expect(download?.headers.authorization).toBe('Bearer access-1');
+  });
 });

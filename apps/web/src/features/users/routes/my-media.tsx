@@ -1,5 +1,14 @@
 import { Card, Image, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { useAttachments } from '../api/users';
+import { useAttachments, useProtectedImage } from '../api/users';
+
+function ProtectedImage({ src, name }: { src: string; name: string }) {
+  const url = useProtectedImage(src);
+  return url ? (
+    <Image src={url} alt={name} radius="md" h={120} fit="cover" />
+  ) : (
+    <Skeleton h={120} radius="md" />
+  );
+}
 
 export const NO_MEDIA = 'No media yet';
 
@@ -18,7 +27,7 @@ export function MyMediaRoute() {
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           {images.map((image) => (
-            <Image key={image.id} src={image.url} alt={image.name} radius="md" h={120} fit="cover" />
+            <ProtectedImage key={image.id} src={image.url} name={image.name} />
           ))}
         </SimpleGrid>
       )}
