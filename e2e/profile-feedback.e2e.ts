@@ -58,6 +58,16 @@ describe.runIf(hasBrowser)('feedback widget, dashboard status and profile pages'
     expect(await page.getByRole('button', { name: 'Invite User' }).isDisabled()).toBe(true);
     await expectAccessible(page);
 
+    // Edit Profile: the real POST /api/user-account/{id} (multipart form) saves the title.
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const title = page.getByRole('textbox', { name: 'Title' });
+    await title.fill('Research Physicist');
+    await page.getByRole('switch', { name: 'Keep address private' }).check({ force: true });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('User was updated').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(/Research Physicist/).count()).toBeGreaterThan(0);
+
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL((url) => url.pathname === '/users/private/settings');
     await expect.poll(() => page.getByRole('heading', { name: 'Change password' }).count()).toBe(1);

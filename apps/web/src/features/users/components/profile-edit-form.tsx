@@ -133,6 +133,8 @@ export function ProfileEditForm({ account, onDone }: ProfileEditFormProps) {
             <FileInput
               label="Photo"
               placeholder="Choose an image"
+              // A real text (not a native placeholder): it must keep AA contrast.
+              styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
               accept="image/png,image/jpeg,image/gif,image/webp"
               value={photo}
               onChange={setPhoto}
