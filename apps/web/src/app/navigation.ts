@@ -7,12 +7,18 @@ import type { NavItem } from '../components/top-bar/navigation';
  * current account).
  */
 export interface ModuleNavItem extends NavItem {
-  visible?: (account: { isAdministrator: boolean; isSurveyHost: boolean; hasLpiAccess: boolean }) => boolean;
+  visible?: (account: {
+    isAllowed?: boolean;
+    isAdministrator: boolean;
+    isSurveyHost: boolean;
+    hasLpiAccess: boolean;
+  }) => boolean;
 }
 
 export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   { label: 'Dashboard', to: '/', icon: IconLayoutDashboard, end: true },
-  { label: 'Users', to: '/users', icon: IconUsers },
+  // Pending and declined users see only the dashboard and their own profile (DESIGN 5).
+  { label: 'Users', to: '/users', icon: IconUsers, visible: (account) => account.isAllowed === true },
 ];
 
 export function visibleModules(

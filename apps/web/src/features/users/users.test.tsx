@@ -209,6 +209,8 @@ describe('/users/private (my profile)', () => {
       '/users/private/settings',
     ]);
     expect(document.querySelector('[data-field="address"] dd')).toHaveTextContent('London');
+    const modules = screen.getByRole('navigation', { name: 'Modules' });
+    expect(within(modules).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
   });
 
   it("refuses to save without name and last name: 'Please, populate required data:' and the labels", async () => {
@@ -327,5 +329,17 @@ describe('/users/private (my profile)', () => {
     await waitFor(() => expect(click).toHaveBeenCalled());
     const download = calls.find((call) => call.path === '/api/files/f1');
     expect(download?.headers.authorization).toBe('Bearer access-1');
+  });
+
+  it('the Users module is in the top bar for approved members only', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/user/status': () => json({ ...ACCOUNT, status: 'pending', isAllowed: false }),
+    });
+    renderApp('/users/private');
+    await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
+    const modules = screen.getByRole('navigation', { name: 'Modules' });
+    expect(within(modules).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(within(modules).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
@@ -49,6 +50,7 @@ export function ProfileEditForm({ account, onDone }: ProfileEditFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const update = useUpdateUserAccount(account.id);
+  const queryClient = useQueryClient();
   const genders = useDictionary('genders');
   const ethnicities = useDictionary('ethnicities');
   const languages = useDictionary('languages');
@@ -100,7 +102,11 @@ export function ProfileEditForm({ account, onDone }: ProfileEditFormProps) {
     }
     setSaving(true);
     try {
-      if (photo) await uploadUserImage(photo);
+      if (photo) {
+        await uploadUserImage(photo);
+        // The image keeps its address: drop the cached copy so the new one shows.
+        await queryClient.invalidateQueries({ queryKey: ['protected-image'] });
+      }
       await update.mutateAsync(formToFields(values, privateFields, account.two_fa_enabled));
       showAlert('success', USER_UPDATED);
       onDone();
