@@ -15,7 +15,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
 import type { MailMessage } from '../../plugins/mailer';
-import { hashPassword } from '../auth/passwords';
+import { assertAcceptablePassword, hashPassword } from '../auth/passwords';
 import { hashOpaqueToken } from '../auth/tokens';
 import { authorize } from '../members/service';
 import * as repo from './repo';
@@ -96,6 +96,8 @@ export async function startSignup(
   input: TSignupRequest,
   now = new Date(),
 ): Promise<TSignupAccepted> {
+  // Common passwords and ones built on the address are refused (the same for every address).
+  assertAcceptablePassword(input.password, input.email, 'password');
   const passwordHash = await hashPassword(input.password);
   const message = await db.transaction(async (tx) => {
     const existing = await repo.findUserByEmail(tx, input.email);
@@ -290,9 +292,14 @@ export async function acceptInvitation(
   input: TAcceptInvitationRequest,
   now = new Date(),
 ): Promise<TAcceptInvitationResponse> {
+  const tokenHash = hashOpaqueToken(token);
+  const open = await repo.findOpenInvitation(db, tokenHash, now);
+  if (!open) throw invalidInvitation();
+  assertAcceptablePassword(input.password, open.email, 'password');
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const invitation = await repo.findOpenInvitation(tx, hashOpaqueToken(token), now, true);
+    // Checked again under the lock: two concurrent accepts cannot both use it.
+    const invitation = await repo.findOpenInvitation(tx, tokenHash, now, true);
     if (!invitation) throw invalidInvitation();
     const userId = await repo.insertUser(tx, {
       email: invitation.email,

@@ -232,6 +232,14 @@ describe('POST /api/signup and verification', () => {
         },
       ]),
     );
+    const common = await post('/api/signup', {
+      name: 'A',
+      lastname: 'B',
+      email: 'common@newfirm.test',
+      password: 'Parity-Signup-2026!',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().detail).toEqual([{ field: 'body.password', message: expect.any(String) }]);
     const extra = await post('/api/signup', {
       name: 'A',
       lastname: 'B',
@@ -430,6 +438,14 @@ describe('invitations', () => {
     });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().detail[0].field).toBe('body.password');
+
+    const weakByRule = await post(`/api/signup/invitations/${uuid}/accept`, {
+      name: 'G',
+      lastname: 'H',
+      password: 'Guest-Parity-2026!',
+    });
+    expect(weakByRule.statusCode).toBe(400);
+    expect(weakByRule.json().detail[0].field).toBe('body.password');
 
     const accepted = await post(`/api/signup/invitations/${uuid}/accept`, {
       name: 'Gus',
