@@ -10,6 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rel = (...p) => path.join(root, ...p);
 
 function newestMtime(dir) {
+  if (!fs.existsSync(dir)) return 0;
+  if (!fs.statSync(dir).isDirectory()) return fs.statSync(dir).mtimeMs;
   let newest = 0;
   const walk = (d) => {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
@@ -19,7 +21,7 @@ function newestMtime(dir) {
       else newest = Math.max(newest, fs.statSync(full).mtimeMs);
     }
   };
-  if (fs.existsSync(dir)) walk(dir);
+  walk(dir);
   return newest;
 }
 
