@@ -20,9 +20,12 @@ function freePort(): Promise<number> {
   });
 }
 
-function startServer(port: number): { child: ChildProcess; output: () => string } {
+function startServer(
+  port: number,
+  script = 'apps/api/dist/main.js',
+): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+  const child = spawn(process.execPath, [path.join(root, script)], {
     cwd: root,
     env: {
       ...process.env,
@@ -108,5 +111,14 @@ describe('the server process on the embedded database', () => {
     expect(signIn.status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await exitOf(again.child)).toBe(0);
+  });
+
+  it('starts through npm start’s script on an already built tree and stops on SIGTERM', async () => {
+    const port = await freePort();
+    const started = startServer(port, 'scripts/start.mjs');
+    await waitHealthy(port, started.child);
+    expect(started.output()).not.toContain('Building');
+    started.child.kill('SIGTERM');
+    expect(await exitOf(started.child)).toBe(0);
   });
 });
