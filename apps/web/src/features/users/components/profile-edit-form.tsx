@@ -13,6 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { displayName } from '@parity/domain/account';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store';
@@ -27,7 +28,7 @@ import {
   type ProfileFormValues,
   REQUIRED_LABELS,
 } from '../lib/account-form';
-import { displayName, requiredMessage } from '../lib/profile';
+import { requiredMessage } from '../lib/profile';
 import { UserAvatar } from './user-avatar';
 
 const FLAG_OPTIONS = [

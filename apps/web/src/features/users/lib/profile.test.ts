@@ -1,12 +1,6 @@
+import { displayName, NO_INFORMATION, PRIVATE } from '@parity/domain/account';
 import { describe, expect, it } from 'vitest';
-import {
-  displayName,
-  formatFileSize,
-  NO_INFORMATION,
-  PRIVATE,
-  profileText,
-  requiredMessage,
-} from './profile';
+import { formatFileSize, profileText, requiredMessage } from './profile';
 
 describe('profile display rules (spec 3)', () => {
   it("drops the last name when it is empty or 'Private'", () => {

@@ -1,16 +1,6 @@
-/** Display rules of spec 3 for profiles: 'Private', 'No information', the display name. */
+import { NO_INFORMATION, PRIVATE, PROFILE_REQUIRED_MESSAGE } from '@parity/domain/account';
 
-export const PRIVATE = 'Private';
-export const NO_INFORMATION = 'No information';
-export const PROFILE_REQUIRED_MESSAGE = 'Please, populate required data:';
-
-/** The display name drops the last name when it is empty or 'Private'. */
-export function displayName(name: string | null | undefined, lastname: string | null | undefined): string {
-  const first = (name ?? '').trim();
-  const last = (lastname ?? '').trim();
-  if (!last || last === PRIVATE) return first;
-  return first ? `${first} ${last}` : last;
-}
+/** How profiles read (spec 3); the rules themselves (display name, the texts) live in the domain. */
 
 export function isEmpty(value: unknown): boolean {
   return (

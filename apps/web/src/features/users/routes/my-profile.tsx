@@ -1,11 +1,11 @@
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
+import { displayName } from '@parity/domain/account';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { useUserAccount } from '../api/users';
 import { UserAvatar } from '../components/user-avatar';
-import { displayName } from '../lib/profile';
 
 /** The tabs of my profile: About and its subpages (spec 2: files, media, bookmarks, settings). */
 export const MY_PROFILE_TABS = [

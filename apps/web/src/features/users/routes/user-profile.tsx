@@ -1,10 +1,10 @@
 import { Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { displayName, NO_INFORMATION, PRIVATE } from '@parity/domain/account';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { useAccount } from '../api/users';
 import { ProfileAbout } from '../components/profile-about';
 import { UserAvatar } from '../components/user-avatar';
-import { displayName, NO_INFORMATION, PRIVATE } from '../lib/profile';
 
 /** /users/{userId}: another user's public profile (private fields say 'Private'). Tabs About, Documents. */
 export function UserProfileRoute() {

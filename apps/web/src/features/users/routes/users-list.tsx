@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { displayName, NO_INFORMATION } from '@parity/domain/account';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -17,7 +18,6 @@ import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users';
 import { UserAvatar } from '../components/user-avatar';
-import { displayName, NO_INFORMATION } from '../lib/profile';
 
 export const NO_USERS_FOUND = 'No users found';
 
