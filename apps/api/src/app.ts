@@ -14,6 +14,7 @@ import dictionariesModule from './modules/dictionaries/routes';
 import feedbackModule from './modules/feedback/routes';
 import healthModule from './modules/health/routes';
 import membersModule from './modules/members/routes';
+import organizationsModule from './modules/organizations/routes';
 import settingsModule from './modules/settings/routes';
 import signupModule from './modules/signup/routes';
 import usersModule from './modules/users/routes';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(signupModule);
   await app.register(membersModule);
   await app.register(feedbackModule);
+  await app.register(organizationsModule);
 
   registerWebApp(app, config);
   return app;

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../db/schema/people';
+import { ACME, CEDAR, seedDemoData } from '../../db/seed-demo';
+import { createTestApp, type TestApp } from '../../test/app';
+import { signAccessToken } from '../auth/tokens';
+
+let t: TestApp;
+let orgIds: Map<string, number>;
+const tokens = new Map<string, string>();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-organizations-'));
+
+const PENDING = 'pending@acme.test';
+const MEMBER = 'max@acme.test';
+const OTHER = 'eve@cedar.test';
+const PLATFORM = 'admin@parity.test';
+
+beforeAll(async () => {
+  t = await createTestApp({ dataDir });
+  const seeded = await seedDemoData(t.app.db);
+  orgIds = seeded.organizations;
+  for (const [email, userId] of seeded.users) {
+    tokens.set(email, await signAccessToken(t.app.config.jwtSecret!, { userId, clientId: 'parity-web' }));
+  }
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function get(email: string | null, url: string) {
+  return t.app.inject({
+    method: 'GET',
+    url,
+    headers: email ? { authorization: `Bearer ${tokens.get(email)}` } : {},
+  });
+}
+async function setOrg(name: string, values: Partial<typeof organizations.$inferInsert>) {
+  await t.app.db
+    .update(organizations)
+    .set(values)
+    .where(eq(organizations.id, orgIds.get(name)!));
+}
+
+describe('rights', () => {
+  it.each(['/api/organizations', '/api/organizations/1'])('anonymous GET %s answers 401', async (url) => {
+    const res = await get(null, url);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('unauthenticated');
+  });
+
+  it.each(['/api/organizations', '/api/organizations/1'])('a pending user gets 403 on %s', async (url) => {
+    const res = await get(PENDING, url);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('awaiting_approval');
+  });
+});
+
+describe('GET /api/organizations', () => {
+  it('lists only public, live organizations with the directory fields', async () => {
+    const res = await get(MEMBER, '/api/organizations?limit=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    const all = await t.app.db.select().from(organizations);
+    const visible = all.filter((o) => o.is_public && !o.deleted_at);
+    expect(visible.length).toBeLessThan(all.length);
+    expect(body.total).toBe(visible.length);
+    expect(body.data.map((o: { id: number }) => o.id).sort()).toEqual(visible.map((o) => o.id).sort());
+    expect(Object.keys(body.data[0]).sort()).toEqual(
+      ['about', 'id', 'legal_structure_id', 'logo', 'name', 'website'].sort(),
+    );
+    const names = body.data.map((o: { name: string }) => o.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('searches by name and filters by legal structure', async () => {
+    const res = await get(OTHER, '/api/organizations?search_query=cedar');
+    expect(res.json().data.map((o: { name: string }) => o.name)).toEqual([CEDAR]);
+    const byStructure = (await get(OTHER, '/api/organizations?legal_structure_id=2&limit=100')).json();
+    expect(byStructure.total).toBeGreaterThan(0);
+    for (const o of byStructure.data) expect(o.legal_structure_id).toBe(2);
+    expect((await get(OTHER, '/api/organizations?search_query=%25%25')).json().total).toBe(0);
+  });
+
+  it('pages with limit and offset and sorts both ways', async () => {
+    const first = (await get(MEMBER, '/api/organizations?limit=5')).json();
+    const second = (await get(MEMBER, '/api/organizations?limit=5&offset=5')).json();
+    expect(first.data).toHaveLength(5);
+    expect(second.data).toHaveLength(5);
+    expect(second.total).toBe(first.total);
+    expect(second.data[0].id).not.toBe(first.data[0].id);
+    const beyond = (await get(MEMBER, '/api/organizations?offset=1000')).json();
+    expect(beyond).toEqual({ data: [], total: first.total });
+    const desc = (await get(MEMBER, '/api/organizations?limit=100&sort_order=desc')).json();
+    const asc = (await get(MEMBER, '/api/organizations?limit=100')).json();
+    expect(desc.data.map((o: { id: number }) => o.id)).toEqual(
+      asc.data.map((o: { id: number }) => o.id).reverse(),
+    );
+    expect((await get(MEMBER, '/api/organizations?sort_by=created_at')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['offset=-1', 'offset'],
+    ['sort_by=email', 'sort_by'],
+    ['sort_order=up', 'sort_order'],
+    ['legal_structure_id=abc', 'legal_structure_id'],
+  ])('?%s answers 400 naming the field', async (query, field) => {
+    const res = await get(MEMBER, `/api/organizations?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('validation_failed');
+    expect(JSON.stringify(res.json().detail)).toContain(field);
+  });
+});
+
+describe('GET /api/organizations/:id', () => {
+  it('gives the public page of a public organization', async () => {
+    const res = await get(MEMBER, `/api/organizations/${orgIds.get(CEDAR)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: orgIds.get(CEDAR),
+      name: CEDAR,
+      inception_date: '2012-09-01',
+      legal_structure_id: 3,
+      is_publicly_traded: false,
+    });
+    expect(res.json()).not.toHaveProperty('is_public');
+  });
+
+  it('hides a private organization from others but not from its members and platform admins', async () => {
+    await setOrg(ACME, { is_public: false });
+    try {
+      const url = `/api/organizations/${orgIds.get(ACME)}`;
+      expect((await get(OTHER, url)).statusCode).toBe(404);
+      expect((await get(MEMBER, url)).statusCode).toBe(200);
+      expect((await get(PLATFORM, url)).statusCode).toBe(200);
+      const list = (await get(OTHER, '/api/organizations?search_query=acme')).json();
+      expect(list.total).toBe(0);
+    } finally {
+      await setOrg(ACME, { is_public: true });
+    }
+  });
+
+  it('hides a deleted organization', async () => {
+    await setOrg(CEDAR, { deleted_at: new Date() });
+    try {
+      expect((await get(MEMBER, `/api/organizations/${orgIds.get(CEDAR)}`)).statusCode).toBe(404);
+      expect((await get(MEMBER, '/api/organizations?search_query=cedar')).json().total).toBe(0);
+    } finally {
+      await setOrg(CEDAR, { deleted_at: null });
+    }
+  });
+
+  it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
+    expect((await get(MEMBER, '/api/organizations/999999')).statusCode).toBe(404);
+    expect((await get(MEMBER, '/api/organizations/abc')).statusCode).toBe(400);
+  });
+});
