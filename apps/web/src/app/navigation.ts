@@ -1,4 +1,4 @@
-import { IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
 import type { NavItem } from '../components/top-bar/navigation';
 
 /**
@@ -19,6 +19,12 @@ export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   { label: 'Dashboard', to: '/', icon: IconLayoutDashboard, end: true },
   // Pending and declined users see only the dashboard and their own profile (DESIGN 5).
   { label: 'Users', to: '/users', icon: IconUsers, visible: (account) => account.isAllowed === true },
+  {
+    label: 'Organizations',
+    to: '/organizations',
+    icon: IconBuilding,
+    visible: (account) => account.isAllowed === true,
+  },
 ];
 
 export function visibleModules(

@@ -269,6 +269,31 @@ export function createRoutes(): RouteObject[] {
                     },
                   ],
                 },
+                {
+                  // Organizations (spec 2, 3): the public directory and public pages (numeric ids).
+                  id: 'organizations',
+                  path: 'organizations',
+                  handle: handle({ crumb: 'Organizations', layout: 'top-bar' }),
+                  children: [
+                    {
+                      id: 'organizations.list',
+                      index: true,
+                      lazy: () => import('../features/organizations/routes/organizations-list'),
+                      handle: handle({ title: 'Organizations', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'organizations.page',
+                      path: ':organizationId',
+                      // Numeric ids only (spec 9); anything else is an unknown page.
+                      loader: ({ params }) => {
+                        if (!/^\d+$/.test(params.organizationId ?? '')) throw redirect(NOT_FOUND_PATH);
+                        return null;
+                      },
+                      lazy: () => import('../features/organizations/routes/organization-page'),
+                      handle: handle({ crumb: 'Organization', layout: 'top-bar' }),
+                    },
+                  ],
+                },
               ],
             },
           ],

@@ -1,0 +1,200 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT, cleanupApps, json, renderApp } from '../../app/testing/render-app';
+import { alertStore } from '../../components/alerts/alert-store';
+import { closeAllDialogs } from '../../components/dialog/dialog-store';
+import { clearDictionaryCache } from '../../lib/dictionaries';
+import { setTokens } from '../../lib/token-storage';
+import type { OrganizationPublic, OrganizationsPage } from './api/organizations';
+
+configure({ asyncUtilTimeout: 15000 });
+// Lazy route modules compile on first use; a busy machine needs more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
+  clearDictionaryCache();
+});
+
+afterEach(() => {
+  cleanupApps();
+  closeAllDialogs();
+  alertStore.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const LEGAL_STRUCTURES = [
+  { id: 2, name: 'Limited Partnership' },
+  { id: 3, name: 'Limited Liability Company' },
+];
+
+function organization(id: number): OrganizationsPage['data'][number] {
+  return {
+    id,
+    name: `Firm${id}`,
+    logo: id === 1 ? '/broken-logo.png' : null,
+    legal_structure_id: id % 2 ? 2 : 3,
+    website: null,
+    about: null,
+  };
+}
+
+function directory(total: number) {
+  return (url: URL) => {
+    const limit = Number(url.searchParams.get('limit'));
+    const offset = Number(url.searchParams.get('offset'));
+    const ids = Array.from(
+      { length: Math.max(0, Math.min(limit, total - offset)) },
+      (_, i) => offset + i + 1,
+    );
+    return json({ data: ids.map(organization), total } satisfies OrganizationsPage);
+  };
+}
+
+function stub(handlers: Record<string, (url: URL) => Response | Promise<Response>>) {
+  const calls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://localhost',
+      );
+      calls.push(url);
+      const handler = handlers[`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`];
+      return handler ? handler(url) : json({ message: 'Not found.' }, 404);
+    }),
+  );
+  return calls;
+}
+
+const base = {
+  'GET /api/user/status': () => json(ACCOUNT),
+  'GET /api/organization-legal-structures': () => json(LEGAL_STRUCTURES),
+};
+
+describe('/organizations (directory)', () => {
+  it('lists 30 a page with logo and legal structure, pages on, searches and filters', async () => {
+    const calls = stub({ ...base, 'GET /api/organizations': directory(40) });
+    const { router } = renderApp('/organizations');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organizations' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Firm1' })).toHaveAttribute('href', '/organizations/1');
+    expect(screen.getAllByRole('link', { name: /^Firm\d+$/ })).toHaveLength(30);
+    expect(screen.getByText('40 organizations')).toBeInTheDocument();
+    expect((await screen.findAllByText('Limited Partnership')).length).toBeGreaterThan(0);
+
+    // A logo that fails to load falls back to the default image.
+    const logo = screen.getByRole('img', { name: 'Firm1 logo' });
+    expect(logo).toHaveAttribute('src', '/broken-logo.png');
+    fireEvent.error(logo);
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Firm1 logo' })).toHaveAttribute('src', '/default-logo.svg'),
+    );
+    expect(screen.getByRole('img', { name: 'Firm2 logo' })).toHaveAttribute('src', '/default-logo.svg');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('link', { name: 'Firm31' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    const page2 = calls.filter((url) => url.pathname === '/api/organizations').at(-1);
+    expect(page2?.searchParams.get('limit')).toBe('30');
+    expect(page2?.searchParams.get('offset')).toBe('30');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search organizations' }), 'cedar');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=cedar'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((url) => url.pathname === '/api/organizations')
+          .at(-1)
+          ?.searchParams.get('search_query'),
+      ).toBe('cedar'),
+    );
+
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Legal structure' }),
+      'Limited Liability Company',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?search=cedar&legal_structure=3'));
+    await waitFor(() => {
+      const last = calls.filter((url) => url.pathname === '/api/organizations').at(-1);
+      expect(last?.searchParams.get('legal_structure_id')).toBe('3');
+      expect(last?.searchParams.get('offset')).toBe('0');
+    });
+  });
+
+  it('says when no organization is found', async () => {
+    stub({ ...base, 'GET /api/organizations': () => json({ data: [], total: 0 }) });
+    renderApp('/organizations?search=zzz');
+    expect(await screen.findByText('No organizations found')).toBeInTheDocument();
+  });
+
+  it('shows a loading state while the list loads', async () => {
+    stub({ ...base, 'GET /api/organizations': () => new Promise<Response>(() => {}) });
+    renderApp('/organizations');
+    expect(await screen.findByLabelText('Loading organizations')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('is in the top bar for approved members only', async () => {
+    stub({ ...base, 'GET /api/organizations': directory(1) });
+    renderApp('/organizations');
+    const modules = await screen.findByRole('navigation', { name: 'Modules' });
+    expect(await within(modules).findByRole('link', { name: 'Organizations' })).toHaveAttribute(
+      'href',
+      '/organizations',
+    );
+  });
+});
+
+describe('/organizations/{organizationId} (public page)', () => {
+  const CEDAR: OrganizationPublic = {
+    id: 3,
+    name: 'Cedar Equity',
+    about: 'Growth equity investor.',
+    website: 'https://www.cedar-equity.example',
+    inception_date: '2012-09-01',
+    legal_structure_id: 3,
+    ticker_symbol: null,
+    is_publicly_traded: false,
+    logo: null,
+    cover: null,
+  };
+
+  it('shows the About fields', async () => {
+    stub({ ...base, 'GET /api/organizations/3': () => json(CEDAR) });
+    renderApp('/organizations/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cedar Equity' })).toBeInTheDocument();
+    const field = (name: string) => document.querySelector(`[data-field="${name}"] dd`);
+    expect(field('about')).toHaveTextContent('Growth equity investor.');
+    expect(within(field('website') as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      'https://www.cedar-equity.example',
+    );
+    expect(field('inception_date')).toHaveTextContent('2012-09-01');
+    await waitFor(() => expect(field('legal_structure')).toHaveTextContent('Limited Liability Company'));
+    expect(field('ticker_symbol')).toHaveTextContent('No information');
+    expect(screen.getByRole('tab', { name: 'About' })).toBeInTheDocument();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Organizations' })).toHaveAttribute(
+      'href',
+      '/organizations',
+    );
+  });
+
+  it('says when the organization cannot be loaded (private or unknown: 404)', async () => {
+    stub({ ...base });
+    renderApp('/organizations/99');
+    expect(await screen.findByText('This organization could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('sends a non-numeric id to /404', async () => {
+    stub(base);
+    const { router } = renderApp('/organizations/abc');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    expect(router.state.location.pathname).toBe('/404');
+  });
+});
