@@ -1,7 +1,8 @@
-import { Alert, Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
+import { PasswordField } from '../../../components/password-field/password-field';
 import { ApiError } from '../../../lib/api-client';
 import { type LoginCredentials, useLogin } from '../api/login';
 import { rememberLoginEmail } from '../lib/pending-login';
@@ -142,7 +143,7 @@ export function LoginForm({ onSignedIn, onMfaRequired, onPasswordExpired }: Logi
           onChange={update('username')}
           error={errors.username}
         />
-        <PasswordInput
+        <PasswordField
           ref={passwordRef}
           label="Password"
           name="password"
@@ -152,11 +153,6 @@ export function LoginForm({ onSignedIn, onMfaRequired, onPasswordExpired }: Logi
           value={values.password}
           onChange={update('password')}
           error={errors.password}
-          aria-invalid={errors.password ? true : undefined}
-          // A static name with aria-pressed for the state; kept free of the word "password" so the
-          // field's own label stays the only match for it.
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
         />
         <Button
           type="submit"

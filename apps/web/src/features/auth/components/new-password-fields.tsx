@@ -1,6 +1,6 @@
-import { PasswordInput } from '@mantine/core';
 import { CONFIRMATION_MESSAGE, isValidPassword, PASSWORD_RULE_MESSAGE } from '@parity/domain/auth';
 import type { Ref } from 'react';
+import { PasswordField } from '../../../components/password-field/password-field';
 
 export const REQUIRED = 'Field is empty';
 
@@ -35,7 +35,7 @@ interface Props {
 export function NewPasswordFields({ values, errors, onChange, newPasswordRef, confirmationRef }: Props) {
   return (
     <>
-      <PasswordInput
+      <PasswordField
         ref={newPasswordRef}
         label="New password"
         name="new_password"
@@ -46,11 +46,9 @@ export function NewPasswordFields({ values, errors, onChange, newPasswordRef, co
         value={values.new_password}
         onChange={(event) => onChange('new_password', event.currentTarget.value)}
         error={errors.new_password}
-        aria-invalid={errors.new_password ? true : undefined}
-        visibilityToggleFocusable
-        visibilityToggleButtonProps={{ 'aria-label': 'Show characters of the new one' }}
+        toggleLabel="Show characters of the new one"
       />
-      <PasswordInput
+      <PasswordField
         ref={confirmationRef}
         label="Confirm new password"
         name="new_password_confirmation"
@@ -60,9 +58,7 @@ export function NewPasswordFields({ values, errors, onChange, newPasswordRef, co
         value={values.new_password_confirmation}
         onChange={(event) => onChange('new_password_confirmation', event.currentTarget.value)}
         error={errors.new_password_confirmation}
-        aria-invalid={errors.new_password_confirmation ? true : undefined}
-        visibilityToggleFocusable
-        visibilityToggleButtonProps={{ 'aria-label': 'Show characters of the confirmation' }}
+        toggleLabel="Show characters of the confirmation"
       />
     </>
   );

@@ -1,8 +1,9 @@
-import { Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { PasswordField } from '../../../components/password-field/password-field';
 import { useUpdateAfterExpiry } from '../api/passwords';
 import { AuthPageHeader } from '../components/auth-page-header';
 import { FormError } from '../components/form-error';
@@ -113,7 +114,7 @@ export function PasswordRoute() {
             onChange={(event) => change('email', event.currentTarget.value)}
             error={errors.email}
           />
-          <PasswordInput
+          <PasswordField
             ref={refs.old_password}
             label="Current password"
             name="old_password"
@@ -123,9 +124,7 @@ export function PasswordRoute() {
             value={values.old_password}
             onChange={(event) => change('old_password', event.currentTarget.value)}
             error={errors.old_password}
-            aria-invalid={errors.old_password ? true : undefined}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show characters of the current one' }}
+            toggleLabel="Show characters of the current one"
           />
           <NewPasswordFields
             values={values}

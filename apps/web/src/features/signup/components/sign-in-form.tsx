@@ -1,6 +1,7 @@
-import { PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/button/button';
+import { PasswordField } from '../../../components/password-field/password-field';
 import { useSignIn } from '../api/sign-in';
 import { errorMessage } from '../lib/form';
 import { FormError } from './form-error';
@@ -72,7 +73,7 @@ export function SignInForm({ initialEmail = '', onSignedIn }: SignInFormProps) {
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={errors.email}
         />
-        <PasswordInput
+        <PasswordField
           ref={passwordRef}
           label="Password"
           name="password"
@@ -82,9 +83,6 @@ export function SignInForm({ initialEmail = '', onSignedIn }: SignInFormProps) {
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={errors.password}
-          aria-invalid={errors.password ? true : undefined}
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
         />
         <Button type="submit" kind="primary" size="large" fullWidth loading={busy} disabled={busy}>
           Sign in and continue

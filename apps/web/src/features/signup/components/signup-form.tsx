@@ -1,8 +1,9 @@
-import { PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { PASSWORD_RULE_MESSAGE } from '@parity/domain/auth';
 import { type TSignupRequest, ZSignupRequest } from '@parity/domain/signup';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/button/button';
+import { PasswordField } from '../../../components/password-field/password-field';
 import { useStartSignup } from '../api/sign-up';
 import { apiFieldErrors, errorMessage, type FieldErrors, validate } from '../lib/form';
 import { FormError } from './form-error';
@@ -96,7 +97,7 @@ export function SignupForm({ onStarted }: SignupFormProps) {
           onChange={update('email')}
           error={errors.email}
         />
-        <PasswordInput
+        <PasswordField
           ref={refs.password}
           label="Password"
           name="password"
@@ -107,9 +108,6 @@ export function SignupForm({ onStarted }: SignupFormProps) {
           value={values.password}
           onChange={update('password')}
           error={errors.password}
-          aria-invalid={errors.password ? true : undefined}
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
         />
         <Button
           type="submit"

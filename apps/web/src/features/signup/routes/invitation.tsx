@@ -1,10 +1,11 @@
-import { Anchor, PasswordInput, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PASSWORD_RULE_MESSAGE } from '@parity/domain/auth';
 import { type TAcceptInvitationRequest, ZAcceptInvitationRequest } from '@parity/domain/signup';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { PasswordField } from '../../../components/password-field/password-field';
 import { useAcceptInvitation, useInvitation } from '../api/invitation';
 import { signIn } from '../api/sign-in';
 import { FormError } from '../components/form-error';
@@ -130,7 +131,7 @@ export function InvitationRoute() {
             onChange={update('lastname')}
             error={errors.lastname}
           />
-          <PasswordInput
+          <PasswordField
             ref={refs.password}
             label="Password"
             name="password"
@@ -141,9 +142,6 @@ export function InvitationRoute() {
             value={values.password}
             onChange={update('password')}
             error={errors.password}
-            aria-invalid={errors.password ? true : undefined}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
           />
           <Button
             type="submit"
