@@ -5,4 +5,6 @@ export * from './feedback';
 export * from './files';
 export * from './mail';
 export * from './people';
+export * from './reporting';
 export * from './signup';
+export * from './surveys';

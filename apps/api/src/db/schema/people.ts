@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   serial,
@@ -78,6 +79,15 @@ export const organizations = pgTable('organizations', {
   is_publicly_traded: boolean('is_publicly_traded').notNull().default(false),
   ticker_symbol: text('ticker_symbol'),
   is_public: boolean('is_public').notNull().default(false),
+  // The reporting overview of the organization's own profile (spec 3 Organization meta); a
+  // survey's copy lives in survey_organization_meta.
+  primary_phone: text('primary_phone'),
+  primary_contact_id: integer('primary_contact_id'),
+  total_full_time_employees: integer('total_full_time_employees').notNull().default(0),
+  total_owners: integer('total_owners').notNull().default(0),
+  total_leaders: integer('total_leaders').notNull().default(0),
+  /** Global industries: { gi_sector_id, gi_industry_id, ..., gi_aum } (TIdentifiers). */
+  identifiers: jsonb('identifiers').notNull().default({}),
   deleted_at: timestamp('deleted_at', { withTimezone: true }),
   ...timestamps,
 });
