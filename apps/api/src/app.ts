@@ -15,6 +15,7 @@ import feedbackModule from './modules/feedback/routes';
 import healthModule from './modules/health/routes';
 import membersModule from './modules/members/routes';
 import organizationsModule from './modules/organizations/routes';
+import placesModule from './modules/places/routes';
 import settingsModule from './modules/settings/routes';
 import signupModule from './modules/signup/routes';
 import usersModule from './modules/users/routes';
@@ -78,7 +79,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         // Mantine sets CSS variables and component styles inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The phone input asks IP_COUNTRY_URL for the visitor's country from the browser.
+        connectSrc: ["'self'", ...(config.ipCountryUrl ? [new URL(config.ipCountryUrl).origin] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(membersModule);
   await app.register(feedbackModule);
   await app.register(organizationsModule);
+  await app.register(placesModule);
 
   registerWebApp(app, config);
   return app;

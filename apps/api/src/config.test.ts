@@ -38,4 +38,20 @@ describe('loadConfig', () => {
       /PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/,
     );
   });
+
+  it('reads the places settings: IP country lookup and Google Places, both off by default', () => {
+    expect(loadConfig({}).ipCountryUrl).toBeUndefined();
+    expect(loadConfig({}).googlePlaces).toBeUndefined();
+    const config = loadConfig({
+      IP_COUNTRY_URL: 'https://ip2c.org/self',
+      GOOGLE_PLACES_API_KEY: 'key-1',
+      GOOGLE_PLACES_BASE_URL: 'http://127.0.0.1:9999/',
+    });
+    expect(config.ipCountryUrl).toBe('https://ip2c.org/self');
+    expect(config.googlePlaces).toEqual({ apiKey: 'key-1', baseUrl: 'http://127.0.0.1:9999' });
+    expect(loadConfig({ GOOGLE_PLACES_API_KEY: 'k' }).googlePlaces?.baseUrl).toBe(
+      'https://places.googleapis.com',
+    );
+    expect(() => loadConfig({ IP_COUNTRY_URL: 'ip2c' })).toThrow(/IP_COUNTRY_URL/);
+  });
 });

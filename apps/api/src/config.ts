@@ -24,6 +24,9 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: boolish.optional(),
+  IP_COUNTRY_URL: z.string().url().optional(),
+  GOOGLE_PLACES_API_KEY: z.string().optional(),
+  GOOGLE_PLACES_BASE_URL: z.string().url().default('https://places.googleapis.com'),
 });
 
 export type DatabaseConfig =
@@ -53,6 +56,8 @@ export interface Config {
   corsOrigins: string[]; // empty: CORS closed
   webDist: string | undefined; // built SPA to serve, when present
   trustProxy: boolean; // believe X-Forwarded-For (only behind a proxy that sets it)
+  ipCountryUrl: string | undefined; // IP-to-country service the browser asks (ip2c.org format); unset: no lookup
+  googlePlaces: { apiKey: string; baseUrl: string } | undefined; // unset: the built-in city list
 }
 
 /** Environment -> typed config. Throws with every bad variable named. */
@@ -92,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [],
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY ?? false,
+    ipCountryUrl: e.IP_COUNTRY_URL,
+    googlePlaces: e.GOOGLE_PLACES_API_KEY
+      ? { apiKey: e.GOOGLE_PLACES_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL.replace(/\/+$/, '') }
+      : undefined,
   };
 }
 
