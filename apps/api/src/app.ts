@@ -12,10 +12,15 @@ import accountsModule from './modules/accounts/routes';
 import authModule from './modules/auth/routes';
 import dictionariesModule from './modules/dictionaries/routes';
 import feedbackModule from './modules/feedback/routes';
+import gridsModule from './modules/grids/routes';
 import healthModule from './modules/health/routes';
 import membersModule from './modules/members/routes';
 import organizationsModule from './modules/organizations/routes';
+import overviewModule from './modules/overview/routes';
+import ownershipModule from './modules/ownership/routes';
 import placesModule from './modules/places/routes';
+import policiesModule from './modules/policies/routes';
+import reportingModule from './modules/reporting/routes';
 import settingsModule from './modules/settings/routes';
 import signupModule from './modules/signup/routes';
 import usersModule from './modules/users/routes';
@@ -109,6 +114,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(membersModule);
   await app.register(feedbackModule);
   await app.register(organizationsModule);
+  await app.register(reportingModule);
+  await app.register(overviewModule);
+  await app.register(gridsModule);
+  await app.register(ownershipModule);
+  await app.register(policiesModule);
   await app.register(placesModule);
 
   registerWebApp(app, config);

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Db, Tx } from './client';
 import { memberships, organizationCodes, organizations, users } from './schema/people';
+import { seedSurveys } from './seed-surveys';
 
 /** Every demo user's password (DESIGN 7). */
 export const DEMO_PASSWORD = 'Parity-Demo-2026!';
@@ -184,6 +185,8 @@ const DEMO_CODES: [string, string][] = [
 export interface DemoPeople {
   organizations: Map<string, number>;
   users: Map<string, number>;
+  /** Northwind's surveys by title */
+  surveys: Map<string, number>;
 }
 
 let demoPasswordHash: Promise<string> | undefined;
@@ -289,6 +292,10 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
     const orgIds = await seedOrganizations(tx);
     const userIds = await seedUsers(tx, orgIds);
     await seedCodes(tx, orgIds);
-    return { organizations: orgIds, users: userIds };
+    const surveyIds = await seedSurveys(tx, orgIds, NORTHWIND, userIds.get('host@northwind.test')!, [
+      ACME,
+      CEDAR,
+    ]);
+    return { organizations: orgIds, users: userIds, surveys: surveyIds };
   });
 }

@@ -1,0 +1,106 @@
+import type { TTabKey, TTabState, TTabVersion } from '@parity/domain/lpi/tabs';
+import { TAB_KEYS } from '@parity/domain/lpi/tabs';
+import { and, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { submissions } from '../../db/schema/reporting';
+import { surveyInvitations } from '../../db/schema/surveys';
+import { AppError, notFound } from '../../errors';
+import { requireEdit, resolveScope, SURVEY_SUBMITTED_MESSAGE } from './scope';
+import { findVersion, listVersions, readTabState, snapshotAllTabs } from './tabs';
+
+interface ScopeParams {
+  organization_id?: number;
+  survey_id?: number | null;
+}
+
+const scopeOf = (db: DbOrTx, callerId: number, q: ScopeParams) =>
+  resolveScope(db, callerId, {
+    organizationId: q.organization_id,
+    surveyId: q.survey_id ?? null,
+    report: true,
+  });
+
+/** The version history of one tab in a scope (the version panel). */
+export async function versions(
+  db: DbOrTx,
+  callerId: number,
+  q: ScopeParams & { tab: TTabKey },
+): Promise<{ data: TTabVersion[] }> {
+  const scope = await scopeOf(db, callerId, q);
+  return { data: await listVersions(db, scope, q.tab) };
+}
+
+/** One stored version's snapshot (what the tab looked like then). */
+export async function version(db: DbOrTx, callerId: number, versionId: number, q: ScopeParams) {
+  const scope = await scopeOf(db, callerId, q);
+  const row = await findVersion(db, scope, versionId);
+  if (!row) throw notFound('Version');
+  return { id: versionId, tab: row.tab as TTabKey, version: row.version, snapshot: row.snapshot };
+}
+
+/** Every tab's state in a scope: when each was saved, by whom, and (surveys) completion. */
+export async function tabStates(
+  db: DbOrTx,
+  callerId: number,
+  q: ScopeParams,
+): Promise<{ data: TTabState[] }> {
+  const scope = await scopeOf(db, callerId, q);
+  return { data: await Promise.all(TAB_KEYS.map((tab) => readTabState(db, scope, tab))) };
+}
+
+export const ALREADY_SUBMITTED_MESSAGE = SURVEY_SUBMITTED_MESSAGE;
+
+/**
+ * Submits the organization's profile (or its survey response): one transaction stores a
+ * submission with every tab's snapshot and a 'submit' version of each tab. A survey response is
+ * then frozen. Only members with LPI access of that organization may submit.
+ */
+export async function submit(db: Db, callerId: number, organizationId: number, surveyId: number | null) {
+  const scope = await resolveScope(db, callerId, { organizationId, surveyId });
+  if (scope.role !== 'member') throw notFound('Organization');
+  requireEdit(scope);
+  return db.transaction(async (tx) => {
+    if (surveyId !== null) {
+      const [invitation] = await tx
+        .select({ status: surveyInvitations.status })
+        .from(surveyInvitations)
+        .where(
+          and(
+            eq(surveyInvitations.survey_id, surveyId),
+            eq(surveyInvitations.organization_id, organizationId),
+          ),
+        )
+        .for('update');
+      if (invitation?.status === 'submitted')
+        throw new AppError(409, 'already_submitted', ALREADY_SUBMITTED_MESSAGE);
+    }
+    const [submission] = await tx
+      .insert(submissions)
+      .values({ organization_id: organizationId, survey_id: surveyId, submitted_by: callerId, snapshot: {} })
+      .returning({ id: submissions.id, submitted_at: submissions.submitted_at });
+    const snapshot = await snapshotAllTabs(tx, scope, submission!.id);
+    await tx.update(submissions).set({ snapshot }).where(eq(submissions.id, submission!.id));
+    if (surveyId !== null) {
+      await tx
+        .update(surveyInvitations)
+        .set({
+          status: 'submitted',
+          submitted_at: submission!.submitted_at,
+          submitted_by: callerId,
+          updated_at: new Date(),
+        })
+        .where(
+          and(
+            eq(surveyInvitations.survey_id, surveyId),
+            eq(surveyInvitations.organization_id, organizationId),
+          ),
+        );
+    }
+    return {
+      id: submission!.id,
+      organization_id: organizationId,
+      survey_id: surveyId,
+      submitted_at: submission!.submitted_at.toISOString(),
+    };
+  });
+}
