@@ -282,6 +282,18 @@ export function createRoutes(): RouteObject[] {
                       handle: handle({ title: 'Organizations', layout: 'top-bar' }),
                     },
                     {
+                      // My organization's reporting (spec 2: organizations.private.lpi, default overview).
+                      id: 'organizations.private.lpi.index',
+                      path: 'private/lpi',
+                      loader: () => redirect('/organizations/private/lpi/overview'),
+                    },
+                    {
+                      id: 'organizations.private.lpi',
+                      path: 'private/lpi/:page',
+                      lazy: () => import('../features/lpi/routes/organization-lpi-page'),
+                      handle: handle({ crumb: 'Reporting', layout: 'top-bar' }),
+                    },
+                    {
                       id: 'organizations.page',
                       path: ':organizationId',
                       // Numeric ids only (spec 9); anything else is an unknown page.
@@ -291,6 +303,21 @@ export function createRoutes(): RouteObject[] {
                       },
                       lazy: () => import('../features/organizations/routes/organization-page'),
                       handle: handle({ crumb: 'Organization', layout: 'top-bar' }),
+                    },
+                  ],
+                },
+                {
+                  // The organization's LPI (Transparency Index) profile, one page per tab (spec 2).
+                  id: 'lpi',
+                  path: 'lpi',
+                  handle: handle({ crumb: 'LPI', layout: 'top-bar' }),
+                  children: [
+                    { id: 'lpi.index', index: true, loader: () => redirect('/lpi/overview') },
+                    {
+                      id: 'lpi.page',
+                      path: ':page',
+                      lazy: () => import('../features/lpi/routes/lpi-page'),
+                      handle: handle({ crumb: 'Profile', layout: 'top-bar' }),
                     },
                   ],
                 },

@@ -90,6 +90,31 @@ export const LPI_PAGES = [
 ] as const;
 export type TLpiPage = (typeof LPI_PAGES)[number];
 
+/** The save units shown on each page (a page with a US-based variant has two). */
+export const LPI_PAGE_TABS: Record<TLpiPage, readonly TTabKey[]> = {
+  overview: ['overview'],
+  fte: ['staff', 'us_staff'],
+  ownership: ['ownership'],
+  insights: ['insights'],
+  investment: ['investment', 'us_investment'],
+  committee: ['committee', 'us_committee'],
+  board: ['board'],
+  policies: ['policies'],
+  practices: ['practices', 'miscellaneous'],
+};
+
+export const LPI_PAGE_TITLES: Record<TLpiPage, string> = {
+  overview: 'Overview',
+  fte: 'Total Full-Time Employees',
+  ownership: 'Ownership and Senior Leadership',
+  insights: 'Historical Insights (Past 3 Years)',
+  investment: 'Investment Staff',
+  committee: 'Investment Committee',
+  board: 'Board Members',
+  policies: 'Policies',
+  practices: 'Practices',
+};
+
 /** The form ids of /api/form-generator/{formId} and the miscellaneous questions. */
 export const FORM_IDS = { PRACTICES: 8, MISCELLANEOUS: 10 } as const;
 

@@ -1,0 +1,52 @@
+import type { QueryParams } from '../../../lib/api-url';
+
+/**
+ * Whose profile a page shows (DESIGN 4): the caller's own organization (the /lpi and
+ * /organizations/private/lpi pages), or an organization's copy inside a survey (survey taking, and
+ * a host's read-only view of a respondent).
+ */
+export type LpiScope =
+  | { kind: 'organization' }
+  | { kind: 'survey'; organizationId: number; surveyId: number; report?: boolean };
+
+/** What every tab component receives from the LPI page. */
+export interface LpiTabProps {
+  scope: LpiScope;
+  /** No editing: the caller lacks LPI access, the response is submitted, or a host reads it. */
+  readOnly: boolean;
+  /** The export view: read-only, and without actions and alerts (spec 2). */
+  exportMode?: boolean;
+}
+
+export const surveyIdOf = (scope: LpiScope): number | null =>
+  scope.kind === 'survey' ? scope.surveyId : null;
+
+/** A stable query-key part for the scope. */
+export function scopeKey(scope: LpiScope): (string | number)[] {
+  return scope.kind === 'survey'
+    ? ['survey', scope.surveyId, scope.organizationId, scope.report ? 'report' : 'edit']
+    : ['me'];
+}
+
+/**
+ * The read call of a tab in a scope (spec 7): `mePath` for the organization's own profile
+ * (`/api/organization/me/staff`), `scopedPath` with organization_id and survey_id for a survey copy
+ * (`/api/staff?organization_id&survey_id&report`). `extra` adds parameters such as us_based.
+ */
+export function readCall(
+  scope: LpiScope,
+  mePath: string,
+  scopedPath: string,
+  extra: QueryParams = {},
+): { path: string; params: QueryParams } {
+  if (scope.kind === 'organization') return { path: mePath, params: extra };
+  return {
+    path: scopedPath,
+    params: {
+      organization_id: scope.organizationId,
+      survey_id: scope.surveyId,
+      ...(scope.report ? { report: true } : {}),
+      ...extra,
+    },
+  };
+}

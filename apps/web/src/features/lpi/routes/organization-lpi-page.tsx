@@ -1,0 +1,4 @@
+/** The LPI profile page: being built in this session. */
+export function Component() {
+  return null;
+}
