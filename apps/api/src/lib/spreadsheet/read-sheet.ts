@@ -29,7 +29,10 @@ export interface ReadSheetOptions {
   limits?: Partial<ZipLimits>;
   /** The template's example row (as given to `buildTemplate`): row 2 is skipped when identical. */
   exampleRow?: Record<string, unknown>;
-  /** The data sheet's name; by default the first visible sheet other than Lists and Instructions. */
+  /**
+   * The data sheet's name (no such sheet is a missing_columns error); by default the first visible
+   * sheet other than Lists and Instructions.
+   */
   sheetName?: string;
 }
 
@@ -68,6 +71,9 @@ export async function readSheet(buffer: Buffer, options: ReadSheetOptions): Prom
     : workbook.worksheets.find(
         (ws) => ws.state === 'visible' && ws.name !== LISTS_SHEET && ws.name !== INSTRUCTIONS_SHEET,
       );
+  if (!sheet && options.sheetName) {
+    throw new SpreadsheetError('missing_columns', `The spreadsheet has no sheet named ${options.sheetName}.`);
+  }
   if (!sheet || sheet.actualRowCount === 0) {
     throw new SpreadsheetError('empty', 'The spreadsheet is empty.');
   }

@@ -376,6 +376,17 @@ describe('readSheet', () => {
     expect(error.detail).toEqual({ columns: ['Joining date', 'Ownership %'] });
   });
 
+  it('reads the sheet named by sheetName, and says so when there is none', async () => {
+    const buffer = await fillTemplate([['Ann', 'Female', null, null, 60]]);
+    const { rows } = await readSheet(buffer, { columns, exampleRow, sheetName: 'Owners' });
+    expect(rows.map((row) => row.values.name)).toEqual(['Ann']);
+    const error = await expectRefused(
+      readSheet(buffer, { columns, exampleRow, sheetName: 'Boards' }),
+      'missing_columns',
+    );
+    expect(error.message).toBe('The spreadsheet has no sheet named Boards.');
+  });
+
   it('refuses more rows than allowed: 5,001 by default, or the maxRows given', async () => {
     const workbook = await openWorkbook(await template());
     const sheet = workbook.getWorksheet('Owners')!;
