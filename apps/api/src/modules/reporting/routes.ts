@@ -1,4 +1,5 @@
 import { ZTabKey, ZTabState, ZTabVersions } from '@parity/domain/lpi/tabs';
+import { ZTabTitles } from '@parity/domain/lpi/titles';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,6 +63,23 @@ export default async function reportingRoutes(fastify: FastifyInstance) {
     async (request) => service.tabStates(db, requireAuth(request).userId, request.query),
   );
 
+  app.get(
+    '/api/lpi/tab-titles',
+    {
+      schema: {
+        tags,
+        summary: 'The counts shown in the LPI tab titles',
+        description:
+          'Staff grids: the sum of entered values (staff also the total employees of the overview); ownership: ' +
+          'owners plus leaders flagged over total owners plus total leaders; board: its rows. Same scope and rights ' +
+          'as the tab reads.',
+        querystring: ZScope,
+        response: { 200: ZTabTitles, 403: ZError, 404: ZError },
+      },
+    },
+    async (request) => service.tabTitles(db, requireAuth(request).userId, request.query),
+  );
+
   app.post(
     '/api/organizations/:organizationId/lpi',
     {
@@ -73,7 +91,8 @@ export default async function reportingRoutes(fastify: FastifyInstance) {
           'members with LPI access; a submitted survey response cannot be submitted again (409).',
         params: z.strictObject({ organizationId: id }),
         querystring: z.strictObject({ survey_id: id.optional() }),
-        body: z.strictObject({ survey_id: id.nullish() }).optional(),
+        // A bodyless POST (the web's Submit) arrives as null.
+        body: z.strictObject({ survey_id: id.nullish() }).nullish(),
         response: {
           200: z.object({
             id: z.number(),

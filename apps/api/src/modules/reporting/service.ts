@@ -1,5 +1,6 @@
 import type { TTabKey, TTabState, TTabVersion } from '@parity/domain/lpi/tabs';
 import { TAB_KEYS } from '@parity/domain/lpi/tabs';
+import type { TTabTitles } from '@parity/domain/lpi/titles';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { submissions } from '../../db/schema/reporting';
@@ -7,6 +8,7 @@ import { surveyInvitations } from '../../db/schema/surveys';
 import { AppError, notFound } from '../../errors';
 import { requireEdit, resolveScope, SURVEY_SUBMITTED_MESSAGE } from './scope';
 import { findVersion, listVersions, readTabState, snapshotAllTabs } from './tabs';
+import { countTabTitles } from './titles';
 
 interface ScopeParams {
   organization_id?: number;
@@ -48,6 +50,12 @@ export async function tabStates(
   return { data: await Promise.all(TAB_KEYS.map((tab) => readTabState(db, scope, tab))) };
 }
 
+/** The counts of the tab titles in a scope (spec 2): same rights as the tabs' reads. */
+export async function tabTitles(db: DbOrTx, callerId: number, q: ScopeParams): Promise<TTabTitles> {
+  const scope = await scopeOf(db, callerId, q);
+  return countTabTitles(db, scope);
+}
+
 export const ALREADY_SUBMITTED_MESSAGE = SURVEY_SUBMITTED_MESSAGE;
 
 /**
@@ -58,6 +66,10 @@ export const ALREADY_SUBMITTED_MESSAGE = SURVEY_SUBMITTED_MESSAGE;
 export async function submit(db: Db, callerId: number, organizationId: number, surveyId: number | null) {
   const scope = await resolveScope(db, callerId, { organizationId, surveyId });
   if (scope.role !== 'member') throw notFound('Organization');
+  // A second submit of a survey response is a conflict with the first, not a missing right.
+  if (scope.refusal === SURVEY_SUBMITTED_MESSAGE) {
+    throw new AppError(409, 'already_submitted', ALREADY_SUBMITTED_MESSAGE);
+  }
   requireEdit(scope);
   return db.transaction(async (tx) => {
     if (surveyId !== null) {

@@ -1,0 +1,347 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { TAB_KEYS } from '@parity/domain/lpi/tabs';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../db/schema/people';
+import {
+  boardMembers,
+  gridCells,
+  individuals,
+  submissions,
+  tabStates,
+  tabVersions,
+} from '../../db/schema/reporting';
+import { surveyInvitations } from '../../db/schema/surveys';
+import { ACME, CEDAR, seedDemoData } from '../../db/seed-demo';
+import { DEI_SURVEY_2026, EMERGING_MANAGERS_2026 } from '../../db/seed-surveys';
+import { createTestApp, type TestApp } from '../../test/app';
+import { signAccessToken } from '../auth/tokens';
+import { tabDefinitions } from './tabs';
+
+let t: TestApp;
+let acme: number;
+let cedar: number;
+let dei: number;
+let emerging: number;
+const tokens = new Map<string, string>();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-reporting-'));
+
+const ADA = 'ada@acme.test'; // Acme admin with LPI access
+const MAX = 'max@acme.test'; // Acme member without LPI access
+const EVE = 'eve@cedar.test'; // Cedar admin
+const HOST = 'host@northwind.test'; // Northwind survey host (hosts the surveys)
+const PENDING = 'pending@acme.test';
+
+beforeAll(async () => {
+  t = await createTestApp({ dataDir });
+  const seeded = await seedDemoData(t.app.db);
+  acme = seeded.organizations.get(ACME)!;
+  cedar = seeded.organizations.get(CEDAR)!;
+  dei = seeded.surveys.get(DEI_SURVEY_2026)!;
+  emerging = seeded.surveys.get(EMERGING_MANAGERS_2026)!;
+  for (const [email, userId] of seeded.users) {
+    tokens.set(email, await signAccessToken(t.app.config.jwtSecret!, { userId, clientId: 'parity-web' }));
+  }
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function call(method: 'GET' | 'POST' | 'PUT', email: string | null, url: string, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: email ? { authorization: `Bearer ${tokens.get(email)}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+const get = (email: string | null, url: string) => call('GET', email, url);
+
+async function countSubmissions(organizationId: number, surveyId: number | null) {
+  const rows = await t.app.db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.organization_id, organizationId),
+        surveyId === null ? isNull(submissions.survey_id) : eq(submissions.survey_id, surveyId),
+      ),
+    );
+  return rows.length;
+}
+
+describe('POST /api/organizations/{id}/lpi (submit)', () => {
+  it('answers 401 without a token and 403 to a pending user', async () => {
+    expect((await call('POST', null, `/api/organizations/${acme}/lpi`)).statusCode).toBe(401);
+    const pending = await call('POST', PENDING, `/api/organizations/${acme}/lpi`);
+    expect(pending.statusCode).toBe(403);
+    expect(pending.json().error).toBe('awaiting_approval');
+  });
+
+  it('refuses a member without LPI access (403) and writes nothing', async () => {
+    const res = await call('POST', MAX, `/api/organizations/${acme}/lpi`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/LPI access/);
+    expect(await countSubmissions(acme, null)).toBe(0);
+  });
+
+  it("answers 404 to another organization's admin, and to the survey's host", async () => {
+    const eve = await call('POST', EVE, `/api/organizations/${acme}/lpi`);
+    expect(eve.statusCode).toBe(404);
+    const host = await call('POST', HOST, `/api/organizations/${acme}/lpi`, { survey_id: dei });
+    expect(host.statusCode).toBe(404);
+    const hostQuery = await call('POST', HOST, `/api/organizations/${acme}/lpi?survey_id=${dei}`);
+    expect(hostQuery.statusCode).toBe(404);
+    expect(await countSubmissions(acme, null)).toBe(0);
+    expect(await countSubmissions(acme, dei)).toBe(0);
+  });
+
+  it("lets ada submit Acme's profile: a submission and a 'submit' version of every defined tab", async () => {
+    const res = await call('POST', ADA, `/api/organizations/${acme}/lpi`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ organization_id: acme, survey_id: null });
+    expect(Date.parse(body.submitted_at)).not.toBeNaN();
+    expect(await countSubmissions(acme, null)).toBe(1);
+
+    const versions = await t.app.db
+      .select({ tab: tabVersions.tab, kind: tabVersions.kind, submission: tabVersions.submission_id })
+      .from(tabVersions)
+      .where(and(eq(tabVersions.organization_id, acme), isNull(tabVersions.survey_id)));
+    const defined = tabDefinitions().map((d) => d.tab);
+    expect(versions.map((v) => v.tab).sort()).toEqual([...defined].sort());
+    for (const version of versions) expect(version).toMatchObject({ kind: 'submit', submission: body.id });
+    for (const tab of defined) {
+      const list = await get(ADA, `/api/lpi/versions?tab=${tab}`);
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data[0]).toMatchObject({ tab, version: 1, kind: 'submit', changes: [] });
+    }
+    // The organization's own profile can be submitted again (a new snapshot each time).
+    const again = await call('POST', ADA, `/api/organizations/${acme}/lpi`);
+    expect(again.statusCode).toBe(200);
+    expect(await countSubmissions(acme, null)).toBe(2);
+  });
+
+  it('submits a survey response once: a second submit answers 409 and the response is frozen', async () => {
+    const first = await call('POST', ADA, `/api/organizations/${acme}/lpi`, { survey_id: emerging });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ organization_id: acme, survey_id: emerging });
+    const [invitation] = await t.app.db
+      .select({ status: surveyInvitations.status })
+      .from(surveyInvitations)
+      .where(and(eq(surveyInvitations.survey_id, emerging), eq(surveyInvitations.organization_id, acme)));
+    expect(invitation?.status).toBe('submitted');
+
+    const second = await call('POST', ADA, `/api/organizations/${acme}/lpi?survey_id=${emerging}`);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      error: 'already_submitted',
+      message: expect.stringMatching(/submitted/),
+    });
+    // A member without LPI access still gets 403 first.
+    expect(
+      (await call('POST', MAX, `/api/organizations/${acme}/lpi`, { survey_id: emerging })).statusCode,
+    ).toBe(403);
+    expect(await countSubmissions(acme, emerging)).toBe(1);
+    const states = await get(ADA, `/api/lpi/tab-states?survey_id=${emerging}`);
+    expect(states.statusCode).toBe(200);
+    for (const state of states.json().data) expect(state.editable).toBe(false);
+  });
+
+  it("cannot submit another organization's survey response (404)", async () => {
+    const res = await call('POST', EVE, `/api/organizations/${acme}/lpi`, { survey_id: dei });
+    expect(res.statusCode).toBe(404);
+    expect(await countSubmissions(acme, dei)).toBe(0);
+  });
+
+  it('refuses bad input with 400', async () => {
+    expect((await call('POST', ADA, '/api/organizations/abc/lpi')).statusCode).toBe(400);
+    expect((await call('POST', ADA, `/api/organizations/${acme}/lpi`, { survey_id: 'x' })).statusCode).toBe(
+      400,
+    );
+    expect((await call('POST', ADA, `/api/organizations/${acme}/lpi`, { other: 1 })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/lpi/versions', () => {
+  it('reads the caller own history; another organization gets 404 and nothing', async () => {
+    const own = await get(MAX, '/api/lpi/versions?tab=overview');
+    expect(own.statusCode).toBe(200);
+    expect(Array.isArray(own.json().data)).toBe(true);
+    const eve = await get(EVE, `/api/lpi/versions?tab=overview&organization_id=${acme}`);
+    expect(eve.statusCode).toBe(404);
+    expect(eve.json().data).toBeUndefined();
+    const eveSurvey = await get(
+      EVE,
+      `/api/lpi/versions?tab=overview&organization_id=${acme}&survey_id=${dei}`,
+    );
+    expect(eveSurvey.statusCode).toBe(404);
+  });
+
+  it("lets the host read an invited respondent's survey copy, never its own profile", async () => {
+    await t.app.db.insert(tabVersions).values({
+      organization_id: acme,
+      survey_id: dei,
+      tab: 'board',
+      version: 1,
+      kind: 'save',
+      snapshot: [{ name: 'Jane Doe', gender_id: 1 }],
+    });
+    await t.app.db.insert(tabVersions).values({
+      organization_id: acme,
+      survey_id: dei,
+      tab: 'board',
+      version: 2,
+      kind: 'save',
+      snapshot: [{ name: 'Jane Doe', gender_id: 2 }, { name: 'Ann Lee' }],
+    });
+    const host = await get(HOST, `/api/lpi/versions?tab=board&organization_id=${acme}&survey_id=${dei}`);
+    expect(host.statusCode, host.body).toBe(200);
+    const [latest, first] = host.json().data;
+    expect(latest).toMatchObject({ version: 2, kind: 'save' });
+    expect(latest.changes).toEqual(
+      expect.arrayContaining([
+        { kind: 'changed', path: 'Jane Doe › gender_id', before: 1, after: 2 },
+        { kind: 'added', path: 'Ann Lee › name', after: 'Ann Lee' },
+      ]),
+    );
+    expect(first).toMatchObject({ version: 1, changes: [] });
+
+    const hostOwn = await get(HOST, `/api/lpi/versions?tab=board&organization_id=${acme}`);
+    expect(hostOwn.statusCode).toBe(404);
+    // The respondent sees its survey copy's history; its own profile's history is separate.
+    const ada = await get(ADA, `/api/lpi/versions?tab=board&survey_id=${dei}`);
+    expect(ada.json().data.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+  });
+
+  it('refuses an unknown tab and a bad id with 400', async () => {
+    expect((await get(ADA, '/api/lpi/versions?tab=unknown')).statusCode).toBe(400);
+    expect((await get(ADA, '/api/lpi/versions')).statusCode).toBe(400);
+    expect((await get(ADA, '/api/lpi/versions?tab=board&organization_id=-1')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/lpi/tab-states', () => {
+  it('gives every tab with editable per the caller rights', async () => {
+    const ada = await get(ADA, '/api/lpi/tab-states');
+    expect(ada.statusCode).toBe(200);
+    expect(ada.json().data.map((s: { tab: string }) => s.tab)).toEqual([...TAB_KEYS]);
+    for (const state of ada.json().data) expect(state.editable).toBe(true);
+    const max = await get(MAX, '/api/lpi/tab-states');
+    for (const state of max.json().data) expect(state.editable).toBe(false);
+    const host = await get(HOST, `/api/lpi/tab-states?organization_id=${acme}&survey_id=${dei}`);
+    expect(host.statusCode).toBe(200);
+    for (const state of host.json().data) expect(state.editable).toBe(false);
+  });
+
+  it('answers 404 across organizations and 403 to a pending user', async () => {
+    expect((await get(EVE, `/api/lpi/tab-states?organization_id=${acme}`)).statusCode).toBe(404);
+    expect((await get(HOST, `/api/lpi/tab-states?organization_id=${acme}`)).statusCode).toBe(404);
+    expect((await get(ADA, `/api/lpi/tab-states?organization_id=${cedar}&survey_id=${dei}`)).statusCode).toBe(
+      404,
+    );
+    expect((await get(PENDING, '/api/lpi/tab-states')).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/lpi/tab-titles', () => {
+  beforeAll(async () => {
+    const db = t.app.db;
+    await db
+      .update(organizations)
+      .set({ total_full_time_employees: 40, total_owners: 3, total_leaders: 2 })
+      .where(eq(organizations.id, acme));
+    await db.insert(gridCells).values([
+      { organization_id: acme, grid: 'staff', ethnicity_id: 1, gender_id: 1, value: 12 },
+      { organization_id: acme, grid: 'staff', ethnicity_id: 2, gender_id: 2, value: 8 },
+      { organization_id: acme, grid: 'us_staff', ethnicity_id: 1, gender_id: 1, value: 5 },
+      {
+        organization_id: acme,
+        grid: 'historical',
+        year: 2025,
+        type: 1,
+        ethnicity_id: 1,
+        gender_id: 1,
+        value: 4,
+      },
+      { organization_id: acme, grid: 'investment', type: 1, ethnicity_id: 1, gender_id: 1, value: 6 },
+      { organization_id: acme, grid: 'committee', type: 2, ethnicity_id: 1, gender_id: 1, value: 3 },
+      // Cedar's rows never count for Acme.
+      { organization_id: cedar, grid: 'staff', ethnicity_id: 1, gender_id: 1, value: 99 },
+    ]);
+    await db.insert(individuals).values([
+      {
+        organization_id: acme,
+        name: 'Owner Leader',
+        is_owner: true,
+        is_senior_management: true,
+        ownership: 60,
+      },
+      { organization_id: acme, name: 'Owner', is_owner: true, ownership: 40 },
+      { organization_id: acme, name: 'Neither' },
+    ]);
+    await db.insert(boardMembers).values([
+      { organization_id: acme, name: 'B1' },
+      { organization_id: acme, name: 'B2' },
+    ]);
+  });
+
+  const ACME_OWN = {
+    staff: { entered: 20, total: 40 },
+    us_staff: { entered: 5 },
+    ownership: { flagged: 3, total: 5 },
+    board: { rows: 2 },
+    insights: { entered: 4 },
+    investment: { entered: 6 },
+    us_investment: { entered: 0 },
+    committee: { entered: 3 },
+    us_committee: { entered: 0 },
+  };
+
+  it("counts the organization's own profile for its members", async () => {
+    for (const email of [ADA, MAX]) {
+      const res = await get(email, '/api/lpi/tab-titles');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual(ACME_OWN);
+    }
+  });
+
+  it('in a survey: unopened tabs count what opening them copies, opened ones their copy', async () => {
+    const before = await get(ADA, `/api/lpi/tab-titles?survey_id=${dei}`);
+    expect(before.json()).toEqual(ACME_OWN);
+    // The host reads only copies: nothing is copied yet.
+    const host = await get(HOST, `/api/lpi/tab-titles?organization_id=${acme}&survey_id=${dei}`);
+    expect(host.statusCode).toBe(200);
+    expect(host.json().board).toEqual({ rows: 0 });
+    expect(host.json().staff).toEqual({ entered: 0, total: 0 });
+
+    // The board tab's survey copy exists (one row, edited in the survey).
+    await t.app.db.insert(tabStates).values({ organization_id: acme, survey_id: dei, tab: 'board' });
+    await t.app.db
+      .insert(boardMembers)
+      .values({ organization_id: acme, survey_id: dei, name: 'Survey only' });
+    const after = await get(ADA, `/api/lpi/tab-titles?survey_id=${dei}`);
+    expect(after.json()).toEqual({ ...ACME_OWN, board: { rows: 1 } });
+    const hostAfter = await get(HOST, `/api/lpi/tab-titles?organization_id=${acme}&survey_id=${dei}`);
+    expect(hostAfter.json().board).toEqual({ rows: 1 });
+    // The organization's own profile is untouched by the survey copy.
+    expect((await get(ADA, '/api/lpi/tab-titles')).json().board).toEqual({ rows: 2 });
+  });
+
+  it('answers 404 to outsiders, 403 to a pending user, 401 without a token, 400 on bad input', async () => {
+    const eve = await get(EVE, `/api/lpi/tab-titles?organization_id=${acme}`);
+    expect(eve.statusCode).toBe(404);
+    expect(eve.json().staff).toBeUndefined();
+    expect((await get(EVE, `/api/lpi/tab-titles?organization_id=${acme}&survey_id=${dei}`)).statusCode).toBe(
+      404,
+    );
+    expect((await get(HOST, `/api/lpi/tab-titles?organization_id=${acme}`)).statusCode).toBe(404);
+    expect((await get(PENDING, '/api/lpi/tab-titles')).statusCode).toBe(403);
+    expect((await get(null, '/api/lpi/tab-titles')).statusCode).toBe(401);
+    expect((await get(ADA, '/api/lpi/tab-titles?survey_id=abc')).statusCode).toBe(400);
+    expect((await get(ADA, '/api/lpi/tab-titles?unknown=1')).statusCode).toBe(400);
+  });
+});
