@@ -256,6 +256,15 @@ describe('PhoneInput', () => {
     expect(input).toHaveValue('555');
   });
 
+  it('shows the country of an international number set from outside', () => {
+    const { rerender } = renderWithProviders(
+      <PhoneInput label="Phone" value="" onChange={() => {}} country="US" />,
+    );
+    expect(countryButton()).toHaveAccessibleName('Country: United States (+1)');
+    rerender(<PhoneInput label="Phone" value="+33 1 23 45 67 89" onChange={() => {}} country="US" />);
+    expect(countryButton()).toHaveAccessibleName('Country: France (+33)');
+  });
+
   describe('country lookup by IP', () => {
     function stubFetch(ip: () => Promise<Response>) {
       const fetchStub = vi.fn(async (input: RequestInfo | URL) => {

@@ -213,13 +213,23 @@ export function PhoneInput({
     if (!autoDetectCountry) return;
     if (config.isError) console.warn(COUNTRY_LOOKUP_FAILED, config.error);
   }, [autoDetectCountry, config.isError, config.error]);
+  const detectionApplied = useRef(false);
   useEffect(() => {
-    if (!autoDetectCountry || !detected.isSuccess || countryChosen.current) return;
-    if (value.trim().startsWith('+')) return;
+    if (!autoDetectCountry || !detected.isSuccess || detectionApplied.current) return;
+    detectionApplied.current = true;
+    // A choice already made (by hand, or by typing an international number) stays.
+    if (countryChosen.current || value.trim().startsWith('+')) return;
     const code = detected.data;
     // A failed lookup uses the first preferred or first listed country (spec 8).
     setCountry(code && listed.has(code) ? code : fallbackCountry);
   }, [autoDetectCountry, detected.isSuccess, detected.data, listed, fallbackCountry, value]);
+
+  // An international number given from outside (e.g. a form that loaded) shows its country.
+  useEffect(() => {
+    if (!value.trim().startsWith('+')) return;
+    const international = checkPhone(value)?.country;
+    if (international && listed.has(international)) setCountry(international);
+  }, [value, listed]);
 
   const checkOptions = useMemo(
     () => ({ country, allowedCountries, ignoredCountries, digitsOnly, pattern }),
