@@ -1,0 +1,128 @@
+import type { TGridCategory, TGridKind } from '@parity/domain/lpi/grids';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { ethnicities, genderCategories, genders } from '../../db/schema/dictionaries';
+import { gridCells, individuals } from '../../db/schema/reporting';
+import { surveys } from '../../db/schema/surveys';
+import type { ReportingScope } from '../reporting/scope';
+import { inScope } from '../reporting/tabs';
+
+export interface GridReference {
+  categories: TGridCategory[];
+  /** every gender id in column order (categories by order, then genders by order) */
+  genderIds: number[];
+  ethnicities: { id: number; name: string }[];
+}
+
+export interface CellRow {
+  year: number;
+  type: number;
+  ethnicity_id: number;
+  gender_id: number;
+  value: number;
+}
+
+let reference: Promise<GridReference> | undefined;
+
+/**
+ * The grid's rows and columns: genders grouped into their categories, and the races/ethnicities.
+ * This reference data is written only by migrations (the same ids in every database), so one
+ * process keeps it after the first read.
+ */
+export function loadReference(db: DbOrTx): Promise<GridReference> {
+  reference ??= (async () => {
+    const [categoryRows, genderRows, ethnicityRows] = await Promise.all([
+      db
+        .select({ id: genderCategories.id, name: genderCategories.name, order: genderCategories.order })
+        .from(genderCategories)
+        .orderBy(asc(genderCategories.order), asc(genderCategories.id)),
+      db
+        .select({
+          id: genders.id,
+          name: genders.name,
+          category_id: genders.category_id,
+          order: genders.order,
+        })
+        .from(genders)
+        .orderBy(asc(genders.order), asc(genders.id)),
+      db
+        .select({ id: ethnicities.id, name: ethnicities.name })
+        .from(ethnicities)
+        .orderBy(asc(ethnicities.order), asc(ethnicities.id)),
+    ]);
+    const categories = categoryRows
+      .map((category) => ({ ...category, genders: genderRows.filter((g) => g.category_id === category.id) }))
+      .filter((category) => category.genders.length > 0);
+    return {
+      categories,
+      genderIds: categories.flatMap((category) => category.genders.map((g) => g.id)),
+      ethnicities: ethnicityRows,
+    };
+  })().catch((error) => {
+    reference = undefined;
+    throw error;
+  });
+  return reference;
+}
+
+/** The stored (non-zero) cells of one grid in a scope. */
+export function readCells(
+  db: DbOrTx,
+  scope: Pick<ReportingScope, 'organizationId' | 'surveyId'>,
+  grid: TGridKind,
+) {
+  return db
+    .select({
+      year: gridCells.year,
+      type: gridCells.type,
+      ethnicity_id: gridCells.ethnicity_id,
+      gender_id: gridCells.gender_id,
+      value: gridCells.value,
+    })
+    .from(gridCells)
+    .where(and(inScope(gridCells, scope), eq(gridCells.grid, grid)));
+}
+
+/** Replaces a whole grid in its scope: the old cells go, the non-zero new ones are stored. */
+export async function replaceCells(tx: Tx, scope: ReportingScope, grid: TGridKind, cells: CellRow[]) {
+  await tx.delete(gridCells).where(and(inScope(gridCells, scope), eq(gridCells.grid, grid)));
+  const stored = cells.filter((cell) => cell.value > 0);
+  for (let i = 0; i < stored.length; i += 500) {
+    await tx.insert(gridCells).values(
+      stored.slice(i, i + 500).map((cell) => ({
+        organization_id: scope.organizationId,
+        survey_id: scope.surveyId,
+        grid,
+        ...cell,
+      })),
+    );
+  }
+}
+
+/** A survey's copy of the organization's grid (its own profile's cells). */
+export async function copyCells(tx: Tx, organizationId: number, surveyId: number, grid: TGridKind) {
+  await tx.execute(sql`
+    INSERT INTO ${gridCells} (organization_id, survey_id, grid, year, type, ethnicity_id, gender_id, value)
+    SELECT organization_id, ${surveyId}, grid, year, type, ethnicity_id, gender_id, value
+    FROM ${gridCells}
+    WHERE organization_id = ${organizationId} AND survey_id IS NULL AND grid = ${grid}
+    ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * The senior leaders listed in Ownership and Senior Leadership, per race/ethnicity and gender: the
+ * staff grid's count of that cell cannot sensibly be lower.
+ */
+export function countLeaders(db: DbOrTx, scope: Pick<ReportingScope, 'organizationId' | 'surveyId'>) {
+  return db
+    .select({ ethnicity_id: individuals.ethnicity_id, gender_id: individuals.gender_id, n: count() })
+    .from(individuals)
+    .where(and(inScope(individuals, scope), eq(individuals.is_senior_management, true)))
+    .groupBy(individuals.ethnicity_id, individuals.gender_id);
+}
+
+/** The year a survey started (its historical insights are the 3 years before). */
+export async function surveyStartYear(db: DbOrTx, surveyId: number): Promise<number | null> {
+  const [row] = await db.select({ start: surveys.start }).from(surveys).where(eq(surveys.id, surveyId));
+  return row ? Number(String(row.start).slice(0, 4)) : null;
+}

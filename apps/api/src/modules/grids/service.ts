@@ -1,0 +1,234 @@
+import {
+  gridTotals,
+  HISTORICAL_TYPES,
+  historicalYears,
+  INVESTMENT_TYPES,
+  type TGrid,
+  type TGridRow,
+  type TGridSave,
+  type THistoricalGrids,
+  type THistoricalSave,
+  type TTypedGridSave,
+  type TTypedGrids,
+} from '@parity/domain/lpi/grids';
+import type { TTabKey } from '@parity/domain/lpi/tabs';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../errors';
+import { type ReportingScope, resolveScope, resolveWriteScope } from '../reporting/scope';
+import { readTab, saveTab } from '../reporting/tabs';
+import {
+  type CellRow,
+  countLeaders,
+  type GridReference,
+  loadReference,
+  readCells,
+  replaceCells,
+  surveyStartYear,
+} from './repo';
+
+/** The grids with one grid per scope: their tab key is also their grid_cells.grid kind. */
+export type SimpleGridTab = 'staff' | 'us_staff';
+export type TypedGridTab = 'investment' | 'us_investment' | 'committee' | 'us_committee';
+export type GridFamily = 'staff' | 'investment' | 'committee';
+
+export function tabOf(family: 'staff', usBased: boolean | undefined): SimpleGridTab;
+export function tabOf(family: 'investment' | 'committee', usBased: boolean | undefined): TypedGridTab;
+export function tabOf(family: GridFamily, usBased: boolean | undefined): SimpleGridTab | TypedGridTab {
+  return (usBased ? `us_${family}` : family) as SimpleGridTab | TypedGridTab;
+}
+
+// --- reads ---------------------------------------------------------------------------------------
+
+const key = (ethnicityId: number, genderId: number) => `${ethnicityId}:${genderId}`;
+
+function buildRows(ref: GridReference, cells: CellRow[], mins?: Map<string, number>): TGridRow[] {
+  const values = new Map<string, number>();
+  for (const cell of cells) values.set(key(cell.ethnicity_id, cell.gender_id), cell.value);
+  return ref.ethnicities.map((ethnicity) => {
+    let total = 0;
+    const genders = ref.genderIds.map((id) => {
+      const value = values.get(key(ethnicity.id, id)) ?? 0;
+      total += value;
+      return { id, value, min: mins?.get(key(ethnicity.id, id)) ?? 0 };
+    });
+    return { ethnicity_id: ethnicity.id, name: ethnicity.name, genders, total };
+  });
+}
+
+/** A staff grid (all of it: every race/ethnicity and gender, missing cells as 0). */
+export async function readSimpleGrid(db: DbOrTx, scope: ReportingScope, tab: SimpleGridTab): Promise<TGrid> {
+  const [ref, cells, leaders] = await Promise.all([
+    loadReference(db),
+    readCells(db, scope, tab),
+    tab === 'staff' ? countLeaders(db, scope) : Promise.resolve([]),
+  ]);
+  const mins = new Map<string, number>();
+  for (const row of leaders) {
+    if (row.ethnicity_id !== null && row.gender_id !== null)
+      mins.set(key(row.ethnicity_id, row.gender_id), row.n);
+  }
+  const rows = buildRows(ref, cells, mins);
+  return { categories: ref.categories, rows, totals: gridTotals(ref.categories, rows) };
+}
+
+/** Investment staff or committee: a grid per type, senior then junior. */
+export async function readTypedGrids(
+  db: DbOrTx,
+  scope: ReportingScope,
+  tab: TypedGridTab,
+): Promise<TTypedGrids> {
+  const [ref, cells] = await Promise.all([loadReference(db), readCells(db, scope, tab)]);
+  return {
+    categories: ref.categories,
+    grids: INVESTMENT_TYPES.map((type) => {
+      const rows = buildRows(
+        ref,
+        cells.filter((cell) => cell.type === type.id),
+      );
+      return { type: type.id, label: type.label, rows, totals: gridTotals(ref.categories, rows) };
+    }),
+  };
+}
+
+/** The year the scope's historical insights count back from: this year, or the survey's start year. */
+async function baseYear(db: DbOrTx, scope: Pick<ReportingScope, 'surveyId'>): Promise<number> {
+  const fromSurvey = scope.surveyId === null ? null : await surveyStartYear(db, scope.surveyId);
+  return fromSurvey ?? new Date().getUTCFullYear();
+}
+
+/** Historical insights: a grid per year (the past 3 full years) and type (hires, promotions, attrition). */
+export async function readHistorical(db: DbOrTx, scope: ReportingScope): Promise<THistoricalGrids> {
+  const [ref, cells, year] = await Promise.all([
+    loadReference(db),
+    readCells(db, scope, 'historical'),
+    baseYear(db, scope),
+  ]);
+  const years = historicalYears(year);
+  return {
+    categories: ref.categories,
+    years,
+    grids: years.flatMap((y) =>
+      HISTORICAL_TYPES.map((type) => {
+        const rows = buildRows(
+          ref,
+          cells.filter((cell) => cell.year === y && cell.type === type.id),
+        );
+        return { year: y, type: type.id, label: type.label, rows, totals: gridTotals(ref.categories, rows) };
+      }),
+    ),
+  };
+}
+
+/** A version's cells as readable paths: 'Asian › Woman', 'Senior Investment Professional › Asian › Woman'. */
+export function flattenGrid(data: {
+  categories: TGrid['categories'];
+  rows?: TGridRow[];
+  grids?: { label: string; year?: number; rows: TGridRow[] }[];
+}): Record<string, unknown> {
+  const genderNames = new Map<number, string>();
+  for (const category of data.categories ?? [])
+    for (const g of category.genders) genderNames.set(g.id, g.name);
+  const out: Record<string, unknown> = {};
+  const add = (prefix: string, rows: TGridRow[]) => {
+    for (const row of rows) {
+      for (const cell of row.genders)
+        out[`${prefix}${row.name} › ${genderNames.get(cell.id) ?? cell.id}`] = cell.value;
+    }
+  };
+  if (data.rows) add('', data.rows);
+  for (const grid of data.grids ?? []) add(`${grid.year ? `${grid.year} ` : ''}${grid.label} › `, grid.rows);
+  return out;
+}
+
+// --- scope of reads ------------------------------------------------------------------------------
+
+export interface ReadQuery {
+  organization_id?: number;
+  survey_id?: number;
+  report?: boolean;
+}
+
+/** The "me" reads name only the survey; the others the organization, the survey and report. */
+export function readScope(db: DbOrTx, callerId: number, q: ReadQuery) {
+  return resolveScope(db, callerId, {
+    organizationId: q.organization_id,
+    surveyId: q.survey_id ?? null,
+    report: q.report,
+  });
+}
+
+export async function read<T>(db: Db, callerId: number, tab: TTabKey, q: ReadQuery) {
+  const scope = await readScope(db, callerId, q);
+  return readTab<T>(db, scope, tab);
+}
+
+// --- saves ---------------------------------------------------------------------------------------
+
+function invalid(field: string, message: string): AppError {
+  return new AppError(400, 'validation_failed', `${field}: ${message}`, [{ field, message }]);
+}
+
+function checkRow(ref: GridReference, row: { ethnicity_id: number; genders: { id: number }[] }, at: string) {
+  if (!ref.ethnicities.some((e) => e.id === row.ethnicity_id)) {
+    throw invalid(`${at}.ethnicity_id`, `Unknown race/ethnicity id ${row.ethnicity_id}`);
+  }
+  row.genders.forEach((cell, j) => {
+    if (!ref.genderIds.includes(cell.id))
+      throw invalid(`${at}.genders.${j}.id`, `Unknown gender id ${cell.id}`);
+  });
+}
+
+const cellsOf = (
+  row: { ethnicity_id: number; genders: { id: number; value: number }[] },
+  year = 0,
+  type = 0,
+): CellRow[] =>
+  row.genders.map((cell) => ({
+    year,
+    type,
+    ethnicity_id: row.ethnicity_id,
+    gender_id: cell.id,
+    value: cell.value,
+  }));
+
+/** PUT /api/staff/save(/us-based): replaces the staff grid of the caller's scope. */
+export async function saveSimpleGrid(db: Db, callerId: number, tab: SimpleGridTab, body: TGridSave) {
+  const scope = await resolveWriteScope(db, callerId, body.survey_id);
+  const ref = await loadReference(db);
+  for (const [i, row] of body.data.entries()) checkRow(ref, row, `body.data.${i}`);
+  const cells = body.data.flatMap((row) => cellsOf(row));
+  await saveTab(db, scope, tab, body.updated_at, (tx) => replaceCells(tx, scope, tab, cells));
+  return readTab<TGrid>(db, scope, tab);
+}
+
+/** PUT /api/investment-staff/save(/us-based), /api/investment-committee/save(/us-based). */
+export async function saveTypedGrids(db: Db, callerId: number, tab: TypedGridTab, body: TTypedGridSave) {
+  const rowSurvey = body.data.find((row) => row.survey_id != null)?.survey_id ?? null;
+  const surveyId = body.survey_id ?? rowSurvey;
+  const scope = await resolveWriteScope(db, callerId, surveyId);
+  body.data.forEach((row, i) => {
+    if (row.survey_id != null && row.survey_id !== surveyId) {
+      throw invalid(`body.data.${i}.survey_id`, 'The row names another survey than the save');
+    }
+  });
+  const ref = await loadReference(db);
+  for (const [i, row] of body.data.entries()) checkRow(ref, row, `body.data.${i}`);
+  const cells = body.data.flatMap((row) => cellsOf(row, 0, row.type_id));
+  await saveTab(db, scope, tab, body.updated_at, (tx) => replaceCells(tx, scope, tab, cells));
+  return readTab<TTypedGrids>(db, scope, tab);
+}
+
+/** PUT /api/organization/historical-insights: the years must be the scope's past 3 full years. */
+export async function saveHistorical(db: Db, callerId: number, body: THistoricalSave) {
+  const scope = await resolveWriteScope(db, callerId, body.survey_id);
+  const ref = await loadReference(db);
+  const years = historicalYears(await baseYear(db, scope));
+  body.data.forEach((row, i) => {
+    if (!years.includes(row.year))
+      throw invalid(`body.data.${i}.year`, `Year must be one of ${years.join(', ')}`);
+    checkRow(ref, row.data, `body.data.${i}.data`);
+  });
+  const cells = body.data.flatMap((row) => cellsOf(row.data, row.year, row.type));
+  await saveTab(db, scope, 'insights', body.updated_at, (tx) => replaceCells(tx, scope, 'historical', cells));
+  return readTab<THistoricalGrids>(db, scope, 'insights');
+}
