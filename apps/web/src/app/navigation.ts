@@ -1,4 +1,4 @@
-import { IconBuilding, IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconChartBar, IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
 import type { NavItem } from '../components/top-bar/navigation';
 
 /**
@@ -25,6 +25,8 @@ export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
     icon: IconBuilding,
     visible: (account) => account.isAllowed === true,
   },
+  // Every member may view the profile; editing needs LPI access (the page says so).
+  { label: 'LPI', to: '/lpi', icon: IconChartBar, visible: (account) => account.isAllowed === true },
 ];
 
 export function visibleModules(

@@ -1,0 +1,102 @@
+import type { TTabState } from '@parity/domain/lpi/tabs';
+import type { TTabTitles } from '@parity/domain/lpi/titles';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { QueryParams } from '../../../lib/api-url';
+import { type LpiScope, scopeKey } from '../lib/scope';
+
+/**
+ * The reporting core's calls around the LPI profile page: the signed-in account (whose profile,
+ * LPI access), the tab titles' counts, every tab's state, submitting the profile and marking a
+ * survey step complete.
+ */
+
+/** The fields of GET /api/user/status the LPI page needs (same cache entry as the app's account). */
+export interface LpiAccount {
+  id: number;
+  organization_id: number | null;
+  organization_name: string | null;
+  isAllowed: boolean;
+  isAdministrator: boolean;
+  hasLpiAccess: boolean;
+}
+
+export function useLpiAccount() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['current-account'],
+      queryFn: () => api.get<LpiAccount>('/api/user/status'),
+      staleTime: 5 * 60 * 1000,
+    }),
+  );
+}
+
+/**
+ * The scope as the core's GET calls take it (organization_id and survey_id; nothing for the
+ * caller's own profile). The core's reads never create survey copies, so `report` is not sent.
+ */
+export function scopeParams(scope: LpiScope): QueryParams {
+  return scope.kind === 'survey' ? { organization_id: scope.organizationId, survey_id: scope.surveyId } : {};
+}
+
+export const tabTitlesKey = (scope: LpiScope) => ['lpi', 'tab-titles', ...scopeKey(scope)];
+export const tabStatesKey = (scope: LpiScope) => ['lpi', 'tab-states', ...scopeKey(scope)];
+
+/** The counts of the tab titles (spec 2), from GET /api/lpi/tab-titles. */
+export function useTabTitles(scope: LpiScope, enabled = true) {
+  return useQuery({
+    queryKey: tabTitlesKey(scope),
+    queryFn: () => api.get<TTabTitles>('/api/lpi/tab-titles', scopeParams(scope)),
+    enabled,
+  });
+}
+
+/** Every tab's state in the scope: editable, completed (survey steps), last save. */
+export function useTabStates(scope: LpiScope, enabled = true) {
+  return useQuery({
+    queryKey: tabStatesKey(scope),
+    queryFn: () => api.get<{ data: TTabState[] }>('/api/lpi/tab-states', scopeParams(scope)),
+    enabled,
+  });
+}
+
+export interface SubmissionResult {
+  id: number;
+  organization_id: number;
+  survey_id: number | null;
+  submitted_at: string;
+}
+
+/** POST /api/organizations/{organizationId}/lpi: submits the profile (or a survey response). */
+export function submitProfile(organizationId: number, surveyId: number | null = null) {
+  return api.post<SubmissionResult>(
+    `/api/organizations/${organizationId}/lpi`,
+    surveyId === null ? undefined : { survey_id: surveyId },
+  );
+}
+
+export function useSubmitProfile(scope: LpiScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ organizationId }: { organizationId: number }) =>
+      submitProfile(organizationId, scope.kind === 'survey' ? scope.surveyId : null),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['lpi'] }),
+  });
+}
+
+/**
+ * POST /api/surveys/{id}/mark-complete/{tabId}: marks a survey step complete, or incomplete with
+ * `completed: false` (spec 4 Completion). Part of the surveys module.
+ */
+export function markStepComplete(surveyId: number, tabId: number, completed: boolean) {
+  return api.post<unknown>(`/api/surveys/${surveyId}/mark-complete/${tabId}`, { completed });
+}
+
+export function useMarkStepComplete(scope: LpiScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ surveyId, tabId, completed }: { surveyId: number; tabId: number; completed: boolean }) =>
+      markStepComplete(surveyId, tabId, completed),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tabStatesKey(scope) }),
+  });
+}

@@ -1,0 +1,368 @@
+import { Alert, Badge, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import {
+  LPI_PAGE_TABS,
+  LPI_PAGE_TITLES,
+  LPI_PAGES,
+  TAB_ID_OF,
+  type TLpiPage,
+  type TTabKey,
+} from '@parity/domain/lpi/tabs';
+import type { TTabTitles } from '@parity/domain/lpi/titles';
+import { IconHistory, IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { alertStore } from '../../../../components/alerts/alert-store';
+import { Button } from '../../../../components/button/button';
+import { openDialog } from '../../../../components/dialog/dialog-store';
+import { PageHeader } from '../../../../components/page-header/page-header';
+import { toApiError } from '../../../../lib/api-client';
+import {
+  tabStatesKey,
+  tabTitlesKey,
+  useLpiAccount,
+  useMarkStepComplete,
+  useSubmitProfile,
+  useTabStates,
+  useTabTitles,
+} from '../../api/reporting';
+import type { LpiScope, LpiTabProps } from '../../lib/scope';
+import { type TabEditorHost, TabEditorProvider, type TabEditorRegistration } from '../../lib/tab-editor';
+import { conflictOf, openConflictDialog } from '../conflict/conflict-dialog';
+import { VersionHistory } from '../versions/version-history';
+import { useLeaveGuard } from './leave-guard';
+
+type TabComponent = ComponentType<LpiTabProps>;
+
+/** Each page's tab component, loaded when the page is first shown. */
+const TAB_COMPONENTS: Record<TLpiPage, LazyExoticComponent<TabComponent>> = {
+  overview: lazy(() => import('../../tabs/overview-tab')),
+  fte: lazy(() => import('../../tabs/staff-tab')),
+  ownership: lazy(() => import('../../tabs/ownership-tab')),
+  insights: lazy(() => import('../../tabs/insights-tab')),
+  investment: lazy(() => import('../../tabs/investment-tab')),
+  committee: lazy(() => import('../../tabs/committee-tab')),
+  board: lazy(() => import('../../tabs/board-tab')),
+  policies: lazy(() => import('../../tabs/policies-tab')),
+  practices: lazy(() => import('../../tabs/practices-tab')),
+};
+
+export const READ_ONLY_NOTICE =
+  'You can view this profile. Ask an organization admin for LPI access to edit it.';
+export const SUBMIT_SUCCESS = 'The LPI profile was submitted.';
+
+/** The count shown next to a page's title (spec 2 tab titles), or null for pages without one. */
+export function titleCount(page: TLpiPage, titles: TTabTitles | undefined): string | null {
+  if (!titles) return null;
+  switch (page) {
+    case 'fte':
+      return `${titles.staff.entered}/${titles.staff.total}`;
+    case 'ownership':
+      return `${titles.ownership.flagged}/${titles.ownership.total}`;
+    case 'insights':
+      return String(titles.insights.entered);
+    case 'investment':
+      return String(titles.investment.entered);
+    case 'committee':
+      return String(titles.committee.entered);
+    case 'board':
+      return String(titles.board.rows);
+    default:
+      return null;
+  }
+}
+
+export interface LpiProfileProps {
+  scope: LpiScope;
+  page: TLpiPage;
+  /** Tab links go to `${basePath}/${slug}`. */
+  basePath: string;
+  /** The URL name of a page when it differs from its key (the reporting page calls fte 'staff'). */
+  slugs?: Partial<Record<TLpiPage, string>>;
+  /** The page's h1; without it only the actions are shown (a host page has its own heading). */
+  title?: ReactNode;
+  readOnly?: boolean;
+  /** The export view: read-only, no actions and no alerts. */
+  exportMode?: boolean;
+  /** Offer Submit (the organization's reporting page). */
+  submit?: boolean;
+  /** Other tab components (tests and previews); defaults to the profile's tabs. */
+  tabs?: Partial<Record<TLpiPage, TabComponent>>;
+}
+
+interface Unit {
+  key: symbol;
+  registration: TabEditorRegistration;
+}
+
+/**
+ * The LPI profile around its tabs: the tab bar with counts, the current tab (its save units register
+ * through the tab editor), the header actions (Save version, Mark Complete in surveys, Submit,
+ * Version history), the stale-save conflict dialog, the warning before leaving with unsaved
+ * changes, and the read-only notice.
+ */
+export function LpiProfile({
+  scope,
+  page,
+  basePath,
+  slugs = {},
+  title,
+  readOnly: readOnlyProp = false,
+  exportMode = false,
+  submit = false,
+  tabs,
+}: LpiProfileProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const account = useLpiAccount();
+  const titles = useTabTitles(scope);
+  const states = useTabStates(scope, !exportMode);
+
+  // --- the save units of the current tab -------------------------------------------------------
+  const units = useRef<Unit[]>([]);
+  const [, setRevision] = useState(0);
+  const rerender = useCallback(() => setRevision((n) => n + 1), []);
+  const host = useMemo<TabEditorHost>(
+    () => ({
+      register(registration) {
+        const key = Symbol(registration.tab);
+        units.current = [...units.current, { key, registration }];
+        rerender();
+        return () => {
+          units.current = units.current.filter((unit) => unit.key !== key);
+          rerender();
+        };
+      },
+      update: rerender,
+    }),
+    [rerender],
+  );
+  const registered = units.current.map((unit) => unit.registration);
+  const dirty = registered.some((unit) => unit.dirty);
+
+  // --- rights ------------------------------------------------------------------------------------
+  const pageTabs = LPI_PAGE_TABS[page];
+  const pageStates = (states.data?.data ?? []).filter((state) => pageTabs.includes(state.tab));
+  const noLpiAccess = scope.kind === 'organization' && account.data?.hasLpiAccess === false;
+  const notEditable = pageStates.length > 0 && pageStates.every((state) => !state.editable);
+  const readOnly = readOnlyProp || exportMode || noLpiAccess || notEditable;
+  const completed = pageStates.find((state) => state.tab === pageTabs[0])?.completed ?? false;
+
+  useLeaveGuard(dirty && !readOnly);
+
+  // --- saving ------------------------------------------------------------------------------------
+  const [saving, setSaving] = useState(false);
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: tabTitlesKey(scope) });
+    void queryClient.invalidateQueries({ queryKey: tabStatesKey(scope) });
+    void queryClient.invalidateQueries({ queryKey: ['lpi', 'versions'] });
+  }, [queryClient, scope]);
+
+  /** Saves one unit; a stale save opens the conflict dialog. Answers whether it saved. */
+  const saveUnit = useCallback(
+    async (unit: TabEditorRegistration, baseUpdatedAt?: string | null): Promise<boolean> => {
+      try {
+        await unit.save(baseUpdatedAt === undefined ? {} : { baseUpdatedAt });
+        return true;
+      } catch (error) {
+        const conflict = conflictOf(error);
+        if (conflict) {
+          openConflictDialog(conflict, {
+            onReload: async () => {
+              await unit.reload();
+              refresh();
+            },
+            onOverwrite: async () => {
+              if (await saveUnit(unit, conflict.updated_at)) refresh();
+            },
+          });
+        } else {
+          alertStore.add({ type: 'error', title: 'Error', description: toApiError(error).message });
+        }
+        return false;
+      }
+    },
+    [refresh],
+  );
+
+  /** Saves every dirty unit (or, in a survey step not yet saved, every unit). */
+  const saveAll = useCallback(async (): Promise<boolean> => {
+    const current = units.current.map((unit) => unit.registration);
+    const toSave = current.some((unit) => unit.dirty) ? current.filter((unit) => unit.dirty) : current;
+    setSaving(true);
+    let ok = true;
+    try {
+      for (const unit of toSave) {
+        if (!(await saveUnit(unit))) ok = false;
+      }
+    } finally {
+      setSaving(false);
+      refresh();
+    }
+    return ok;
+  }, [refresh, saveUnit]);
+
+  const markStep = useMarkStepComplete(scope);
+  const toggleComplete = async () => {
+    if (scope.kind !== 'survey') return;
+    if (!completed && dirty && !(await saveAll())) return;
+    await markStep.mutateAsync({
+      surveyId: scope.surveyId,
+      tabId: TAB_ID_OF[pageTabs[0] as TTabKey],
+      completed: !completed,
+    });
+  };
+
+  // --- submit ------------------------------------------------------------------------------------
+  const submitProfile = useSubmitProfile(scope);
+  const organizationId = scope.kind === 'survey' ? scope.organizationId : account.data?.organization_id;
+  const confirmSubmit = () => {
+    if (!organizationId) return;
+    openDialog({
+      title: 'Submit the LPI profile?',
+      size: 'small',
+      content: (close) => (
+        <Stack gap="md">
+          <Text>
+            Submitting keeps a copy of every tab as it is saved now
+            {account.data?.organization_name ? ` for ${account.data.organization_name}` : ''}.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button kind="blanc" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              onClick={async () => {
+                close();
+                await submitProfile.mutateAsync({ organizationId });
+                alertStore.add({ type: 'success', title: 'Success!', description: SUBMIT_SUCCESS });
+              }}
+            >
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      ),
+    });
+  };
+
+  // --- history -----------------------------------------------------------------------------------
+  const [historyOpen, setHistoryOpen] = useState(false);
+
+  const actions = exportMode ? null : (
+    <>
+      <Button
+        kind="blanc"
+        leftSection={<IconHistory size={16} aria-hidden />}
+        onClick={() => setHistoryOpen(true)}
+      >
+        Version history
+      </Button>
+      {readOnly ? null : (
+        <>
+          <Button
+            kind="secondary"
+            onClick={() => void saveAll()}
+            loading={saving}
+            disabled={scope.kind === 'survey' ? !dirty && completed : !dirty}
+          >
+            Save version
+          </Button>
+          {scope.kind === 'survey' ? (
+            <Button
+              kind={completed ? 'blanc' : 'success'}
+              onClick={() => void toggleComplete()}
+              loading={markStep.isPending}
+            >
+              {completed ? 'Mark Incomplete' : 'Mark Complete'}
+            </Button>
+          ) : null}
+          {submit && scope.kind === 'organization' ? (
+            <Button
+              onClick={confirmSubmit}
+              disabled={dirty || !organizationId}
+              title={dirty ? 'Save your changes before submitting' : undefined}
+              loading={submitProfile.isPending}
+            >
+              Submit
+            </Button>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+
+  const TabView = tabs?.[page] ?? TAB_COMPONENTS[page];
+  const slug = (p: TLpiPage) => slugs[p] ?? p;
+
+  return (
+    <Stack gap="md">
+      {title ? (
+        <PageHeader title={title} actions={actions} />
+      ) : actions ? (
+        <Group justify="flex-end" gap="sm">
+          {actions}
+        </Group>
+      ) : null}
+      {noLpiAccess && !exportMode ? (
+        <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="status">
+          {READ_ONLY_NOTICE}
+        </Alert>
+      ) : null}
+      <Tabs
+        value={page}
+        onChange={(value) => {
+          if (value && value !== page) navigate(`${basePath}/${slug(value as TLpiPage)}`);
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label="LPI profile tabs" style={{ flexWrap: 'wrap' }}>
+          {LPI_PAGES.map((p) => {
+            const count = titleCount(p, titles.data);
+            return (
+              <Tabs.Tab key={p} value={p}>
+                {LPI_PAGE_TITLES[p]}
+                {count !== null ? (
+                  <Badge ml={6} size="sm" variant="light" aria-label={`(${count})`}>
+                    {count}
+                  </Badge>
+                ) : null}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
+        <Tabs.Panel value={page} pt="md">
+          <TabEditorProvider host={host}>
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader aria-label="Loading the tab" />
+                </Center>
+              }
+            >
+              <TabView key={page} scope={scope} readOnly={readOnly} exportMode={exportMode} />
+            </Suspense>
+          </TabEditorProvider>
+        </Tabs.Panel>
+      </Tabs>
+      {exportMode ? null : (
+        <VersionHistory
+          opened={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          scope={scope}
+          tabs={pageTabs}
+        />
+      )}
+    </Stack>
+  );
+}

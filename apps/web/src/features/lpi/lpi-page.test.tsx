@@ -1,0 +1,425 @@
+import { TextInput } from '@mantine/core';
+import type { TLpiPage, TTabState, TTabVersion } from '@parity/domain/lpi/tabs';
+import type { TTabTitles } from '@parity/domain/lpi/titles';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Link, type RouteObject, useParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RootRoute } from '../../app/routes/root';
+import { ACCOUNT, cleanupApps, json, renderApp } from '../../app/testing/render-app';
+import { alertStore } from '../../components/alerts/alert-store';
+import { closeAllDialogs } from '../../components/dialog/dialog-store';
+import { api } from '../../lib/api-client';
+import { setTokens } from '../../lib/token-storage';
+import { LpiProfile, READ_ONLY_NOTICE, SUBMIT_SUCCESS } from './components/profile/lpi-profile';
+import type { LpiTabProps } from './lib/scope';
+import { useTabEditor } from './lib/tab-editor';
+
+configure({ asyncUtilTimeout: 15000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
+});
+
+afterEach(() => {
+  cleanupApps();
+  closeAllDialogs();
+  alertStore.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const TITLES: TTabTitles = {
+  staff: { entered: 20, total: 40 },
+  us_staff: { entered: 5 },
+  ownership: { flagged: 3, total: 5 },
+  board: { rows: 2 },
+  insights: { entered: 4 },
+  investment: { entered: 6 },
+  us_investment: { entered: 0 },
+  committee: { entered: 3 },
+  us_committee: { entered: 0 },
+};
+
+const SAVED_AT = '2026-11-20T10:00:00.000Z';
+const THEIR_SAVE = '2026-11-22T04:00:00.000Z';
+const GRACE = { id: 9, name: 'Grace', lastname: 'Hopper' };
+
+function states(editable: boolean): { data: TTabState[] } {
+  return {
+    data: (['overview', 'staff', 'us_staff', 'ownership', 'board'] as const).map((tab) => ({
+      tab,
+      updated_at: SAVED_AT,
+      updated_by: null,
+      completed: false,
+      editable,
+      version: 1,
+    })),
+  };
+}
+
+interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+type Handler = (call: Call) => Response | Promise<Response>;
+
+function stub(handlers: Record<string, Handler>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://localhost',
+      );
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null };
+      calls.push(call);
+      const handler = handlers[`${method} ${url.pathname}`];
+      return handler ? handler(call) : json({ message: 'Not found.' }, 404);
+    }),
+  );
+  return calls;
+}
+
+const base = (account = ACCOUNT, editable = true): Record<string, Handler> => ({
+  'GET /api/user/status': () => json(account),
+  'GET /api/lpi/tab-titles': () => json(TITLES),
+  'GET /api/lpi/tab-states': () => json(states(editable)),
+  'GET /api/test-tab': () => json({ data: { value: 'server value' }, state: { updated_at: SAVED_AT } }),
+});
+
+/**
+ * A minimal tab: one input, one save unit registered with the page like the real tabs do (save
+ * sends the base updated_at and rethrows; reload drops the draft).
+ */
+function TestTab({ readOnly }: LpiTabProps) {
+  const [saved, setSaved] = useState('first value');
+  const [value, setValue] = useState('first value');
+  const [updatedAt, setUpdatedAt] = useState<string | null>(SAVED_AT);
+  useTabEditor({
+    tab: 'overview',
+    dirty: value !== saved,
+    save: async ({ baseUpdatedAt }) => {
+      const response = await api.put<{ data: { value: string }; state: { updated_at: string } }>(
+        '/api/test-tab',
+        { value, updated_at: baseUpdatedAt ?? updatedAt },
+        { silent: true },
+      );
+      setSaved(response.data.value);
+      setValue(response.data.value);
+      setUpdatedAt(response.state.updated_at);
+      alertStore.add({ type: 'success', title: 'Success!', description: 'Successfully saved!' });
+    },
+    reload: async () => {
+      const response = await api.get<{ data: { value: string }; state: { updated_at: string } }>(
+        '/api/test-tab',
+      );
+      setSaved(response.data.value);
+      setValue(response.data.value);
+      setUpdatedAt(response.state.updated_at);
+    },
+  });
+  return (
+    <>
+      <TextInput
+        label="Test value"
+        value={value}
+        disabled={readOnly}
+        onChange={(e) => setValue(e.currentTarget.value)}
+      />
+      <Link to="/elsewhere">Go elsewhere</Link>
+    </>
+  );
+}
+
+function TestPage() {
+  const page = (useParams().page ?? 'overview') as TLpiPage;
+  return (
+    <LpiProfile
+      scope={{ kind: 'organization' }}
+      page={page}
+      basePath="/lpi"
+      title="LPI profile"
+      submit
+      tabs={{ overview: TestTab, board: TestTab }}
+    />
+  );
+}
+
+const testRoutes = (): RouteObject[] => [
+  {
+    element: <RootRoute />,
+    children: [
+      { path: '/lpi/:page', element: <TestPage /> },
+      { path: '/elsewhere', element: <h1>Elsewhere</h1> },
+    ],
+  },
+];
+
+const saveButton = () => screen.getByRole('button', { name: 'Save version' });
+
+describe('the LPI routes', () => {
+  it('/lpi/{page} shows the tab bar with the counts; an unknown page goes to /404', async () => {
+    stub(base());
+    const { router } = renderApp('/lpi/fte');
+    const tabs = await screen.findByRole('tablist', { name: 'LPI profile tabs' });
+    const fte = await within(tabs).findByRole('tab', { name: /Total Full-Time Employees/ });
+    expect(fte).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(fte).toHaveTextContent('20/40'));
+    expect(within(tabs).getByRole('tab', { name: /Ownership and Senior Leadership/ })).toHaveTextContent(
+      '3/5',
+    );
+    expect(within(tabs).getByRole('tab', { name: /Board Members/ })).toHaveTextContent('2');
+    expect(within(tabs).getAllByRole('tab')).toHaveLength(9);
+    expect(screen.getByRole('heading', { level: 1, name: 'LPI profile' })).toBeInTheDocument();
+    // No changes yet: nothing to save. No Submit on /lpi.
+    expect(saveButton()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+
+    // Keyboard: arrows move between tabs and open the page.
+    fte.focus();
+    await userEvent.setup().keyboard('{ArrowRight}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lpi/ownership'));
+
+    await router.navigate('/lpi/unknown');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
+  it("/organizations/private/lpi/{option}: the reporting options ('staff' is fte), Submit, no analytics yet", async () => {
+    stub(base());
+    const { router } = renderApp('/organizations/private/lpi/staff');
+    const tabs = await screen.findByRole('tablist', { name: 'LPI profile tabs' });
+    expect(await within(tabs).findByRole('tab', { name: /Total Full-Time Employees/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeEnabled();
+    await userEvent.setup().click(within(tabs).getByRole('tab', { name: /Board Members/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/private/lpi/board'));
+    expect(await screen.findByRole('tab', { name: /Board Members/, selected: true })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('tab', { name: /Total Full-Time Employees/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/private/lpi/staff'));
+
+    await router.navigate('/organizations/private/lpi/analytics');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
+  it('shows the read-only notice without LPI access, and no save actions', async () => {
+    stub(base({ ...ACCOUNT, hasLpiAccess: false }, false));
+    renderApp('/lpi/overview');
+    expect(await screen.findByText(READ_ONLY_NOTICE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save version' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Version history' })).toBeInTheDocument();
+  });
+
+  it('is in the top bar for approved members', async () => {
+    stub(base());
+    renderApp('/lpi/overview');
+    const modules = await screen.findByRole('navigation', { name: 'Modules' });
+    expect(await within(modules).findByRole('link', { name: 'LPI' })).toHaveAttribute('href', '/lpi');
+  });
+});
+
+describe('the profile around a tab', () => {
+  it('enables Save version only with unsaved changes, saves the dirty unit and disables it again', async () => {
+    const calls = stub({
+      ...base(),
+      'PUT /api/test-tab': (call) =>
+        json({ data: { value: (call.body as { value: string }).value }, state: { updated_at: THEIR_SAVE } }),
+    });
+    renderApp('/lpi/overview', testRoutes());
+    const user = userEvent.setup();
+    const input = await screen.findByRole('textbox', { name: 'Test value' });
+    expect(saveButton()).toBeDisabled();
+    await user.type(input, ' changed');
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await user.click(saveButton());
+    await waitFor(() => expect(saveButton()).toBeDisabled());
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toEqual({ value: 'first value changed', updated_at: SAVED_AT });
+    expect(alertStore.getAlerts().map((a) => a.description)).toContain('Successfully saved!');
+    // The counts and states are fetched again after a save.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.pathname === '/api/lpi/tab-titles').length).toBeGreaterThan(1),
+    );
+  });
+
+  it('a stale save opens the conflict dialog; Overwrite re-sends with the server updated_at', async () => {
+    let attempt = 0;
+    const calls = stub({
+      ...base(),
+      'PUT /api/test-tab': (call) => {
+        attempt += 1;
+        if (attempt === 1) {
+          return json(
+            {
+              message: 'Someone saved this tab after you opened it.',
+              error: 'stale_save',
+              detail: { tab: 'overview', updated_at: THEIR_SAVE, updated_by: GRACE },
+            },
+            409,
+          );
+        }
+        return json({
+          data: { value: (call.body as { value: string }).value },
+          state: { updated_at: new Date().toISOString() },
+        });
+      },
+    });
+    renderApp('/lpi/overview', testRoutes());
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Test value' }), ' mine');
+    await user.click(saveButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else saved this tab' });
+    expect(dialog).toHaveTextContent('Grace Hopper saved Overview');
+    // Nothing overwritten silently: one PUT so far, the draft is still there.
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: 'Test value' })).toHaveValue('first value mine');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite with my changes' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'PUT')[1]?.body).toEqual({
+      value: 'first value mine',
+      updated_at: THEIR_SAVE,
+    });
+    await waitFor(() => expect(saveButton()).toBeDisabled());
+  });
+
+  it('Reload in the conflict dialog drops the draft and loads the server data', async () => {
+    const calls = stub({
+      ...base(),
+      'PUT /api/test-tab': () =>
+        json(
+          {
+            message: 'Someone saved this tab after you opened it.',
+            error: 'stale_save',
+            detail: { tab: 'overview', updated_at: THEIR_SAVE, updated_by: GRACE },
+          },
+          409,
+        ),
+    });
+    renderApp('/lpi/overview', testRoutes());
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Test value' }), ' mine');
+    await user.click(saveButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else saved this tab' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Test value' })).toHaveValue('server value'),
+    );
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    expect(calls.some((call) => call.method === 'GET' && call.url.pathname === '/api/test-tab')).toBe(true);
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('warns before leaving with unsaved changes (Stay keeps the draft, Leave goes)', async () => {
+    stub(base());
+    const { router } = renderApp('/lpi/overview', testRoutes());
+    const user = userEvent.setup();
+    // Clean: moving to another tab asks nothing.
+    await screen.findByRole('textbox', { name: 'Test value' });
+    await user.click(screen.getByRole('tab', { name: /Board Members/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lpi/board'));
+
+    await user.type(await screen.findByRole('textbox', { name: 'Test value' }), ' draft');
+    await user.click(screen.getByRole('link', { name: 'Go elsewhere' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument(),
+    );
+    expect(router.state.location.pathname).toBe('/lpi/board');
+    expect(screen.getByRole('textbox', { name: 'Test value' })).toHaveValue('first value draft');
+
+    // Closing the browser tab is warned too.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    await user.click(screen.getByRole('tab', { name: /Overview/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lpi/overview'));
+  });
+
+  it('lists the versions with who, when, kind and the changes; empty state without versions', async () => {
+    const versions: TTabVersion[] = [
+      {
+        id: 12,
+        tab: 'board',
+        version: 2,
+        kind: 'save',
+        saved_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+        saved_by: GRACE,
+        changes: [
+          { kind: 'changed', path: 'Jane Doe › gender_id', before: 1, after: 2 },
+          { kind: 'added', path: 'Ann Lee › name', after: 'Ann Lee' },
+          { kind: 'removed', path: 'Bob Ray › name', before: 'Bob Ray' },
+        ],
+      },
+      {
+        id: 11,
+        tab: 'board',
+        version: 1,
+        kind: 'submit',
+        saved_at: SAVED_AT,
+        saved_by: { id: 4, name: 'Ada', lastname: 'Lovelace' },
+        changes: [],
+      },
+    ];
+    const calls = stub({
+      ...base(),
+      'GET /api/lpi/versions': (call) =>
+        json({ data: call.url.searchParams.get('tab') === 'board' ? versions : [] }),
+    });
+    const { router } = renderApp('/lpi/board', testRoutes());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Version history' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Version history' });
+    const latest = await within(drawer).findByRole('listitem', { name: 'Version 2' });
+    expect(latest).toHaveTextContent('Saved');
+    expect(latest).toHaveTextContent('Grace Hopper');
+    expect(latest).toHaveTextContent('5 minutes ago');
+    expect(latest).toHaveTextContent('Changed Jane Doe › gender_id: 1 → 2');
+    expect(latest).toHaveTextContent('Added Ann Lee › name: Ann Lee');
+    expect(latest).toHaveTextContent('Removed Bob Ray › name (was Bob Ray)');
+    const first = within(drawer).getByRole('listitem', { name: 'Version 1' });
+    expect(first).toHaveTextContent('Submitted');
+    expect(first).toHaveTextContent('Ada Lovelace');
+    expect(within(first).getByText(/2026/)).toBeInTheDocument();
+    expect(calls.find((call) => call.url.pathname === '/api/lpi/versions')?.url.searchParams.get('tab')).toBe(
+      'board',
+    );
+
+    await user.click(within(drawer).getByRole('button', { name: 'Close version history' }));
+    await router.navigate('/lpi/overview');
+    await user.click(await screen.findByRole('button', { name: 'Version history' }));
+    expect(await screen.findByText('No versions saved yet')).toBeInTheDocument();
+  });
+
+  it('submits the profile after confirmation', async () => {
+    const calls = stub({
+      ...base(),
+      'POST /api/organizations/2/lpi': () =>
+        json({ id: 1, organization_id: 2, survey_id: null, submitted_at: new Date().toISOString() }),
+    });
+    renderApp('/lpi/overview', testRoutes());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit the LPI profile?' });
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(alertStore.getAlerts().map((a) => a.description)).toContain(SUBMIT_SUCCESS));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url.pathname)).toEqual([
+      '/api/organizations/2/lpi',
+    ]);
+  });
+});
