@@ -31,6 +31,19 @@ describe('phone number (spec 5)', () => {
     expect(checkPhone('12', { country: 'US' })).toMatchObject({ possible: false, valid: false });
   });
 
+  it('gives no parsed number past 17 national digits (parse errors are swallowed)', () => {
+    expect(checkPhone('+49 1234567890 12345678')).toBeNull();
+    expect(checkPhone('+1 212 555 0123 456 789 01')).toBeNull();
+  });
+
+  it('reads back its own RFC 3966 and IDD output', () => {
+    expect(checkPhone('tel:+12125550123', { country: 'US' })).toMatchObject({ country: 'US', valid: true });
+    expect(checkPhone('011 44 20 7946 0958', { country: 'US' })).toMatchObject({
+      country: 'GB',
+      valid: true,
+    });
+  });
+
   it('digit-only mode refuses letters; the strip helper keeps only the allowed characters', () => {
     expect(checkPhone('+1 (212) 555-0123', { digitsOnly: true })?.valid).toBe(true);
     expect(checkPhone('+1 212 555 0123 ext. 5', { digitsOnly: true })?.valid).toBe(false);

@@ -239,6 +239,8 @@ describe('PhoneInput', () => {
     expect(input).toHaveValue(typed);
     await user.tab();
     expect(input).toHaveValue(shown);
+    // The formatted text still reads as the same valid number.
+    expect((input as HTMLInputElement).validationMessage).toBe('');
   });
 
   it('an unknown display mode is logged and treated as international; invalid numbers stay as typed', async () => {

@@ -264,8 +264,12 @@ export function PhoneInput({
   const handleBlur = () => {
     setTouched(true);
     if (!value.trim() || !check?.valid) return;
-    const formatted = formatPhone(value, mode, mode === 'idd' ? (givenCountry ?? country) : country);
-    if (formatted && formatted !== value) onChange(formatted, checkPhone(formatted, checkOptions));
+    // IDD text is dialled from the default country, so that becomes the active one to read it back.
+    const from = mode === 'idd' && givenCountry && listed.has(givenCountry) ? givenCountry : country;
+    const formatted = formatPhone(value, mode, from);
+    if (!formatted || formatted === value) return;
+    if (from !== country) setCountry(from);
+    onChange(formatted, checkPhone(formatted, { ...checkOptions, country: from }));
   };
 
   // ---- the country list
