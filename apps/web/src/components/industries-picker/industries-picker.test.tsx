@@ -87,14 +87,12 @@ describe('IndustriesPicker', () => {
         .getAllByRole('option', { hidden: true })
         .map((o) => o.textContent),
     ).toEqual(['Banks', 'Diversified Financial Services and Markets']);
-    await userEvent
-      .setup({ pointerEventsCheck: 0 })
-      .click(
-        within(listbox).getByRole('option', {
-          name: 'Diversified Financial Services and Markets',
-          hidden: true,
-        }),
-      );
+    await userEvent.setup({ pointerEventsCheck: 0 }).click(
+      within(listbox).getByRole('option', {
+        name: 'Diversified Financial Services and Markets',
+        hidden: true,
+      }),
+    );
     await choose(user, 'Sub-industry', 'Asset Management & Custody Banks');
     expect(onValue).toHaveBeenLastCalledWith({
       gi_sector_id: 7,
