@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Db, Tx } from './client';
 import { memberships, organizationCodes, organizations, users } from './schema/people';
+import { seedLpi } from './seed-lpi';
 import { seedSurveys } from './seed-surveys';
 
 /** Every demo user's password (DESIGN 7). */
@@ -296,6 +297,14 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
       ACME,
       CEDAR,
     ]);
+    await seedLpi(tx, {
+      organizations: orgIds,
+      users: userIds,
+      surveys: surveyIds,
+      host: NORTHWIND,
+      acme: ACME,
+      cedar: CEDAR,
+    });
     return { organizations: orgIds, users: userIds, surveys: surveyIds };
   });
 }
