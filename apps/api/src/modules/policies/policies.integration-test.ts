@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/files';
 import { organizationPolicies, organizationPolicyAttachments } from '../../db/schema/reporting';
 import { ACME, CEDAR, seedDemoData } from '../../db/seed-demo';
-import { DEI_SURVEY_2026 } from '../../db/seed-surveys';
+import { DEI_SURVEY_2026, EMERGING_MANAGERS_2026 } from '../../db/seed-surveys';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signAccessToken } from '../auth/tokens';
 
@@ -16,6 +16,7 @@ let t: TestApp;
 let acme: number;
 let cedar: number;
 let dei: number;
+let emerging: number;
 const tokens = new Map<string, string>();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-policies-'));
 
@@ -31,6 +32,7 @@ beforeAll(async () => {
   acme = seeded.organizations.get(ACME)!;
   cedar = seeded.organizations.get(CEDAR)!;
   dei = seeded.surveys.get(DEI_SURVEY_2026)!;
+  emerging = seeded.surveys.get(EMERGING_MANAGERS_2026)!;
   for (const [email, userId] of seeded.users) {
     tokens.set(email, await signAccessToken(t.app.config.jwtSecret!, { userId, clientId: 'parity-web' }));
   }
@@ -460,5 +462,20 @@ describe('the survey copy', () => {
     expect(storedFiles()).toHaveLength(storedBefore - survey1.attachments.length);
     const rows = await t.app.db.select().from(files).where(eq(files.kind, 'policy_attachment'));
     expect(rows).toHaveLength(storedFiles().length);
+  });
+
+  it("makes the survey copy before a respondent's first write, even without a read", async () => {
+    const own = await state(ADA);
+    const res = await post(
+      ADA,
+      '/api/policies',
+      fields({ policy_id: 5, survey_id: emerging, updated_at: null }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json() as TPolicyRecords;
+    expect(body.data.map((r) => r.policy_id)).toEqual(
+      [...own.data.map((r) => r.policy_id), 5].sort((a, b) => a - b),
+    );
+    expect((await state(ADA)).data).toEqual(own.data);
   });
 });

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Storage } from '../../plugins/storage';
 import { type ReportingScope, resolveScope, resolveWriteScope } from '../reporting/scope';
-import { readTab, saveTab } from '../reporting/tabs';
+import { prepareTabRead, readTab, saveTab } from '../reporting/tabs';
 import { loadCaller } from '../users/service';
 import * as repo from './repo';
 import './tab';
@@ -48,6 +48,23 @@ async function reread(db: Db, scope: ReportingScope) {
   return readTab<TPolicyRecord[]>(db, scope, TAB);
 }
 
+/**
+ * A write scope resolved, with the survey copy made if this is the respondent's first touch of
+ * the tab (a save before any read must not leave the copy out).
+ */
+async function writeScope(
+  db: Db,
+  userId: number,
+  surveyId: number | null | undefined,
+  check: (scope: ReportingScope) => Promise<void>,
+) {
+  const scope = await resolveWriteScope(db, userId, surveyId);
+  // Refused input (an unknown policy, another scope's id) touches nothing, not even the copy.
+  await check(scope);
+  await prepareTabRead(db, scope, TAB);
+  return scope;
+}
+
 /** Puts the uploads in the storage under generated keys; removes them again if the write fails. */
 async function withStoredFiles<T>(
   storage: Storage,
@@ -85,8 +102,7 @@ export async function create(
   input: TPolicyRecordInput,
   uploads: PolicyUpload[],
 ) {
-  const scope = await resolveWriteScope(db, userId, input.survey_id);
-  await requirePolicy(db, input.policy_id);
+  const scope = await writeScope(db, userId, input.survey_id, () => requirePolicy(db, input.policy_id));
   await withStoredFiles(storage, scope.organizationId, uploads, (stored) =>
     saveTab(db, scope, TAB, input.updated_at, async (tx) => {
       const record = await repo.insertRecord(tx, {
@@ -116,10 +132,10 @@ export async function update(
   input: TPolicyRecordUpdate,
   uploads: PolicyUpload[],
 ) {
-  const scope = await resolveWriteScope(db, userId, input.survey_id);
-  const existing = await repo.findRecord(db, scope, input.id);
-  if (!existing) throw notFound('Policy');
-  await requirePolicy(db, input.policy_id);
+  const scope = await writeScope(db, userId, input.survey_id, async (scope) => {
+    if (!(await repo.findRecord(db, scope, input.id))) throw notFound('Policy');
+    await requirePolicy(db, input.policy_id);
+  });
   await withStoredFiles(storage, scope.organizationId, uploads, (stored) =>
     saveTab(db, scope, TAB, input.updated_at, async (tx) => {
       const record = await repo.findRecord(tx, scope, input.id);
@@ -156,7 +172,9 @@ export async function remove(
   surveyId: number | null,
   updatedAt: string | null,
 ) {
-  const scope = await resolveWriteScope(db, userId, surveyId);
+  const scope = await writeScope(db, userId, surveyId, async (scope) => {
+    if (!(await repo.findRecord(db, scope, id))) throw notFound('Policy');
+  });
   let keys: string[] = [];
   await saveTab(db, scope, TAB, updatedAt, async (tx) => {
     const record = await repo.findRecord(tx, scope, id);
@@ -180,11 +198,11 @@ export async function load(
   surveyId: number,
   updatedAt: string | null,
 ) {
-  const scope = await resolveWriteScope(db, userId, surveyId);
+  const scope = await writeScope(db, userId, surveyId, async (scope) => {
+    if (!(await repo.findRecord(db, { organizationId: scope.organizationId, surveyId: null }, recordId)))
+      throw notFound('Policy');
+  });
   const own = { organizationId: scope.organizationId, surveyId: null };
-  if (!(await repo.findRecord(db, own, recordId))) throw notFound('Policy');
-  // The survey copy must exist before it is changed (a first read makes it).
-  await readTab(db, scope, TAB);
   let keys: string[] = [];
   await saveTab(db, scope, TAB, updatedAt, async (tx) => {
     if (!(await repo.findRecord(tx, own, recordId))) throw notFound('Policy');
