@@ -1,6 +1,14 @@
+import { Stack } from '@mantine/core';
+import { TypedGridsUnit } from '../components/grid/typed-grids-unit';
 import type { LpiTabProps } from '../lib/scope';
 
-/** The committee tab of the LPI profile: being built in this session. */
-export default function CommitteeTab(_props: LpiTabProps) {
-  return null;
+/** Investment Committee (/lpi/committee): senior and junior grids, and their US-based variant (its own save unit). */
+export default function CommitteeTab({ scope, readOnly, exportMode }: LpiTabProps) {
+  const locked = readOnly || Boolean(exportMode);
+  return (
+    <Stack gap="xl">
+      <TypedGridsUnit tab="committee" scope={scope} readOnly={locked} />
+      <TypedGridsUnit tab="us_committee" scope={scope} readOnly={locked} />
+    </Stack>
+  );
 }

@@ -1,6 +1,14 @@
+import { Stack } from '@mantine/core';
+import { TypedGridsUnit } from '../components/grid/typed-grids-unit';
 import type { LpiTabProps } from '../lib/scope';
 
-/** The investment tab of the LPI profile: being built in this session. */
-export default function InvestmentTab(_props: LpiTabProps) {
-  return null;
+/** Investment Staff (/lpi/investment): senior and junior grids, and their US-based variant (its own save unit). */
+export default function InvestmentTab({ scope, readOnly, exportMode }: LpiTabProps) {
+  const locked = readOnly || Boolean(exportMode);
+  return (
+    <Stack gap="xl">
+      <TypedGridsUnit tab="investment" scope={scope} readOnly={locked} />
+      <TypedGridsUnit tab="us_investment" scope={scope} readOnly={locked} />
+    </Stack>
+  );
 }
