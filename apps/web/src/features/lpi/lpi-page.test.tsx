@@ -153,11 +153,26 @@ function TestPage() {
   );
 }
 
+function SurveyPage({ exportMode = false }: { exportMode?: boolean }) {
+  const page = (useParams().page ?? 'overview') as TLpiPage;
+  return (
+    <LpiProfile
+      scope={{ kind: 'survey', organizationId: 2, surveyId: 5 }}
+      page={page}
+      basePath="/survey"
+      exportMode={exportMode}
+      tabs={{ overview: TestTab }}
+    />
+  );
+}
+
 const testRoutes = (): RouteObject[] => [
   {
     element: <RootRoute />,
     children: [
       { path: '/lpi/:page', element: <TestPage /> },
+      { path: '/survey/:page', element: <SurveyPage /> },
+      { path: '/export/:page', element: <SurveyPage exportMode /> },
       { path: '/elsewhere', element: <h1>Elsewhere</h1> },
     ],
   },
@@ -421,5 +436,47 @@ describe('the profile around a tab', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url.pathname)).toEqual([
       '/api/organizations/2/lpi',
     ]);
+  });
+
+  it('survey mode: Save version while the step is not complete, Mark Complete then Mark Incomplete', async () => {
+    let completed = false;
+    const calls = stub({
+      ...base(),
+      'GET /api/lpi/tab-states': () =>
+        json({ data: states(true).data.map((state) => ({ ...state, completed })) }),
+      'POST /api/surveys/5/mark-complete/1': (call) => {
+        completed = (call.body as { completed: boolean }).completed;
+        return json({ tab_id: 1, completed });
+      },
+    });
+    renderApp('/survey/overview', testRoutes());
+    const user = userEvent.setup();
+    await screen.findByRole('textbox', { name: 'Test value' });
+    const markComplete = await screen.findByRole('button', { name: 'Mark Complete' });
+    // Not complete yet: the step may be saved as it is.
+    expect(saveButton()).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    const titles = calls.find((call) => call.url.pathname === '/api/lpi/tab-titles');
+    expect(titles?.url.searchParams.get('organization_id')).toBe('2');
+    expect(titles?.url.searchParams.get('survey_id')).toBe('5');
+
+    await user.click(markComplete);
+    const incomplete = await screen.findByRole('button', { name: 'Mark Incomplete' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ completed: true });
+    // Complete and unchanged: nothing to save.
+    expect(saveButton()).toBeDisabled();
+    await user.click(incomplete);
+    expect(await screen.findByRole('button', { name: 'Mark Complete' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({ completed: false });
+  });
+
+  it('export mode: read-only tab, no actions and no notices', async () => {
+    stub(base({ ...ACCOUNT, hasLpiAccess: false }));
+    renderApp('/export/overview', testRoutes());
+    expect(await screen.findByRole('textbox', { name: 'Test value' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Version history' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save version' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark Complete' })).not.toBeInTheDocument();
+    expect(screen.queryByText(READ_ONLY_NOTICE)).not.toBeInTheDocument();
   });
 });
