@@ -1,6 +1,265 @@
-import type { LpiTabProps } from '../lib/scope';
+import { Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  INVALID_FORM_MESSAGE,
+  MISC_QUESTION_DELETED_MESSAGE,
+  type TFormResponse,
+  type TMiscellaneousResponse,
+} from '@parity/domain/lpi/forms';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { alertStore } from '../../../components/alerts/alert-store';
+import { ApiError } from '../../../lib/api-client';
+import {
+  deleteMiscellaneousQuestion,
+  miscellaneousKey,
+  practicesKey,
+  saveMiscellaneous,
+  savePractices,
+  useMiscellaneous,
+  usePractices,
+} from '../api/forms';
+import { useLpiAccount } from '../api/reporting';
+import {
+  CustomQuestions,
+  type QuestionDraft,
+  questionErrors,
+  toQuestionDrafts,
+  toQuestionInputs,
+} from '../components/forms/custom-questions';
+import {
+  type FormDraft,
+  formDraftData,
+  formDraftErrors,
+  GeneratedForm,
+  initialFormDraft,
+} from '../components/forms/generated-form';
+import type { LpiScope, LpiTabProps } from '../lib/scope';
+import { useTabEditor } from '../lib/tab-editor';
 
-/** The practices tab of the LPI profile: being built in this session. */
-export default function PracticesTab(_props: LpiTabProps) {
-  return null;
+const invalid = () => {
+  alertStore.add({ type: 'error', title: 'Error!', description: INVALID_FORM_MESSAGE });
+  return new ApiError({ status: 400, message: INVALID_FORM_MESSAGE });
+};
+const saved = (exportMode: boolean) => {
+  if (!exportMode) alertStore.add({ type: 'success', title: 'Success!', description: 'Successfully saved!' });
+};
+
+/**
+ * The Practices page: the generated Practices form (form 8) and, below it, the Miscellaneous form
+ * (form 10) with its custom questions. Each is its own save unit.
+ */
+export default function PracticesTab({ scope, readOnly, exportMode = false }: LpiTabProps) {
+  const practices = usePractices(scope);
+  const miscellaneous = useMiscellaneous(scope);
+  const account = useLpiAccount();
+  const organizationId = account.data?.organization_id ?? null;
+  const locked = readOnly || exportMode;
+
+  return (
+    <Stack gap="xl">
+      <Stack gap="md" component="section" aria-labelledby="practices-title">
+        <Title order={2} size="h4" id="practices-title">
+          Practices
+        </Title>
+        {practices.isPending ? (
+          <Loader aria-label="Loading the practices form" />
+        ) : practices.isError ? (
+          <Text c="red">The practices form could not be loaded.</Text>
+        ) : (
+          <PracticesEditor
+            scope={scope}
+            response={practices.data}
+            organizationId={organizationId}
+            readOnly={locked || !practices.data.state.editable}
+            exportMode={exportMode}
+            reload={() => practices.refetch()}
+          />
+        )}
+      </Stack>
+      <Stack gap="md" component="section" aria-labelledby="miscellaneous-title">
+        <Title order={2} size="h4" id="miscellaneous-title">
+          Miscellaneous
+        </Title>
+        {miscellaneous.isPending ? (
+          <Loader aria-label="Loading the miscellaneous form" />
+        ) : miscellaneous.isError ? (
+          <Text c="red">The miscellaneous form could not be loaded.</Text>
+        ) : (
+          <MiscellaneousEditor
+            scope={scope}
+            response={miscellaneous.data}
+            organizationId={organizationId}
+            readOnly={locked || !miscellaneous.data.state.editable}
+            exportMode={exportMode}
+            reload={() => miscellaneous.refetch()}
+          />
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+interface EditorProps<T> {
+  scope: LpiScope;
+  response: T;
+  organizationId: number | null;
+  readOnly: boolean;
+  exportMode: boolean;
+  reload: () => Promise<unknown>;
+}
+
+function PracticesEditor({
+  scope,
+  response,
+  organizationId,
+  readOnly,
+  exportMode,
+  reload,
+}: EditorProps<TFormResponse>) {
+  const queryClient = useQueryClient();
+  const initial = useMemo(() => initialFormDraft(response.data), [response.data]);
+  const [draft, setDraft] = useState<FormDraft>(initial);
+  const [showErrors, setShowErrors] = useState(false);
+  useEffect(() => {
+    setDraft(initial);
+    setShowErrors(false);
+  }, [initial]);
+
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  const errors = formDraftErrors(response.data, draft);
+
+  useTabEditor({
+    tab: 'practices',
+    dirty: !readOnly && dirty,
+    reload,
+    save: async (options) => {
+      if (Object.keys(errors).length) {
+        setShowErrors(true);
+        throw invalid();
+      }
+      const result = await savePractices(
+        scope,
+        organizationId,
+        options.baseUpdatedAt ?? response.state.updated_at,
+        formDraftData(response.data, draft),
+      );
+      queryClient.setQueryData(practicesKey(scope), result);
+      saved(exportMode);
+    },
+  });
+
+  return (
+    <GeneratedForm
+      form={response.data}
+      draft={draft}
+      onChange={(fieldId, value) => {
+        setDraft((current) => ({ ...current, [fieldId]: value }));
+        setShowErrors(true);
+      }}
+      errors={showErrors ? errors : {}}
+      readOnly={readOnly}
+    />
+  );
+}
+
+function MiscellaneousEditor({
+  scope,
+  response,
+  organizationId,
+  readOnly,
+  exportMode,
+  reload,
+}: EditorProps<TMiscellaneousResponse>) {
+  const queryClient = useQueryClient();
+  const initialForm = useMemo(() => initialFormDraft(response.data.form), [response.data.form]);
+  const initialQuestions = useMemo(
+    () => toQuestionDrafts(response.data.questions),
+    [response.data.questions],
+  );
+  const [draft, setDraft] = useState<FormDraft>(initialForm);
+  const [questions, setQuestions] = useState<QuestionDraft[]>(initialQuestions);
+  const [showErrors, setShowErrors] = useState(false);
+  useEffect(() => {
+    setDraft(initialForm);
+    setShowErrors(false);
+  }, [initialForm]);
+  // A deletion moves the server's list on without touching the other unsaved edits.
+  const keepQuestionDraft = useRef(false);
+  useEffect(() => {
+    if (keepQuestionDraft.current) {
+      keepQuestionDraft.current = false;
+      return;
+    }
+    setQuestions(initialQuestions);
+  }, [initialQuestions]);
+
+  const dirty =
+    JSON.stringify(draft) !== JSON.stringify(initialForm) ||
+    JSON.stringify(toQuestionInputs(questions)) !== JSON.stringify(toQuestionInputs(initialQuestions));
+  const fieldErrors = formDraftErrors(response.data.form, draft);
+  const customErrors = questionErrors(questions);
+
+  useTabEditor({
+    tab: 'miscellaneous',
+    dirty: !readOnly && dirty,
+    reload,
+    save: async (options) => {
+      if (Object.keys(fieldErrors).length || Object.keys(customErrors).length) {
+        setShowErrors(true);
+        throw invalid();
+      }
+      const result = await saveMiscellaneous(
+        scope,
+        organizationId,
+        options.baseUpdatedAt ?? response.state.updated_at,
+        toQuestionInputs(questions),
+        formDraftData(response.data.form, draft),
+      );
+      queryClient.setQueryData(miscellaneousKey(scope), result);
+      saved(exportMode);
+    },
+  });
+
+  const remove = async (question: QuestionDraft) => {
+    if (question.id === undefined) {
+      setQuestions((current) => current.filter((q) => q.key !== question.key));
+      return;
+    }
+    const id = question.id;
+    const result = await deleteMiscellaneousQuestion(id);
+    alertStore.add({ type: 'success', title: 'Success!', description: MISC_QUESTION_DELETED_MESSAGE });
+    // The deletion is a save of its own: keep the other edits, move the tab's state on.
+    setQuestions((current) => current.filter((q) => q.id !== id));
+    keepQuestionDraft.current = true;
+    queryClient.setQueryData<TMiscellaneousResponse>(miscellaneousKey(scope), (current) =>
+      current
+        ? {
+            data: { ...current.data, questions: current.data.questions.filter((q) => q.id !== id) },
+            state: result.state,
+          }
+        : current,
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <GeneratedForm
+        form={response.data.form}
+        draft={draft}
+        onChange={(fieldId, value) => {
+          setDraft((current) => ({ ...current, [fieldId]: value }));
+          setShowErrors(true);
+        }}
+        errors={showErrors ? fieldErrors : {}}
+        readOnly={readOnly}
+      />
+      <CustomQuestions
+        drafts={questions}
+        onChange={setQuestions}
+        onDelete={remove}
+        errors={showErrors ? customErrors : {}}
+        readOnly={readOnly}
+      />
+    </Stack>
+  );
 }

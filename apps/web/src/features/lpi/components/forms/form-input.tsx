@@ -1,0 +1,137 @@
+import { NumberInput, Select, Switch, TextInput } from '@mantine/core';
+import type { TIdentifiers } from '@parity/domain/identifiers';
+import type { TFormInput } from '@parity/domain/lpi/forms';
+import type { TAddressFound } from '@parity/domain/places';
+import { AddressSearch } from '../../../../components/address-search/address-search';
+import { IndustriesPicker } from '../../../../components/industries-picker/industries-picker';
+import { PhoneInput } from '../../../../components/phone-input/phone-input';
+
+export interface FormInputProps {
+  input: TFormInput;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  error?: string | undefined;
+  readOnly: boolean;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const numberOrNull = (v: string | number) => (typeof v === 'number' ? v : v === '' ? null : Number(v));
+
+/** One input of a generated form, by its type (spec 3 Forms). */
+export function FormInput({ input, value, onChange, error, readOnly }: FormInputProps) {
+  const common = {
+    label: input.label,
+    description: input.help ?? undefined,
+    required: input.required,
+    error,
+  };
+  switch (input.type) {
+    case 'select': {
+      const options = input.options ?? [];
+      return (
+        <Select
+          {...common}
+          data={options.map((o) => ({ value: String(o.id), label: o.name }))}
+          value={value === null || value === undefined ? null : String(value)}
+          onChange={(v) => onChange(v === null ? null : (options.find((o) => String(o.id) === v)?.id ?? v))}
+          disabled={readOnly}
+          clearable={!input.required}
+        />
+      );
+    }
+    case 'switch':
+      return (
+        <Switch
+          label={input.label}
+          description={common.description}
+          error={error}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          disabled={readOnly}
+        />
+      );
+    case 'date':
+      return (
+        <TextInput
+          {...common}
+          type="date"
+          value={text(value)}
+          onChange={(e) => onChange(e.currentTarget.value || null)}
+          disabled={readOnly}
+        />
+      );
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(v) => onChange(numberOrNull(v))}
+          disabled={readOnly}
+        />
+      );
+    case 'percentage':
+      return (
+        <NumberInput
+          {...common}
+          min={0}
+          max={100}
+          suffix="%"
+          decimalScale={2}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(v) => onChange(numberOrNull(v))}
+          disabled={readOnly}
+        />
+      );
+    case 'url':
+      return (
+        <TextInput
+          {...common}
+          type="url"
+          value={text(value)}
+          onChange={(e) => onChange(e.currentTarget.value || null)}
+          disabled={readOnly}
+        />
+      );
+    case 'phone':
+      return (
+        <PhoneInput
+          label={input.label}
+          required={input.required}
+          value={text(value)}
+          onChange={(v) => onChange(v || null)}
+          error={error}
+          disabled={readOnly}
+          readOnly={readOnly}
+        />
+      );
+    case 'address':
+      return (
+        <AddressSearch
+          label={input.label}
+          value={(value as TAddressFound | null) ?? null}
+          onChange={(v) => onChange(v)}
+          error={error}
+          disabled={readOnly}
+        />
+      );
+    case 'industries':
+      return (
+        <IndustriesPicker
+          label={input.label}
+          value={(value as TIdentifiers | null) ?? {}}
+          onChange={(v) => onChange(v)}
+          error={error}
+          disabled={readOnly}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          value={text(value)}
+          onChange={(e) => onChange(e.currentTarget.value || null)}
+          disabled={readOnly}
+        />
+      );
+  }
+}

@@ -1,0 +1,125 @@
+import { Box, Group, Input, Textarea } from '@mantine/core';
+import { FORMATTED_TEXT_SCHEMES, FORMATTED_TEXT_TAGS } from '@parity/domain/lpi/forms';
+import { createElement, type ReactNode, useId, useRef } from 'react';
+import { Button } from '../../../../components/button/button';
+
+/** Wraps the selection of a text in a tag (or inserts an empty pair at the caret). */
+export function wrapSelection(text: string, start: number, end: number, tag: 'strong' | 'em') {
+  const selected = text.slice(start, end);
+  const open = `<${tag}>`;
+  const next = `${text.slice(0, start)}${open}${selected}</${tag}>${text.slice(end)}`;
+  return { text: next, caret: start + open.length + selected.length };
+}
+
+/** Turns the selected lines (or the caret's line) into a bulleted list. */
+export function listSelection(text: string, start: number, end: number) {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const nextBreak = text.indexOf('\n', end);
+  const lineEnd = nextBreak === -1 ? text.length : nextBreak;
+  const lines = text
+    .slice(lineStart, lineEnd)
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  const list = `<ul>${(lines.length ? lines : ['']).map((line) => `<li>${line.trim()}</li>`).join('')}</ul>`;
+  return { text: `${text.slice(0, lineStart)}${list}${text.slice(lineEnd)}`, caret: lineStart + list.length };
+}
+
+const ALLOWED = new Set<string>(FORMATTED_TEXT_TAGS);
+const SAFE_HREF = new RegExp(`^(${FORMATTED_TEXT_SCHEMES.join('|')}):`, 'i');
+
+/**
+ * A formatted-text answer as React elements: only the allowed tags become elements (links only
+ * with an http, https or mailto address); everything else is reduced to its text.
+ */
+export function renderFormattedText(html: string): ReactNode {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const walk = (node: Node, key: string): ReactNode => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+    if (node.nodeType !== Node.ELEMENT_NODE) return null;
+    const element = node as Element;
+    const tag = element.tagName.toLowerCase();
+    if (tag === 'script' || tag === 'style') return null;
+    const children = [...element.childNodes].map((child, i) => walk(child, `${key}.${i}`));
+    if (!ALLOWED.has(tag)) return children;
+    if (tag === 'br') return createElement('br', { key });
+    if (tag === 'a') {
+      const href = element.getAttribute('href') ?? '';
+      return SAFE_HREF.test(href)
+        ? createElement('a', { key, href, rel: 'noopener noreferrer nofollow', target: '_blank' }, children)
+        : children;
+    }
+    return createElement(tag, { key }, children);
+  };
+  return [...doc.body.childNodes].map((node, i) => walk(node, String(i)));
+}
+
+export interface FormattedTextEditorProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  readOnly: boolean;
+}
+
+/**
+ * The formatted-text answer: a text area with Bold, Italic and Bulleted list buttons that write
+ * the allowed HTML (strong, em, ul/li). The server keeps only the allowed tags.
+ */
+export function FormattedTextEditor({ label, value, onChange, error, readOnly }: FormattedTextEditorProps) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const toolbarId = useId();
+
+  const apply = (edit: (text: string, start: number, end: number) => { text: string; caret: number }) => {
+    const area = ref.current;
+    const start = area?.selectionStart ?? value.length;
+    const end = area?.selectionEnd ?? value.length;
+    const result = edit(value, start, end);
+    onChange(result.text);
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(result.caret, result.caret);
+    });
+  };
+
+  return (
+    <Box>
+      {!readOnly && (
+        <Group gap={4} mb={4} role="toolbar" aria-label={`${label} formatting`} id={toolbarId}>
+          <Button
+            kind="tertiary"
+            size="small"
+            onClick={() => apply((t, s, e) => wrapSelection(t, s, e, 'strong'))}
+          >
+            Bold
+          </Button>
+          <Button
+            kind="tertiary"
+            size="small"
+            onClick={() => apply((t, s, e) => wrapSelection(t, s, e, 'em'))}
+          >
+            Italic
+          </Button>
+          <Button kind="tertiary" size="small" onClick={() => apply(listSelection)}>
+            Bulleted list
+          </Button>
+        </Group>
+      )}
+      <Textarea
+        ref={ref}
+        label={label}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error}
+        disabled={readOnly}
+        autosize
+        minRows={4}
+        aria-describedby={readOnly ? undefined : toolbarId}
+      />
+      {readOnly && value && (
+        <Input.Description mt={4} component="div">
+          <div className="formatted-text">{renderFormattedText(value)}</div>
+        </Input.Description>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,210 @@
+import {
+  Fieldset,
+  NumberInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { TMetaAddress, TOverviewValues } from '@parity/domain/lpi/overview';
+import { OVERVIEW_LABELS } from '@parity/domain/lpi/overview';
+import { canBePubliclyTraded, countRule, type TCountField } from '@parity/domain/organization-form';
+import type { TMember } from '@parity/domain/signup';
+import { AddressSearch } from '../../../../components/address-search/address-search';
+import { IndustriesPicker } from '../../../../components/industries-picker/industries-picker';
+import { PhoneInput } from '../../../../components/phone-input/phone-input';
+import { useDictionary } from '../../../../lib/dictionaries';
+
+export type OverviewErrors = Partial<Record<keyof TOverviewValues, string>>;
+
+export interface OverviewFormProps {
+  value: TOverviewValues;
+  onChange: (next: TOverviewValues, field: keyof TOverviewValues) => void;
+  /** the messages to show, by field */
+  errors: OverviewErrors;
+  addresses: TMetaAddress[];
+  members: TMember[];
+  readOnly: boolean;
+}
+
+const COUNT_FIELDS: TCountField[] = ['total_full_time_employees', 'total_leaders', 'total_owners'];
+
+/** Applies the fixed counts of a legal structure and clears publicly traded where it cannot be. */
+export function normaliseOverview(values: TOverviewValues): TOverviewValues {
+  const next = { ...values };
+  if (!canBePubliclyTraded(next.legal_structure ?? null)) next.is_publicly_traded = false;
+  for (const field of COUNT_FIELDS) {
+    const rule = countRule(field, next.legal_structure ?? null, Boolean(next.is_publicly_traded));
+    if (rule.fixed !== null) next[field] = rule.fixed;
+  }
+  return next;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The Overview form (spec 3 "Overview form"): legal structure, publicly traded (structure 1 only),
+ * inception date, ticker, the three head counts (fixed for some structures), primary contact,
+ * website, phone, the primary address (a found one, or one of the existing ones) and the global
+ * industries. Messages come from the shared domain rules.
+ */
+export function OverviewForm({ value, onChange, errors, addresses, members, readOnly }: OverviewFormProps) {
+  const legalStructures = useDictionary('legalStructures');
+  const set = <K extends keyof TOverviewValues>(field: K, next: TOverviewValues[K]) =>
+    onChange(normaliseOverview({ ...value, [field]: next }), field);
+  const L = OVERVIEW_LABELS;
+  const legal = value.legal_structure ?? null;
+  const contactOptions = members.map((m) => ({
+    value: String(m.id),
+    label: `${m.name} ${m.lastname}`.trim(),
+  }));
+  if (value.primary_contact_id && !contactOptions.some((o) => o.value === String(value.primary_contact_id))) {
+    contactOptions.push({
+      value: String(value.primary_contact_id),
+      label: `Member #${value.primary_contact_id}`,
+    });
+  }
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label={L.legal_structure}
+          required
+          data={(legalStructures.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          value={legal === null ? null : String(legal)}
+          onChange={(v) => set('legal_structure', v ? Number(v) : null)}
+          error={errors.legal_structure}
+          disabled={readOnly}
+          allowDeselect={false}
+        />
+        <Switch
+          label="Publicly traded"
+          checked={Boolean(value.is_publicly_traded)}
+          onChange={(e) => set('is_publicly_traded', e.currentTarget.checked)}
+          disabled={readOnly || !canBePubliclyTraded(legal)}
+          error={errors.is_publicly_traded}
+          mt={{ sm: 'xl' }}
+        />
+        <TextInput
+          type="date"
+          label={L.inception_date}
+          required
+          max={today()}
+          value={value.inception_date ?? ''}
+          onChange={(e) => set('inception_date', e.currentTarget.value || null)}
+          error={errors.inception_date}
+          disabled={readOnly}
+        />
+        <TextInput
+          label={L.ticker_symbol}
+          required={Boolean(value.is_publicly_traded)}
+          value={value.ticker_symbol ?? ''}
+          onChange={(e) => set('ticker_symbol', e.currentTarget.value)}
+          error={errors.ticker_symbol}
+          disabled={readOnly}
+        />
+        {COUNT_FIELDS.map((field) => {
+          const rule = countRule(field, legal, Boolean(value.is_publicly_traded));
+          return (
+            <NumberInput
+              key={field}
+              label={L[field]}
+              required={rule.required}
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              value={value[field] ?? 0}
+              onChange={(v) => set(field, typeof v === 'number' ? v : v === '' ? 0 : Number(v))}
+              error={errors[field]}
+              disabled={readOnly || rule.fixed !== null}
+            />
+          );
+        })}
+        <Select
+          label={L.primary_contact_id}
+          required
+          searchable
+          data={contactOptions}
+          value={value.primary_contact_id ? String(value.primary_contact_id) : null}
+          onChange={(v) => set('primary_contact_id', v ? Number(v) : null)}
+          error={errors.primary_contact_id}
+          disabled={readOnly}
+          nothingFoundMessage="No approved members"
+        />
+        <TextInput
+          type="url"
+          label={L.website}
+          value={value.website ?? ''}
+          onChange={(e) => set('website', e.currentTarget.value)}
+          error={errors.website}
+          disabled={readOnly}
+        />
+        <PhoneInput
+          label={L.primary_phone}
+          value={value.primary_phone ?? ''}
+          onChange={(text) => set('primary_phone', text)}
+          error={errors.primary_phone}
+          disabled={readOnly}
+          readOnly={readOnly}
+        />
+      </SimpleGrid>
+
+      <Fieldset legend="Office address">
+        <Stack gap="sm">
+          <AddressSearch
+            label={L.office_address_found}
+            value={value.office_address_found ?? null}
+            onChange={(found) => onChange({ ...value, office_address_found: found }, 'office_address_found')}
+            error={errors.office_address_found}
+            disabled={readOnly}
+          />
+          {addresses.length > 0 && (
+            <Radio.Group
+              label="Existing addresses"
+              description={
+                value.office_address_found
+                  ? 'The address found above will become the primary address.'
+                  : 'Choose the primary address.'
+              }
+              value={
+                value.office_address_found
+                  ? null
+                  : value.office_address_id
+                    ? String(value.office_address_id)
+                    : null
+              }
+              onChange={(v) =>
+                onChange(
+                  { ...value, office_address_id: Number(v), office_address_found: null },
+                  'office_address_id',
+                )
+              }
+            >
+              <Stack gap={4} mt="xs">
+                {addresses.map((a) => (
+                  <Radio key={a.id} value={String(a.id)} label={a.address} disabled={readOnly} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+          {addresses.length === 0 && !value.office_address_found && (
+            <Text size="sm" c="dimmed">
+              No office address yet.
+            </Text>
+          )}
+        </Stack>
+      </Fieldset>
+
+      <IndustriesPicker
+        value={value.identifiers ?? {}}
+        onChange={(identifiers) => set('identifiers', identifiers)}
+        disabled={readOnly}
+        error={errors.identifiers}
+      />
+    </Stack>
+  );
+}
