@@ -311,6 +311,12 @@ describe("the organization's own policies", () => {
       'body.status',
       'body.current_as_of',
     ]);
+    const elsewhere = await post(
+      ADA,
+      '/api/policies',
+      fields({ policy_id: 1, organization_id: cedar, updated_at: current.updated_at }),
+    );
+    expect(elsewhere.statusCode).toBe(404);
     const unknown = await post(
       ADA,
       '/api/policies',

@@ -86,6 +86,11 @@ async function withStoredFiles<T>(
   }
 }
 
+/** organization_id, when sent, must be the caller's own (saves never reach another organization). */
+function requireOwnOrganization(scope: ReportingScope, organizationId: number | null | undefined) {
+  if (organizationId != null && organizationId !== scope.organizationId) throw notFound('Organization');
+}
+
 async function requirePolicy(db: DbOrTx, policyId: number) {
   if (!(await repo.policyExists(db, policyId))) {
     throw badRequest('body.policy_id: Unknown policy.', [
@@ -102,7 +107,10 @@ export async function create(
   input: TPolicyRecordInput,
   uploads: PolicyUpload[],
 ) {
-  const scope = await writeScope(db, userId, input.survey_id, () => requirePolicy(db, input.policy_id));
+  const scope = await writeScope(db, userId, input.survey_id, async (scope) => {
+    requireOwnOrganization(scope, input.organization_id);
+    await requirePolicy(db, input.policy_id);
+  });
   await withStoredFiles(storage, scope.organizationId, uploads, (stored) =>
     saveTab(db, scope, TAB, input.updated_at, async (tx) => {
       const record = await repo.insertRecord(tx, {
@@ -133,6 +141,7 @@ export async function update(
   uploads: PolicyUpload[],
 ) {
   const scope = await writeScope(db, userId, input.survey_id, async (scope) => {
+    requireOwnOrganization(scope, input.organization_id);
     if (!(await repo.findRecord(db, scope, input.id))) throw notFound('Policy');
     await requirePolicy(db, input.policy_id);
   });
