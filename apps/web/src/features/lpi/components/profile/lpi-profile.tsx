@@ -153,7 +153,9 @@ export function LpiProfile({
   // --- rights ------------------------------------------------------------------------------------
   const pageTabs = LPI_PAGE_TABS[page];
   const pageStates = (states.data?.data ?? []).filter((state) => pageTabs.includes(state.tab));
-  const noLpiAccess = scope.kind === 'organization' && account.data?.hasLpiAccess === false;
+  // A member of the profile's organization without LPI access (hosts and admins read other profiles).
+  const ownProfile = scope.kind === 'organization' || scope.organizationId === account.data?.organization_id;
+  const noLpiAccess = ownProfile && account.data?.hasLpiAccess === false;
   const notEditable = pageStates.length > 0 && pageStates.every((state) => !state.editable);
   const readOnly = readOnlyProp || exportMode || noLpiAccess || notEditable;
   const completed = pageStates.find((state) => state.tab === pageTabs[0])?.completed ?? false;
@@ -324,7 +326,6 @@ export function LpiProfile({
         onChange={(value) => {
           if (value && value !== page) navigate(`${basePath}/${slug(value as TLpiPage)}`);
         }}
-        keepMounted={false}
       >
         <Tabs.List aria-label="LPI profile tabs" style={{ flexWrap: 'wrap' }}>
           {LPI_PAGES.map((p) => {
@@ -333,27 +334,35 @@ export function LpiProfile({
               <Tabs.Tab key={p} value={p}>
                 {LPI_PAGE_TITLES[p]}
                 {count !== null ? (
-                  <Badge ml={6} size="sm" variant="light" aria-label={`(${count})`}>
-                    {count}
-                  </Badge>
+                  <>
+                    {' '}
+                    <Badge ml={4} size="sm" variant="light">
+                      {count}
+                    </Badge>
+                  </>
                 ) : null}
               </Tabs.Tab>
             );
           })}
         </Tabs.List>
-        <Tabs.Panel value={page} pt="md">
-          <TabEditorProvider host={host}>
-            <Suspense
-              fallback={
-                <Center py="xl">
-                  <Loader aria-label="Loading the tab" />
-                </Center>
-              }
-            >
-              <TabView key={page} scope={scope} readOnly={readOnly} exportMode={exportMode} />
-            </Suspense>
-          </TabEditorProvider>
-        </Tabs.Panel>
+        {/* A panel per tab so that every tab's aria-controls names an element; only the current one has content. */}
+        {LPI_PAGES.map((p) => (
+          <Tabs.Panel key={p} value={p} pt="md">
+            {p === page ? (
+              <TabEditorProvider host={host}>
+                <Suspense
+                  fallback={
+                    <Center py="xl">
+                      <Loader aria-label="Loading the tab" />
+                    </Center>
+                  }
+                >
+                  <TabView scope={scope} readOnly={readOnly} exportMode={exportMode} />
+                </Suspense>
+              </TabEditorProvider>
+            ) : null}
+          </Tabs.Panel>
+        ))}
       </Tabs>
       {exportMode ? null : (
         <VersionHistory
