@@ -1,8 +1,14 @@
+import { ZBoardMember } from '@parity/domain/lpi/board';
+import { formValueError } from '@parity/domain/lpi/forms';
+import { ZIndividualRow } from '@parity/domain/lpi/individuals';
 import { TAB_KEYS } from '@parity/domain/lpi/tabs';
+import { countError } from '@parity/domain/organization-form';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabDefinitions } from '../modules/reporting/tabs';
 import { createTestApp, type TestApp } from '../test/app';
+import { organizations } from './schema/people';
+import { boardMembers, formFields, formValues, individuals } from './schema/reporting';
 import { ACME, CEDAR, type DemoPeople, NORTHWIND, seedDemoData } from './seed-demo';
 import { OWNERSHIP_NOT_100 } from './seed-lpi';
 import { DEI_SURVEY_2025, DEI_SURVEY_2026 } from './seed-surveys';
@@ -136,6 +142,38 @@ describe('seedLpi (through seedDemoData)', () => {
         sql`, `,
       )})`);
     expect(contacts[0]!.n).toBe(0);
+  });
+
+  it('passes the rules the LPI forms apply to the same data (spec 5)', async () => {
+    const db = t.app.db;
+    const strip = <T extends Record<string, unknown>>(row: T) => {
+      const { id: _i, organization_id: _o, survey_id: _s, created_at: _c, updated_at: _u, ...rest } = row;
+      return rest;
+    };
+    const people = await db.select().from(individuals);
+    expect(people.length).toBeGreaterThan(300);
+    for (const row of people) {
+      const result = ZIndividualRow.safeParse(strip(row));
+      expect(result.error?.issues ?? [], row.name).toEqual([]);
+    }
+    for (const row of await db.select().from(boardMembers)) {
+      const result = ZBoardMember.safeParse(strip(row));
+      expect(result.error?.issues ?? [], row.name).toEqual([]);
+    }
+    const fields = new Map((await db.select().from(formFields)).map((f) => [f.id, f]));
+    for (const v of await db.select().from(formValues)) {
+      const field = fields.get(v.field_id)!;
+      expect(formValueError(field as Parameters<typeof formValueError>[0], v.value), field.label).toBeNull();
+    }
+    for (const o of await db.select().from(organizations)) {
+      if (o.total_full_time_employees === 0) continue; // Northwind: no profile
+      for (const field of ['total_full_time_employees', 'total_leaders', 'total_owners'] as const) {
+        expect(
+          countError(field, o[field], o.legal_structure_id, o.is_publicly_traded),
+          `${o.name} ${field}`,
+        ).toBeNull();
+      }
+    }
   });
 
   it('owners hold exactly 100.00 percent, except the two deliberate organizations', async () => {

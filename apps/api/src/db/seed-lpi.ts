@@ -384,6 +384,8 @@ interface Profile {
   board: NewBoardMember[];
   policies: NewPolicy[];
   practices: { field_id: number; value: unknown }[];
+  /** Miscellaneous (form 10) answers; the address answer is added once its details are known. */
+  miscellaneous: { field_id: number; value: unknown }[];
 }
 
 interface ProfileOptions {
@@ -587,7 +589,7 @@ function generateProfile(org: OrganizationRow, o: ProfileOptions): Profile {
           : `${org.name.split(' ')[0]} Founders Fund I`
         : personName(base, demo!.gender_id, taken),
       corporate_title_id: null,
-      date_of_joining: kind === 20 ? base.date(inception, '2018-12-31') : null,
+      date_of_joining: null,
       ...(demo ?? {}),
       is_senior_management: false,
       date_of_promotion: null,
@@ -698,14 +700,28 @@ function generateProfile(org: OrganizationRow, o: ProfileOptions): Profile {
   const city = BUILTIN_CITIES.find((c) => c.key === facts[5]) ?? BUILTIN_CITIES[0]!;
   const street = `${base.int(10, 980)} ${base.pick(STREETS)}`;
   const placeId = `builtin:addr:${city.key}:${Buffer.from(street, 'utf8').toString('base64url')}`;
+  const phone = phoneOf(facts[6], base);
+  const identifiers = identifiersOf(facts[0], facts);
+  const miscellaneous: { field_id: number; value: unknown }[] = [
+    { field_id: 1001, value: people[0]!.name },
+    { field_id: 1002, value: phone },
+    { field_id: 1011, value: identifiers },
+    { field_id: 1012, value: single ? 1 : 1 + Math.floor(fteNow / 120) },
+  ];
+  if (usShare < 0.6) {
+    miscellaneous.push({
+      field_id: 1013,
+      value: 'Most of our investment team works outside the United States; the US-based grids show the rest.',
+    });
+  }
   return {
     overview: {
-      primary_phone: phoneOf(facts[6], base),
+      primary_phone: phone,
       primary_contact_id: o.primaryContactId,
       total_full_time_employees: fte,
       total_owners: owners.length,
       total_leaders: leadersCount,
-      identifiers: identifiersOf(facts[0], facts),
+      identifiers,
     },
     address: { address: `${street}, ${city.name}`, place_id: placeId, details: null },
     cells,
@@ -713,6 +729,7 @@ function generateProfile(org: OrganizationRow, o: ProfileOptions): Profile {
     board,
     policies: policyRows,
     practices,
+    miscellaneous,
   };
 }
 
@@ -754,7 +771,11 @@ async function addressDetails(placeId: string) {
 
 /** Writes profiles into their scopes, every table in a few batched statements. */
 async function writeProfiles(tx: Tx, targets: Target[]) {
-  for (const t of targets) t.profile.address.details = await addressDetails(t.profile.address.place_id);
+  for (const t of targets) {
+    const details = await addressDetails(t.profile.address.place_id);
+    t.profile.address.details = details;
+    if (details) t.profile.address.address = details.description;
+  }
   const scopeOf = (t: Target) => ({ organization_id: t.org.id, survey_id: t.surveyId });
   const own = targets.filter((t) => t.surveyId === null);
   if (own.length) {
@@ -821,9 +842,25 @@ async function writeProfiles(tx: Tx, targets: Target[]) {
   await insertRecords(tx, boardMembers, board);
   const policies = full.flatMap((t) => t.profile.policies.map((p) => ({ ...scopeOf(t), ...p })));
   await insertRecords(tx, organizationPolicies, policies);
-  const values = full.flatMap((t) =>
-    t.profile.practices.map((v) => ({ ...scopeOf(t), form_id: 8, field_id: v.field_id, value: v.value })),
-  );
+  const values = full.flatMap((t) => [
+    ...t.profile.practices.map((v) => ({ ...scopeOf(t), form_id: 8, field_id: v.field_id, value: v.value })),
+    ...t.profile.miscellaneous.map((v) => ({
+      ...scopeOf(t),
+      form_id: 10,
+      field_id: v.field_id,
+      value: v.value,
+    })),
+    {
+      ...scopeOf(t),
+      form_id: 10,
+      field_id: 1003,
+      value: {
+        place_id: t.profile.address.place_id,
+        description: t.profile.address.address,
+        details: t.profile.address.details,
+      },
+    },
+  ]);
   await insertRecords(tx, formValues, values);
 }
 
