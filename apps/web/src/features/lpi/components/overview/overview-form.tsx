@@ -117,7 +117,7 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
               min={0}
               allowDecimal={false}
               allowNegative={false}
-              value={value[field] ?? 0}
+              value={rule.fixed ?? value[field] ?? 0}
               onChange={(v) => set(field, typeof v === 'number' ? v : v === '' ? 0 : Number(v))}
               error={errors[field]}
               disabled={readOnly || rule.fixed !== null}
