@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TTabKey } from '@parity/domain/lpi/tabs';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridCells } from '../../db/schema/reporting';
+import { gridCells, individuals } from '../../db/schema/reporting';
 import { ACME, CEDAR, seedDemoData } from '../../db/seed-demo';
 import { DEI_SURVEY_2026 } from '../../db/seed-surveys';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -131,7 +131,7 @@ const FAMILIES: Family[] = [
   typed('committee', true),
 ];
 
-const valueOf = (f: Family, data: Data) => cellOf(f.pick(data).rows);
+const cellValueOf = (f: Family, data: Data) => cellOf(f.pick(data).rows);
 const withoutMin = (data: unknown) => JSON.parse(JSON.stringify(data).replace(/"min":\d+/g, '"min":0'));
 
 const withSurvey = (url: string, surveyId: number) =>
@@ -177,7 +177,7 @@ describe.each(FAMILIES.map((f) => [f.tab, f] as const))('%s grid', (_name, f) =>
     const first = await call('PUT', ADA, f.save, { updated_at: null, data: f.data(7) });
     expect(first.statusCode, first.body).toBe(200);
     const saved = first.json();
-    expect(valueOf(f, saved.data)).toBe(7);
+    expect(cellValueOf(f, saved.data)).toBe(7);
     expect(saved.state).toMatchObject({ version: 1, updated_by: { name: 'Ada' } });
     const grid = f.pick(saved.data);
     expect(grid.totals.all).toBe(7);
@@ -185,7 +185,7 @@ describe.each(FAMILIES.map((f) => [f.tab, f] as const))('%s grid', (_name, f) =>
     expect(grid.rows[1]?.total).toBe(7);
 
     const read = await call('GET', MAX, f.me);
-    expect(valueOf(f, read.json().data)).toBe(7);
+    expect(cellValueOf(f, read.json().data)).toBe(7);
     expect(read.json().state.updated_at).toBe(saved.state.updated_at);
 
     const stale = await call('PUT', ADA, f.save, { updated_at: null, data: f.data(9) });
@@ -194,11 +194,11 @@ describe.each(FAMILIES.map((f) => [f.tab, f] as const))('%s grid', (_name, f) =>
       error: 'stale_save',
       detail: { tab: f.tab, updated_at: saved.state.updated_at },
     });
-    expect(valueOf(f, (await call('GET', ADA, f.me)).json().data)).toBe(7);
+    expect(cellValueOf(f, (await call('GET', ADA, f.me)).json().data)).toBe(7);
 
     const overwrite = await call('PUT', ADA, f.save, { updated_at: saved.state.updated_at, data: f.data(9) });
     expect(overwrite.statusCode, overwrite.body).toBe(200);
-    expect(valueOf(f, overwrite.json().data)).toBe(9);
+    expect(cellValueOf(f, overwrite.json().data)).toBe(9);
 
     const versions = await call('GET', ADA, `/api/lpi/versions?tab=${f.tab}`);
     expect(versions.json().data).toHaveLength(2);
@@ -211,7 +211,7 @@ describe.each(FAMILIES.map((f) => [f.tab, f] as const))('%s grid', (_name, f) =>
     const before = (await call('GET', ADA, f.me)).json().state.updated_at;
     const res = await call('PUT', ADA, f.save, { updated_at: before, data: f.data(3, 7, 2) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(valueOf(f, res.json().data)).toBe(0);
+    expect(cellValueOf(f, res.json().data)).toBe(0);
     expect(await cellsIn(f.grid, acme, null)).toEqual([{ value: 3, survey_id: null }]);
   });
 
@@ -279,18 +279,18 @@ describe.each(FAMILIES.map((f) => [f.tab, f] as const))('%s grid', (_name, f) =>
 
     const save = await call('PUT', ADA, f.save, { survey_id: dei, updated_at: null, data: f.data(11) });
     expect(save.statusCode, save.body).toBe(200);
-    expect(valueOf(f, save.json().data)).toBe(11);
-    expect(valueOf(f, (await call('GET', ADA, f.me)).json().data)).toBe(0);
+    expect(cellValueOf(f, save.json().data)).toBe(11);
+    expect(cellValueOf(f, (await call('GET', ADA, f.me)).json().data)).toBe(0);
     expect(await cellsIn(f.grid, acme, null)).toEqual([{ value: 3, survey_id: null }]);
 
     const orgState = (await call('GET', ADA, f.me)).json().state.updated_at;
     const orgSave = await call('PUT', ADA, f.save, { updated_at: orgState, data: f.data(4) });
     expect(orgSave.statusCode).toBe(200);
-    expect(valueOf(f, (await call('GET', ADA, withSurvey(f.me, dei))).json().data)).toBe(11);
+    expect(cellValueOf(f, (await call('GET', ADA, withSurvey(f.me, dei))).json().data)).toBe(11);
 
     const host = await call('GET', HOST, `${f.scoped}organization_id=${acme}&survey_id=${dei}`);
     expect(host.statusCode).toBe(200);
-    expect(valueOf(f, host.json().data)).toBe(11);
+    expect(cellValueOf(f, host.json().data)).toBe(11);
     expect(host.json().state.editable).toBe(false);
     expect((await call('GET', HOST, `${f.scoped}organization_id=${acme}`)).statusCode).toBe(404);
     expect([403, 404]).toContain(
@@ -343,5 +343,28 @@ describe('investment rows naming their survey', () => {
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toContain('body.data.0.survey_id');
+  });
+});
+
+describe('staff minimums', () => {
+  it('gives each staff cell the count of senior leaders listed with that race/ethnicity and gender as min', async () => {
+    const before = (await call('GET', ADA, '/api/organization/me/staff')).json().data;
+    const minOf = (data: { rows: Row[] }) =>
+      data.rows.find((r) => r.ethnicity_id === 6)!.genders.find((g) => g.id === 5)!.min;
+    const start = minOf(before);
+    await t.app.db.insert(individuals).values(
+      [1, 2, 3].map((i) => ({
+        organization_id: acme,
+        survey_id: null,
+        name: `Leader ${i}`,
+        ethnicity_id: 6,
+        gender_id: 5,
+        is_senior_management: i < 3,
+      })),
+    );
+    const after = (await call('GET', ADA, '/api/organization/me/staff')).json().data;
+    expect(minOf(after)).toBe(start + 2);
+    const us = (await call('GET', ADA, '/api/organization/me/staff?us_based=true')).json().data;
+    expect(us.rows.flatMap((r: Row) => r.genders).every((g: { min: number }) => g.min === 0)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { TGridCategory, TGridKind } from '@parity/domain/lpi/grids';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { ethnicities, genderCategories, genders } from '../../db/schema/dictionaries';
 import { gridCells, individuals } from '../../db/schema/reporting';
@@ -110,15 +111,47 @@ export async function copyCells(tx: Tx, organizationId: number, surveyId: number
 }
 
 /**
- * The senior leaders listed in Ownership and Senior Leadership, per race/ethnicity and gender: the
- * staff grid's count of that cell cannot sensibly be lower.
+ * The staff grid's cells (kind 0) and, in the same round trip, the senior leaders listed in
+ * Ownership and Senior Leadership per race/ethnicity and gender (kind 1, the count in `value`):
+ * the staff grid's count of that cell cannot sensibly be lower.
  */
-export function countLeaders(db: DbOrTx, scope: Pick<ReportingScope, 'organizationId' | 'surveyId'>) {
-  return db
-    .select({ ethnicity_id: individuals.ethnicity_id, gender_id: individuals.gender_id, n: count() })
+export function readStaffCells(
+  db: DbOrTx,
+  scope: Pick<ReportingScope, 'organizationId' | 'surveyId'>,
+  grid: 'staff' | 'us_staff',
+) {
+  const cells = db
+    .select({
+      kind: sql<number>`0`.as('kind'),
+      year: gridCells.year,
+      type: gridCells.type,
+      ethnicity_id: gridCells.ethnicity_id,
+      gender_id: gridCells.gender_id,
+      value: gridCells.value,
+    })
+    .from(gridCells)
+    .where(and(inScope(gridCells, scope), eq(gridCells.grid, grid)));
+  if (grid !== 'staff') return cells;
+  const leaders = db
+    .select({
+      kind: sql<number>`1`.as('kind'),
+      year: sql<number>`0`.as('year'),
+      type: sql<number>`0`.as('type'),
+      ethnicity_id: sql<number>`${individuals.ethnicity_id}`.as('ethnicity_id'),
+      gender_id: sql<number>`${individuals.gender_id}`.as('gender_id'),
+      value: sql<number>`count(*)::int`.as('value'),
+    })
     .from(individuals)
-    .where(and(inScope(individuals, scope), eq(individuals.is_senior_management, true)))
+    .where(
+      and(
+        inScope(individuals, scope),
+        eq(individuals.is_senior_management, true),
+        isNotNull(individuals.ethnicity_id),
+        isNotNull(individuals.gender_id),
+      ),
+    )
     .groupBy(individuals.ethnicity_id, individuals.gender_id);
+  return unionAll(cells, leaders);
 }
 
 /** The year a survey started (its historical insights are the 3 years before). */

@@ -18,10 +18,10 @@ import { type ReportingScope, resolveScope, resolveWriteScope } from '../reporti
 import { readTab, saveTab } from '../reporting/tabs';
 import {
   type CellRow,
-  countLeaders,
   type GridReference,
   loadReference,
   readCells,
+  readStaffCells,
   replaceCells,
   surveyStartYear,
 } from './repo';
@@ -57,16 +57,12 @@ function buildRows(ref: GridReference, cells: CellRow[], mins?: Map<string, numb
 
 /** A staff grid (all of it: every race/ethnicity and gender, missing cells as 0). */
 export async function readSimpleGrid(db: DbOrTx, scope: ReportingScope, tab: SimpleGridTab): Promise<TGrid> {
-  const [ref, cells, leaders] = await Promise.all([
-    loadReference(db),
-    readCells(db, scope, tab),
-    tab === 'staff' ? countLeaders(db, scope) : Promise.resolve([]),
-  ]);
+  const ref = await loadReference(db);
+  const all = await readStaffCells(db, scope, tab);
+  const cells = all.filter((row) => Number(row.kind) === 0);
   const mins = new Map<string, number>();
-  for (const row of leaders) {
-    if (row.ethnicity_id !== null && row.gender_id !== null)
-      mins.set(key(row.ethnicity_id, row.gender_id), row.n);
-  }
+  for (const row of all)
+    if (Number(row.kind) === 1) mins.set(key(row.ethnicity_id, row.gender_id), Number(row.value));
   const rows = buildRows(ref, cells, mins);
   return { categories: ref.categories, rows, totals: gridTotals(ref.categories, rows) };
 }
@@ -77,7 +73,8 @@ export async function readTypedGrids(
   scope: ReportingScope,
   tab: TypedGridTab,
 ): Promise<TTypedGrids> {
-  const [ref, cells] = await Promise.all([loadReference(db), readCells(db, scope, tab)]);
+  const ref = await loadReference(db);
+  const cells = await readCells(db, scope, tab);
   return {
     categories: ref.categories,
     grids: INVESTMENT_TYPES.map((type) => {
@@ -98,11 +95,10 @@ async function baseYear(db: DbOrTx, scope: Pick<ReportingScope, 'surveyId'>): Pr
 
 /** Historical insights: a grid per year (the past 3 full years) and type (hires, promotions, attrition). */
 export async function readHistorical(db: DbOrTx, scope: ReportingScope): Promise<THistoricalGrids> {
-  const [ref, cells, year] = await Promise.all([
-    loadReference(db),
-    readCells(db, scope, 'historical'),
-    baseYear(db, scope),
-  ]);
+  // One query at a time: the handle may be a transaction (saves read their result back).
+  const ref = await loadReference(db);
+  const cells = await readCells(db, scope, 'historical');
+  const year = await baseYear(db, scope);
   const years = historicalYears(year);
   return {
     categories: ref.categories,
