@@ -51,6 +51,15 @@ const isSelect = (type: number) =>
 
 const cleanOptions = (options: string[]) => options.map((o) => o.trim()).filter(Boolean);
 
+/** An answer that is still one of the options (or the ones of a multi-select that still are). */
+function keepAnswer(value: unknown, options: string[]): unknown {
+  if (Array.isArray(value)) {
+    const kept = value.filter((v) => options.includes(v));
+    return kept.length ? kept : null;
+  }
+  return typeof value === 'string' && options.includes(value) ? value : null;
+}
+
 /** The save body's questions. */
 export function toQuestionInputs(drafts: QuestionDraft[]): TCustomQuestionInput[] {
   return drafts.map((d) => ({
@@ -140,8 +149,7 @@ function AnswerInput({
           onChange={(e) => onChange(e.currentTarget.value)}
           error={error}
           disabled={readOnly}
-          autosize
-          minRows={2}
+          rows={2}
         />
       );
   }
@@ -184,16 +192,12 @@ function QuestionDefinition({
         <Textarea
           label="Options"
           description="One option per line"
-          autosize
-          minRows={2}
+          rows={2}
           value={draft.options.join('\n')}
-          onChange={(e) =>
-            onChange({
-              ...draft,
-              options: e.currentTarget.value.split('\n').map((line) => line.trimStart()),
-              value: null,
-            })
-          }
+          onChange={(e) => {
+            const options = e.currentTarget.value.split('\n').map((line) => line.trimStart());
+            onChange({ ...draft, options, value: keepAnswer(draft.value, cleanOptions(options)) });
+          }}
           onBlur={() => onChange({ ...draft, options: cleanOptions(draft.options) })}
         />
       )}

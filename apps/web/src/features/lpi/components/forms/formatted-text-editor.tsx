@@ -111,8 +111,7 @@ export function FormattedTextEditor({ label, value, onChange, error, readOnly }:
         onChange={(e) => onChange(e.currentTarget.value)}
         error={error}
         disabled={readOnly}
-        autosize
-        minRows={4}
+        rows={4}
         aria-describedby={readOnly ? undefined : toolbarId}
       />
       {readOnly && value && (
