@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { TLpiPage, TTabState, TTabVersion } from '@parity/domain/lpi/tabs';
 import type { TTabTitles } from '@parity/domain/lpi/titles';
+import { useQueryClient } from '@tanstack/react-query';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -126,8 +127,19 @@ function TestTab({ readOnly }: LpiTabProps) {
       setUpdatedAt(response.state.updated_at);
     },
   });
+  const queryClient = useQueryClient();
   return (
     <>
+      <button
+        type="button"
+        onClick={() => {
+          // A save made by the tab itself (a dialog, an upload): its query is updated.
+          queryClient.setQueryData(['lpi', 'overview', 'me'], { value: 'loaded' });
+          queryClient.setQueryData(['lpi', 'overview', 'me'], { value: 'saved by the tab' });
+        }}
+      >
+        Save inside the tab
+      </button>
       <TextInput
         label="Test value"
         value={value}
@@ -264,6 +276,16 @@ describe('the profile around a tab', () => {
     await waitFor(() =>
       expect(calls.filter((call) => call.url.pathname === '/api/lpi/tab-titles').length).toBeGreaterThan(1),
     );
+  });
+
+  it("refreshes the counts when a tab saves by itself (its query's data changes)", async () => {
+    const calls = stub(base());
+    renderApp('/lpi/overview', testRoutes());
+    await screen.findByRole('textbox', { name: 'Test value' });
+    const titleCalls = () => calls.filter((call) => call.url.pathname === '/api/lpi/tab-titles').length;
+    await waitFor(() => expect(titleCalls()).toBe(1));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save inside the tab' }));
+    await waitFor(() => expect(titleCalls()).toBe(2));
   });
 
   it('a stale save opens the conflict dialog; Overwrite re-sends with the server updated_at', async () => {

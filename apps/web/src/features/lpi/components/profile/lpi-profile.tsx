@@ -17,6 +17,7 @@ import {
   type ReactNode,
   Suspense,
   useCallback,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -43,6 +44,9 @@ import { VersionHistory } from '../versions/version-history';
 import { useLeaveGuard } from './leave-guard';
 
 type TabComponent = ComponentType<LpiTabProps>;
+
+/** The LPI page's own queries (not a tab's data). */
+const CORE_KEYS = new Set(['tab-titles', 'tab-states', 'versions']);
 
 /** Each page's tab component, loaded when the page is first shown. */
 const TAB_COMPONENTS: Record<TLpiPage, LazyExoticComponent<TabComponent>> = {
@@ -169,6 +173,21 @@ export function LpiProfile({
     void queryClient.invalidateQueries({ queryKey: tabStatesKey(scope) });
     void queryClient.invalidateQueries({ queryKey: ['lpi', 'versions'] });
   }, [queryClient, scope]);
+
+  // A tab that saves by itself (a dialog, an upload) updates its query: the counts follow.
+  const latestScope = useRef(scope);
+  latestScope.current = scope;
+  useEffect(() => {
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success') return;
+      const [root, name] = event.query.queryKey;
+      if (root !== 'lpi' || typeof name !== 'string' || CORE_KEYS.has(name)) return;
+      // The first load of a tab changes nothing; later updates follow a save.
+      if (event.query.state.dataUpdateCount < 2) return;
+      void queryClient.invalidateQueries({ queryKey: tabTitlesKey(latestScope.current) });
+      void queryClient.invalidateQueries({ queryKey: ['lpi', 'versions'] });
+    });
+  }, [queryClient]);
 
   /** Saves one unit; a stale save opens the conflict dialog. Answers whether it saved. */
   const saveUnit = useCallback(
