@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import accountsModule from './modules/accounts/routes';
+import auditModule from './modules/audit/routes';
 import authModule from './modules/auth/routes';
 import dictionariesModule from './modules/dictionaries/routes';
 import feedbackModule from './modules/feedback/routes';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(membersModule);
   await app.register(feedbackModule);
   await app.register(organizationsModule);
+  await app.register(auditModule);
   await app.register(reportingModule);
   await app.register(overviewModule);
   await app.register(gridsModule);

@@ -129,3 +129,51 @@ export async function decide(
     .set({ status, decided_at: at, decided_by: decidedBy, updated_at: at })
     .where(eq(memberships.id, membershipId));
 }
+
+/** Locks the organization's approved admins' memberships; answers their user ids. */
+export async function lockApprovedAdmins(db: DbOrTx, organizationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ user_id: memberships.user_id })
+    .from(memberships)
+    .innerJoin(users, and(eq(users.id, memberships.user_id), isNull(users.deleted_at)))
+    .where(
+      and(
+        eq(memberships.organization_id, organizationId),
+        eq(memberships.status, 'approved'),
+        eq(memberships.manage_settings, true),
+      ),
+    )
+    .for('update', { of: memberships });
+  return rows.map((r) => r.user_id);
+}
+
+export async function setPermissions(
+  db: DbOrTx,
+  membershipId: number,
+  flags: {
+    manage_settings: boolean;
+    user_manage_surveys: boolean;
+    survey_creation: boolean;
+    average_lpi_score_access: boolean;
+  },
+  at: Date,
+): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ ...flags, updated_at: at })
+    .where(eq(memberships.id, membershipId));
+}
+
+export async function deleteMembership(db: DbOrTx, membershipId: number): Promise<void> {
+  await db.delete(memberships).where(eq(memberships.id, membershipId));
+}
+
+/** Clears the organization's primary contact when it is this user; true when it was. */
+export async function clearPrimaryContact(db: DbOrTx, organizationId: number, userId: number, at: Date) {
+  const rows = await db
+    .update(organizations)
+    .set({ primary_contact_id: null, updated_at: at })
+    .where(and(eq(organizations.id, organizationId), eq(organizations.primary_contact_id, userId)))
+    .returning({ id: organizations.id });
+  return rows.length > 0;
+}

@@ -1,11 +1,19 @@
+import {
+  LAST_ADMIN_MESSAGE,
+  ZMemberPermissions,
+  ZPermissionList,
+  ZPermissionsUpdate,
+} from '@parity/domain/organization-members';
 import { ZMember, ZMemberList, ZOrganizationAdminList } from '@parity/domain/signup';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
-import { decide, listAdmins, listMembers } from './service';
+import { decide, listAdmins, listMembers, listPermissions, removeMember, updatePermissions } from './service';
 
 const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+
+const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unknown().optional() });
 
 const RIGHTS =
   'Members of that organization (approved) and platform admins. Another organization answers 404; ' +
@@ -86,4 +94,54 @@ export default async function membersRoutes(fastify: FastifyInstance) {
         ),
     );
   }
+
+  app.get(
+    '/api/organizations/me/permissions',
+    {
+      schema: {
+        tags: ['members'],
+        summary: "Approved members of the caller's organization with their four permission flags",
+        description:
+          'manage_settings (organization admin), user_manage_surveys, survey_creation and ' +
+          'average_lpi_score_access per approved member. Approved members read (pending 403, no organization 404).',
+        response: { 200: ZPermissionList, 403: ZError, 404: ZError },
+      },
+    },
+    async (request) => listPermissions(app.db, requireAuth(request).userId),
+  );
+
+  app.put(
+    '/api/organizations/me/members/:user_id/permissions',
+    {
+      schema: {
+        tags: ['members'],
+        summary: "Grant or revoke an approved member's permissions (admins)",
+        description:
+          "Body: any of the four flags as booleans (absent ones stay). Takes effect on the member's next " +
+          `request. 409 '${LAST_ADMIN_MESSAGE}' when it would demote the last admin. Admins only (403), ` +
+          "a user who is not an approved member of the caller's organization 404. Written to the audit log.",
+        params: z.object({ user_id: ZId }),
+        body: ZPermissionsUpdate,
+        response: { 200: ZMemberPermissions, 400: ZError, 403: ZError, 404: ZError, 409: ZError },
+      },
+    },
+    async (request) =>
+      updatePermissions(app.db, requireAuth(request).userId, request.params.user_id, request.body),
+  );
+
+  app.delete(
+    '/api/organizations/me/members/:user_id',
+    {
+      schema: {
+        tags: ['members'],
+        summary: "Remove a member from the caller's organization (admins)",
+        description:
+          'Deletes the membership (any status); the user is then without organization and must join ' +
+          `again. 409 '${LAST_ADMIN_MESSAGE}' for the last admin. Admins only (403); not a member 404.`,
+        params: z.object({ user_id: ZId }),
+        response: { 200: z.object({ message: z.string() }), 403: ZError, 404: ZError, 409: ZError },
+      },
+    },
+    async (request) => removeMember(app.db, requireAuth(request).userId, request.params.user_id),
+  );
 }

@@ -1,7 +1,16 @@
+import {
+  LAST_ADMIN_MESSAGE,
+  MEMBER_REMOVED_MESSAGE,
+  PERMISSION_FLAGS,
+  type TMemberPermissions,
+  type TPermissionList,
+  type TPermissionsUpdate,
+} from '@parity/domain/organization-members';
 import type { TMember, TMemberList, TOrganizationAdminList } from '@parity/domain/signup';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { MailMessage } from '../../plugins/mailer';
+import { audit } from '../audit/audit';
 import * as repo from './repo';
 
 /** `me` (the caller's own organization) or an organization id. */
@@ -113,6 +122,16 @@ export async function decide(
     }
     const status = decision === 'approve' ? 'approved' : 'declined';
     await repo.decide(tx, member.membershipId, status, callerId, now);
+    await audit(tx, {
+      actorId: callerId,
+      organizationId,
+      entity: 'membership',
+      entityId: userId,
+      action: decision,
+      before: { status: member.status, user_name: fullName(member) },
+      after: { status, user_name: fullName(member) },
+      at: now,
+    });
     const organizationName = (await repo.findOrganizationName(tx, organizationId)) ?? 'your organization';
     return { member: { ...member, status } satisfies MemberRow, organizationName };
   });
@@ -149,4 +168,109 @@ function decisionMail(
       'If you think this is a mistake, please contact an admin of that organization.',
     ].join('\n'),
   };
+}
+
+const fullName = (u: { name: string; lastname: string }) => `${u.name} ${u.lastname}`.trim();
+
+const flagsOf = (row: MemberRow): TMemberPermissions['permissions'] => ({
+  manage_settings: row.manage_settings,
+  user_manage_surveys: row.user_manage_surveys,
+  survey_creation: row.survey_creation,
+  average_lpi_score_access: row.average_lpi_score_access,
+});
+
+function toPermissions(row: MemberRow): TMemberPermissions {
+  return {
+    id: row.id,
+    name: row.name,
+    lastname: row.lastname,
+    email: row.email,
+    image: imageUrl(row),
+    permissions: flagsOf(row),
+  };
+}
+
+/** GET /api/organizations/me/permissions: approved members with their four flags (members read). */
+export async function listPermissions(db: Db, userId: number): Promise<TPermissionList> {
+  const { organizationId } = await authorize(db, userId, 'me', 'member');
+  const rows = await repo.listMembers(db, organizationId);
+  const approved = rows.filter((r) => r.status === 'approved');
+  return { data: approved.map(toPermissions), total: approved.length };
+}
+
+/** 409 when the change would leave the organization without an approved admin. */
+async function assertKeepsAnAdmin(tx: DbOrTx, organizationId: number, member: { id: number }) {
+  const admins = await repo.lockApprovedAdmins(tx, organizationId);
+  if (admins.length <= 1 && admins.includes(member.id)) throw conflict(LAST_ADMIN_MESSAGE);
+}
+
+/**
+ * PUT /api/organizations/me/members/{userId}/permissions: admins set an approved member's four
+ * flags (each optional: unchanged when absent). Rights are read from the database on every
+ * request, so the change applies to the member's next request.
+ */
+export async function updatePermissions(
+  db: Db,
+  callerId: number,
+  userId: number,
+  input: TPermissionsUpdate,
+  now = new Date(),
+): Promise<TMemberPermissions> {
+  return db.transaction(async (tx) => {
+    const { organizationId } = await authorize(tx, callerId, 'me', 'admin');
+    const member = await repo.findMemberForUpdate(tx, organizationId, userId);
+    if (!member || member.status !== 'approved') throw notFound('Member');
+    const next = { ...flagsOf(member) };
+    for (const flag of PERMISSION_FLAGS) if (input[flag] !== undefined) next[flag] = input[flag];
+    if (member.manage_settings && !next.manage_settings) await assertKeepsAnAdmin(tx, organizationId, member);
+    const before = flagsOf(member);
+    if (PERMISSION_FLAGS.some((f) => before[f] !== next[f])) {
+      await repo.setPermissions(tx, member.membershipId, next, now);
+      await audit(tx, {
+        actorId: callerId,
+        organizationId,
+        entity: 'permissions',
+        entityId: userId,
+        action: 'update',
+        before: { ...before, user_name: fullName(member) },
+        after: { ...next, user_name: fullName(member) },
+        at: now,
+      });
+    }
+    return toPermissions({ ...member, ...next });
+  });
+}
+
+/**
+ * DELETE /api/organizations/me/members/{userId}: admins remove a member (any status); the user is
+ * then without organization. The last admin cannot be removed (409). A removed primary contact
+ * is cleared from the organization.
+ */
+export async function removeMember(
+  db: Db,
+  callerId: number,
+  userId: number,
+  now = new Date(),
+): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const { organizationId } = await authorize(tx, callerId, 'me', 'admin');
+    const member = await repo.findMemberForUpdate(tx, organizationId, userId);
+    if (!member) throw notFound('Member');
+    if (member.status === 'approved' && member.manage_settings) {
+      await assertKeepsAnAdmin(tx, organizationId, member);
+    }
+    await repo.deleteMembership(tx, member.membershipId);
+    const clearedContact = await repo.clearPrimaryContact(tx, organizationId, userId, now);
+    await audit(tx, {
+      actorId: callerId,
+      organizationId,
+      entity: 'membership',
+      entityId: userId,
+      action: 'remove',
+      before: { status: member.status, ...flagsOf(member), user_name: fullName(member) },
+      after: clearedContact ? { primary_contact_id: null } : null,
+      at: now,
+    });
+    return { message: MEMBER_REMOVED_MESSAGE };
+  });
 }

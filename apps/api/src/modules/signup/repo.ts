@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { memberships, organizationCodes, organizations, users } from '../../db/schema/people';
 import { emailVerifications, invitations } from '../../db/schema/signup';
@@ -282,4 +282,72 @@ export async function insertInvitation(
     created_at: invitations.created_at,
   });
   return row!;
+}
+
+/** An invitation by its link's hash, whatever its state. */
+export async function findInvitationByHash(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ id: invitations.id, revoked_at: invitations.revoked_at, accepted_at: invitations.accepted_at })
+    .from(invitations)
+    .where(eq(invitations.token_hash, tokenHash));
+  return row;
+}
+
+/** The organization's invitations neither accepted nor revoked, newest first, with the inviter. */
+export async function listPendingInvitations(db: DbOrTx, organizationId: number) {
+  return db
+    .select({
+      id: invitations.id,
+      email: invitations.email,
+      expires_at: invitations.expires_at,
+      created_at: invitations.created_at,
+      inviter_id: users.id,
+      inviter_name: users.name,
+      inviter_lastname: users.lastname,
+    })
+    .from(invitations)
+    .leftJoin(users, eq(users.id, invitations.invited_by))
+    .where(
+      and(
+        eq(invitations.organization_id, organizationId),
+        isNull(invitations.accepted_at),
+        isNull(invitations.revoked_at),
+      ),
+    )
+    .orderBy(desc(invitations.created_at), desc(invitations.id));
+}
+
+export async function findPendingInvitationForUpdate(db: DbOrTx, organizationId: number, id: number) {
+  const [row] = await db
+    .select({ id: invitations.id, email: invitations.email, expires_at: invitations.expires_at })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.id, id),
+        eq(invitations.organization_id, organizationId),
+        isNull(invitations.accepted_at),
+        isNull(invitations.revoked_at),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function renewInvitation(db: DbOrTx, id: number, tokenHash: string, expiresAt: Date) {
+  const [row] = await db
+    .update(invitations)
+    .set({ token_hash: tokenHash, expires_at: expiresAt })
+    .where(eq(invitations.id, id))
+    .returning({
+      id: invitations.id,
+      organization_id: invitations.organization_id,
+      email: invitations.email,
+      expires_at: invitations.expires_at,
+      created_at: invitations.created_at,
+    });
+  return row!;
+}
+
+export async function revokeInvitation(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db.update(invitations).set({ revoked_at: at }).where(eq(invitations.id, id));
 }

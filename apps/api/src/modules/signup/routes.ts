@@ -1,3 +1,4 @@
+import { ZPendingInvitationList } from '@parity/domain/organization-invitations';
 import {
   ZAcceptInvitationRequest,
   ZAcceptInvitationResponse,
@@ -25,8 +26,11 @@ import {
   createOrganization,
   getInvitation,
   joinOrganization,
+  listInvitations,
   type MailContext,
+  resendInvitation,
   resendVerification,
+  revokeInvitation,
   startSignup,
   verifyEmail,
 } from './service';
@@ -41,6 +45,9 @@ export const ACTION_MAX_PER_ADDRESS = 20;
 /** Wrong organization codes per account before it must wait for the rest of the window. */
 export const CODE_MAX_FAILURES = 10;
 export const CODE_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
+
+const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unknown().optional() });
+const ZInvitationId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 const ZToken = z.object({ uuid: z.uuid({ error: 'The invitation link is malformed.' }) });
 
@@ -222,5 +229,53 @@ export default async function signupRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) =>
       reply.code(201).send(await createInvitation(app.db, mail, requireAuth(request).userId, request.body)),
+  );
+
+  app.get(
+    '/api/organizations/me/invitations',
+    {
+      schema: {
+        tags: ['signup'],
+        summary: "Pending invitations of the caller's organization (newest first, with expiry)",
+        description:
+          'Invitations neither accepted nor revoked; `expired` is true after their 7 days (resend for a ' +
+          'new link). Approved members read (pending 403, no organization 404).',
+        response: { 200: ZPendingInvitationList, 403: ZError, 404: ZError },
+      },
+    },
+    async (request) => listInvitations(app.db, requireAuth(request).userId),
+  );
+
+  app.post(
+    '/api/organizations/me/invitations/:id/resend',
+    {
+      onRequest: actionLimit,
+      schema: {
+        tags: ['signup'],
+        summary: 'Resend an invitation: a new link and a new 7-day expiry, mailed again (admins)',
+        description:
+          'The previous link stops working. Admins only (403); an accepted, revoked or unknown ' +
+          "invitation, or another organization's, answers 404. Written to the audit log.",
+        params: ZInvitationId,
+        response: { 200: ZInvitation, 403: ZError, 404: ZError },
+      },
+    },
+    async (request) => resendInvitation(app.db, mail, requireAuth(request).userId, request.params.id),
+  );
+
+  app.delete(
+    '/api/organizations/me/invitations/:id',
+    {
+      schema: {
+        tags: ['signup'],
+        summary: 'Revoke a pending invitation (admins)',
+        description:
+          "Its link then answers 404 `invitation_revoked` ('This invitation was withdrawn by the " +
+          "organization...'). Admins only (403); accepted, revoked or another organization's: 404.",
+        params: ZInvitationId,
+        response: { 200: z.object({ message: z.string() }), 403: ZError, 404: ZError },
+      },
+    },
+    async (request) => revokeInvitation(app.db, requireAuth(request).userId, request.params.id),
   );
 }

@@ -1,4 +1,8 @@
 import {
+  INVITATION_REVOKED_MESSAGE,
+  type TPendingInvitationList,
+} from '@parity/domain/organization-invitations';
+import {
   SIGNUP_ACCEPTED_MESSAGE,
   type TAcceptInvitationRequest,
   type TAcceptInvitationResponse,
@@ -15,6 +19,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
 import type { MailMessage } from '../../plugins/mailer';
+import { audit } from '../audit/audit';
 import { assertAcceptablePassword, hashPassword } from '../auth/passwords';
 import { hashOpaqueToken } from '../auth/tokens';
 import { authorize } from '../members/service';
@@ -36,6 +41,18 @@ export const invalidVerificationLink = () =>
   );
 export const invalidInvitation = () =>
   new AppError(404, 'not_found', 'This invitation is invalid, has expired or was already used.');
+export const revokedInvitation = () =>
+  new AppError(
+    404,
+    'invitation_revoked',
+    'This invitation was withdrawn by the organization. Ask an admin of the organization for a new one.',
+  );
+
+/** The error for a link that is not open: revoked ones say so, the rest get one message. */
+async function closedInvitation(db: DbOrTx, tokenHash: string) {
+  const row = await repo.findInvitationByHash(db, tokenHash);
+  return row?.revoked_at && !row.accepted_at ? revokedInvitation() : invalidInvitation();
+}
 
 function verificationLink(publicUrl: string, userId: number, token: string) {
   return `${publicUrl}/signup/processing/${userId}/verification/${token}`;
@@ -230,6 +247,16 @@ export async function joinOrganization(
       organization_id: found.organization_id,
       status: 'pending',
     });
+    await audit(tx, {
+      actorId: userId,
+      organizationId: found.organization_id,
+      entity: 'membership',
+      entityId: userId,
+      action: 'request',
+      before: current ? { status: current.status } : null,
+      after: { status: 'pending', user_name: `${user.name} ${user.lastname}`.trim() },
+      at: now,
+    });
     const admins = await repo.findAdminRecipients(tx, found.organization_id);
     return { user, admins, organization: { id: found.organization_id, name: found.organization_name } };
   });
@@ -267,6 +294,19 @@ export async function createOrganization(
       decided_at: now,
       decided_by: userId,
     });
+    await audit(tx, {
+      actorId: userId,
+      organizationId,
+      entity: 'organization',
+      entityId: organizationId,
+      action: 'create',
+      after: {
+        name: input.name,
+        legal_structure_id: input.legal_structure_id,
+        website: input.website || null,
+      },
+      at: now,
+    });
     return { status: 'approved', organization: { id: organizationId, name: input.name } };
   });
 }
@@ -274,7 +314,7 @@ export async function createOrganization(
 /** GET /api/signup/invitations/{uuid}: what an open invitation is for. */
 export async function getInvitation(db: Db, token: string, now = new Date()): Promise<TInvitationDetails> {
   const row = await repo.findOpenInvitation(db, hashOpaqueToken(token), now);
-  if (!row) throw invalidInvitation();
+  if (!row) throw await closedInvitation(db, hashOpaqueToken(token));
   return {
     email: row.email,
     organization: { id: row.organization_id, name: row.organization_name, logo: row.organization_logo },
@@ -294,7 +334,7 @@ export async function acceptInvitation(
 ): Promise<TAcceptInvitationResponse> {
   const tokenHash = hashOpaqueToken(token);
   const open = await repo.findOpenInvitation(db, tokenHash, now);
-  if (!open) throw invalidInvitation();
+  if (!open) throw await closedInvitation(db, tokenHash);
   assertAcceptablePassword(input.password, open.email, 'password');
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -318,6 +358,19 @@ export async function acceptInvitation(
       decided_at: now,
     });
     await repo.markInvitationAccepted(tx, invitation.id, userId, now);
+    await audit(tx, {
+      actorId: userId,
+      organizationId: invitation.organization_id,
+      entity: 'membership',
+      entityId: userId,
+      action: 'join',
+      after: {
+        status: 'approved',
+        invitation_id: invitation.id,
+        user_name: `${input.name} ${input.lastname}`.trim(),
+      },
+      at: now,
+    });
     return {
       account_id: userId,
       email: invitation.email,
@@ -354,23 +407,20 @@ export async function createInvitation(
       invited_by: userId,
       expires_at: new Date(now.getTime() + INVITATION_TTL_MS),
     });
+    await audit(tx, {
+      actorId: userId,
+      organizationId,
+      entity: 'invitation',
+      entityId: row.id,
+      action: 'create',
+      after: { email: row.email, expires_at: row.expires_at.toISOString() },
+      at: now,
+    });
     const inviter = await repo.findUserName(tx, userId);
     const organization = await repo.findOrganization(tx, organizationId);
     return { row, inviter, organizationName: organization?.name ?? 'an organization' };
   });
-  const who = outcome.inviter ? `${outcome.inviter.name} ${outcome.inviter.lastname}`.trim() : 'An admin';
-  await mail.send({
-    to: input.email,
-    subject: `${who} invited you to join ${outcome.organizationName} on Parity`,
-    text: [
-      'Hello,',
-      '',
-      `${who} invited you to join ${outcome.organizationName} on Parity. Create your account here:`,
-      `${mail.publicUrl}/signup/invitation/${token}`,
-      '',
-      'The invitation is valid for 7 days.',
-    ].join('\n'),
-  });
+  await mail.send(invitationMail(mail, input.email, outcome.inviter, outcome.organizationName, token));
   const { row } = outcome;
   return {
     id: row.id,
@@ -379,4 +429,123 @@ export async function createInvitation(
     expires_at: row.expires_at.toISOString(),
     created_at: row.created_at.toISOString(),
   };
+}
+
+function invitationMail(
+  mail: MailContext,
+  to: string,
+  inviter: { name: string; lastname: string } | undefined,
+  organizationName: string,
+  token: string,
+): MailMessage {
+  const who = inviter ? `${inviter.name} ${inviter.lastname}`.trim() : 'An admin';
+  return {
+    to,
+    subject: `${who} invited you to join ${organizationName} on Parity`,
+    text: [
+      'Hello,',
+      '',
+      `${who} invited you to join ${organizationName} on Parity. Create your account here:`,
+      `${mail.publicUrl}/signup/invitation/${token}`,
+      '',
+      'The invitation is valid for 7 days.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * GET /api/organizations/me/invitations: the organization's invitations not yet accepted nor
+ * revoked (expired ones included, flagged, so they can be resent), newest first. Approved members read.
+ */
+export async function listInvitations(
+  db: Db,
+  userId: number,
+  now = new Date(),
+): Promise<TPendingInvitationList> {
+  const { organizationId } = await authorize(db, userId, 'me', 'member');
+  const rows = await repo.listPendingInvitations(db, organizationId);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      expires_at: r.expires_at.toISOString(),
+      created_at: r.created_at.toISOString(),
+      expired: r.expires_at.getTime() <= now.getTime(),
+      invited_by:
+        r.inviter_id !== null
+          ? { id: r.inviter_id, name: r.inviter_name ?? '', lastname: r.inviter_lastname ?? '' }
+          : null,
+    })),
+    total: rows.length,
+  };
+}
+
+/**
+ * POST /api/organizations/me/invitations/{id}/resend: a new link (the old one stops working), a
+ * new 7-day expiry, mailed again. Admins; a used or revoked invitation, or another
+ * organization's, answers 404.
+ */
+export async function resendInvitation(
+  db: Db,
+  mail: MailContext,
+  userId: number,
+  invitationId: number,
+  now = new Date(),
+): Promise<TInvitation> {
+  const token = crypto.randomUUID();
+  const outcome = await db.transaction(async (tx) => {
+    const { organizationId } = await authorize(tx, userId, 'me', 'admin');
+    const current = await repo.findPendingInvitationForUpdate(tx, organizationId, invitationId);
+    if (!current) throw notFound('Invitation');
+    const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+    const row = await repo.renewInvitation(tx, invitationId, hashOpaqueToken(token), expiresAt);
+    await audit(tx, {
+      actorId: userId,
+      organizationId,
+      entity: 'invitation',
+      entityId: invitationId,
+      action: 'resend',
+      before: { email: current.email, expires_at: current.expires_at.toISOString() },
+      after: { email: current.email, expires_at: expiresAt.toISOString() },
+      at: now,
+    });
+    const inviter = await repo.findUserName(tx, userId);
+    const organization = await repo.findOrganization(tx, organizationId);
+    return { row, inviter, organizationName: organization?.name ?? 'an organization' };
+  });
+  await mail.send(invitationMail(mail, outcome.row.email, outcome.inviter, outcome.organizationName, token));
+  const { row } = outcome;
+  return {
+    id: row.id,
+    organization_id: row.organization_id,
+    email: row.email,
+    expires_at: row.expires_at.toISOString(),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** DELETE /api/organizations/me/invitations/{id}: revokes it; its link then says it was withdrawn. */
+export async function revokeInvitation(
+  db: Db,
+  userId: number,
+  invitationId: number,
+  now = new Date(),
+): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const { organizationId } = await authorize(tx, userId, 'me', 'admin');
+    const current = await repo.findPendingInvitationForUpdate(tx, organizationId, invitationId);
+    if (!current) throw notFound('Invitation');
+    await repo.revokeInvitation(tx, invitationId, now);
+    await audit(tx, {
+      actorId: userId,
+      organizationId,
+      entity: 'invitation',
+      entityId: invitationId,
+      action: 'revoke',
+      before: { email: current.email, expires_at: current.expires_at.toISOString() },
+      after: { revoked_at: now.toISOString() },
+      at: now,
+    });
+    return { message: INVITATION_REVOKED_MESSAGE };
+  });
 }

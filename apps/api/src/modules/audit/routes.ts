@@ -1,0 +1,48 @@
+import { ZAuditLog, ZFeed, ZPageQuery } from '@parity/domain/organization-audit';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth';
+import * as service from './service';
+
+const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unknown().optional() });
+
+export default async function auditRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['organization space'];
+
+  app.get(
+    '/api/organizations/me/audit-log',
+    {
+      schema: {
+        tags,
+        summary: "The audit log of the caller's organization (admins; newest first)",
+        description:
+          'Every write to organization, membership and permission data: actor, entity, entity_id, action ' +
+          'and the values before and after. limit 1-100 (default 30), offset. Approved admins ' +
+          '(manage_settings) only: a plain member gets 403, a pending one 403, no organization 404.',
+        querystring: ZPageQuery,
+        response: { 200: ZAuditLog, 400: ZError, 403: ZError, 404: ZError },
+      },
+    },
+    async (request) => service.auditLog(app.db, requireAuth(request).userId, request.query),
+  );
+
+  app.get(
+    '/api/organizations/me/feed',
+    {
+      schema: {
+        tags,
+        summary: "The activity feed of the caller's organization (members; newest first)",
+        description:
+          "Readable summaries ('Ada Lovelace updated the organization profile', 'Max Planck joined', " +
+          "'Ada Lovelace uploaded report.pdf', 'Ada Lovelace submitted the LPI profile') built from the " +
+          'audit log and the LPI submissions. limit 1-100 (default 30), offset. Approved members; ' +
+          'pending 403, no organization 404.',
+        querystring: ZPageQuery,
+        response: { 200: ZFeed, 400: ZError, 403: ZError, 404: ZError },
+      },
+    },
+    async (request) => service.feed(app.db, requireAuth(request).userId, request.query),
+  );
+}

@@ -1,0 +1,47 @@
+import { feedSummary, type TAuditLog, type TFeed, type TPageQuery } from '@parity/domain/organization-audit';
+import type { DbOrTx } from '../../db/client';
+import { authorize } from '../members/service';
+import * as repo from './repo';
+
+const actorOf = (r: { actor_id: number | null; actor_name: string | null; actor_lastname: string | null }) =>
+  r.actor_id !== null ? { id: r.actor_id, name: r.actor_name ?? '', lastname: r.actor_lastname ?? '' } : null;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** GET /api/organizations/me/audit-log: the organization's admins only. */
+export async function auditLog(db: DbOrTx, userId: number, q: TPageQuery): Promise<TAuditLog> {
+  const { organizationId } = await authorize(db, userId, 'me', 'admin');
+  const { rows, total } = await repo.listEntries(db, organizationId, q.limit, q.offset);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      at: iso(r.at),
+      actor: actorOf(r),
+      entity: r.entity,
+      entity_id: r.entity_id,
+      action: r.action,
+      before: r.before ?? null,
+      after: r.after ?? null,
+    })),
+    total,
+  };
+}
+
+/** GET /api/organizations/me/feed: approved members of the organization. */
+export async function feed(db: DbOrTx, userId: number, q: TPageQuery): Promise<TFeed> {
+  const { organizationId } = await authorize(db, userId, 'me', 'member');
+  const { rows, total } = await repo.listFeed(db, organizationId, q.limit, q.offset);
+  return {
+    data: rows.map((r) => {
+      const actor = actorOf(r);
+      return {
+        id: r.id,
+        at: iso(r.at),
+        actor,
+        kind: `${r.entity}.${r.action}`,
+        summary: feedSummary(r.entity, r.action, actor, r.after, r.before),
+      };
+    }),
+    total,
+  };
+}

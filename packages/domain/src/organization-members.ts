@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Spec 6 Roles and permissions: the four flags of a membership an organization admin manages. */
+export const PERMISSION_FLAGS = [
+  'manage_settings',
+  'user_manage_surveys',
+  'survey_creation',
+  'average_lpi_score_access',
+] as const;
+export type TPermissionFlag = (typeof PERMISSION_FLAGS)[number];
+
+export const PERMISSION_LABELS: Record<TPermissionFlag, string> = {
+  manage_settings: 'Manage settings (organization admin)',
+  user_manage_surveys: 'Manage surveys',
+  survey_creation: 'Create surveys',
+  average_lpi_score_access: 'Average LPI score access',
+};
+
+export const LAST_ADMIN_MESSAGE =
+  'An organization must keep at least one admin. Give another member the manage settings permission first.';
+export const MEMBER_REMOVED_MESSAGE = 'The member was removed from the organization.';
+export const PERMISSIONS_UPDATED_MESSAGE = 'Permissions were updated';
+
+const ZFlags = z.object({
+  manage_settings: z.boolean(),
+  user_manage_surveys: z.boolean(),
+  survey_creation: z.boolean(),
+  average_lpi_score_access: z.boolean(),
+});
+
+/** PUT /api/organizations/me/members/{userId}/permissions (absent flags stay as they are). */
+export const ZPermissionsUpdate = ZFlags.partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Send at least one permission.' });
+export type TPermissionsUpdate = z.infer<typeof ZPermissionsUpdate>;
+
+export const ZMemberPermissions = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  permissions: ZFlags,
+});
+export type TMemberPermissions = z.infer<typeof ZMemberPermissions>;
+
+export const ZPermissionList = z.object({ data: z.array(ZMemberPermissions), total: z.number().int() });
+export type TPermissionList = z.infer<typeof ZPermissionList>;
