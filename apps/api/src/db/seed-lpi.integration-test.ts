@@ -5,6 +5,7 @@ import { TAB_KEYS } from '@parity/domain/lpi/tabs';
 import { countError } from '@parity/domain/organization-form';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../modules/auth/tokens';
 import { tabDefinitions } from '../modules/reporting/tabs';
 import { createTestApp, type TestApp } from '../test/app';
 import { organizations } from './schema/people';
@@ -253,6 +254,26 @@ describe('seedLpi (through seedDemoData)', () => {
       expect(p.completed).toBeLessThan(p.tabs);
       expect(p.tabs).toBeLessThan(TAB_KEYS.length);
     }
+  });
+
+  it("lets the host read a submitted response through the tab GETs, equal to the submission's snapshot", async () => {
+    const survey = people.surveys.get(DEI_SURVEY_2026)!;
+    const [row] = await rows<{ organization_id: number; snapshot: Record<string, unknown> }>(sql`
+      SELECT s.organization_id, s.snapshot FROM submissions s WHERE s.survey_id = ${survey}
+      ORDER BY s.organization_id LIMIT 1`);
+    const token = await signAccessToken(t.app.config.jwtSecret!, {
+      userId: people.users.get('host@northwind.test')!,
+      clientId: 'parity-web',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff?organization_id=${row!.organization_id}&survey_id=${survey}&report=true`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { data: unknown; state: { completed: boolean } };
+    expect(body.state.completed).toBe(true);
+    expect(body.data).toEqual(row!.snapshot.staff);
   });
 
   it('answers the archived 2025 survey with older data', async () => {
