@@ -1,69 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exitOf, freePort, startServer as startProcess, waitHealthy } from './support/server';
 
 // The server process itself: start-up on a new embedded database, the data directory lock,
 // graceful shutdown. These need the built API but no browser.
-const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-process-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(
-  port: number,
-  script = 'apps/api/dist/main.js',
-): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, [path.join(root, script)], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  return { child, output: () => output };
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
-}
-
-async function waitHealthy(port: number, child: ChildProcess) {
-  for (let i = 0; i < 360; i++) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return res;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server never became healthy');
-}
+const startServer = (port: number, script?: string) => startProcess(port, dataDir, script);
 
 describe('the server process on the embedded database', () => {
   it('starts with demo data, refuses a second process on the same data directory, and shuts down cleanly', async () => {
