@@ -237,11 +237,15 @@ export function LpiProfile({
   const toggleComplete = async () => {
     if (scope.kind !== 'survey') return;
     if (!completed && dirty && !(await saveAll())) return;
-    await markStep.mutateAsync({
-      surveyId: scope.surveyId,
-      tabId: TAB_ID_OF[pageTabs[0] as TTabKey],
-      completed: !completed,
-    });
+    try {
+      await markStep.mutateAsync({
+        surveyId: scope.surveyId,
+        tabId: TAB_ID_OF[pageTabs[0] as TTabKey],
+        completed: !completed,
+      });
+    } catch {
+      // The API client has shown the error.
+    }
   };
 
   // --- submit ------------------------------------------------------------------------------------
@@ -265,8 +269,12 @@ export function LpiProfile({
             <Button
               onClick={async () => {
                 close();
-                await submitProfile.mutateAsync({ organizationId });
-                alertStore.add({ type: 'success', title: 'Success!', description: SUBMIT_SUCCESS });
+                try {
+                  await submitProfile.mutateAsync({ organizationId });
+                  alertStore.add({ type: 'success', title: 'Success!', description: SUBMIT_SUCCESS });
+                } catch {
+                  // The API client has shown the error.
+                }
               }}
             >
               Submit
