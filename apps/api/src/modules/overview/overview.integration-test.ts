@@ -79,7 +79,7 @@ function overview(extra: Record<string, unknown> = {}) {
     total_owners: 3,
     website: 'https://www.acme-capital.example',
     primary_phone: '+1 212 555 0100',
-    identifiers: { gi_sector_id: 1, gi_aum: 5 },
+    identifiers: { gi_sector_id: 1, gi_aum: 400002 },
     ...extra,
   };
 }
@@ -143,8 +143,8 @@ describe('overview (organization meta)', () => {
       total_leaders: 4,
       total_owners: 3,
       primary_phone: '+1 212 555 0100',
-      aum: 5,
-      identifiers: { gi_sector_id: 1, gi_aum: 5 },
+      aum: 400002,
+      identifiers: { gi_sector_id: 1, gi_aum: 400002 },
       primary_contact_id: users.get(ADA),
     });
     const existing = before.data.addresses.length;
@@ -228,6 +228,24 @@ describe('overview (organization meta)', () => {
     expect(owners.json().detail).toEqual([
       { field: 'total_owners', message: 'Total Owners must be equal or greater than 2' },
     ]);
+  });
+
+  it('identifiers must be industries of their type under the chosen parent', async () => {
+    const before = await meState();
+    for (const identifiers of [
+      { gi_sector_id: 999999 },
+      { gi_sector_id: 400002 },
+      { gi_sector_id: 1, gi_industry_id: 201 },
+    ]) {
+      const res = await call(
+        'POST',
+        ADA,
+        '/api/organization/meta-v2',
+        overview({ updated_at: before.state.updated_at, identifiers }),
+      );
+      expect(res.statusCode, JSON.stringify(identifiers)).toBe(400);
+      expect(res.json().detail[0].message).toBe('Value is not an allowed tree option');
+    }
   });
 
   it('primary_contact_id must be an approved member of the organization', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { globalIndustries, globalIndustryTypes } from '../../db/schema/dictionaries';
 import { memberships, organizations } from '../../db/schema/people';
 import {
   addresses,
@@ -219,6 +220,38 @@ export async function tabsWithData(db: DbOrTx, scope: Scope): Promise<Record<str
       AS miscellaneous`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === true || v === 't']));
+}
+
+/**
+ * The identifier keys whose id is not an industry of that type, or does not hang under the chosen
+ * parent (sector > industry > sub-industry).
+ */
+export async function invalidIdentifiers(db: DbOrTx, identifiers: Record<string, number | null | undefined>) {
+  const chosen = Object.entries(identifiers).filter((e): e is [string, number] => typeof e[1] === 'number');
+  if (!chosen.length) return [];
+  const rows = await db
+    .select({ id: globalIndustries.id, parent_id: globalIndustries.parent_id, key: globalIndustryTypes.key })
+    .from(globalIndustries)
+    .innerJoin(globalIndustryTypes, eq(globalIndustryTypes.id, globalIndustries.type_id))
+    .where(
+      inArray(
+        globalIndustries.id,
+        chosen.map(([, id]) => id),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const parentKey: Record<string, string> = {
+    gi_industry_id: 'gi_sector_id',
+    gi_sub_industry_id: 'gi_industry_id',
+  };
+  return chosen
+    .filter(([key, id]) => {
+      const row = byId.get(id);
+      if (!row || row.key !== key) return true;
+      const parent = parentKey[key] ? identifiers[parentKey[key]] : null;
+      return typeof parent === 'number' && row.parent_id !== parent;
+    })
+    .map(([key]) => key);
 }
 
 // --- forms ---------------------------------------------------------------------------------------

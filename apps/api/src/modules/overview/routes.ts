@@ -117,7 +117,7 @@ export default async function overviewRoutes(fastify: FastifyInstance) {
         schema: {
           tags,
           summary: `Save a generated form's answers (${key === 'surveyId' ? 'survey copy' : "organization's profile"})`,
-          description: `${SAVE_RULES} Body: ZFormSave {updated_at, data:[{field_id, value}], meta_data}; each value is checked by its field's type, else 400 'Invalid map or data'.`,
+          description: `${SAVE_RULES} Body: ZFormSave {updated_at, data:[{field_id, value}], meta_data}; each value is checked by its field's type, else 400 'Invalid map or data'. meta_data is accepted as the client sends it and not stored.`,
           params: z.strictObject({ [key]: id, formId: id }),
           body: ZBody,
           response: { 200: ZFormResponse, ...errors },

@@ -25,6 +25,7 @@ import {
 import { FORM_IDS, type TTabKey } from '@parity/domain/lpi/tabs';
 import { computeTransparency, type TTransparencyResponse } from '@parity/domain/lpi/transparency';
 import { ZPlaceDetails } from '@parity/domain/places';
+import { MESSAGES } from '@parity/domain/validation/rules';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -142,6 +143,17 @@ export async function saveMeta(db: Db, userId: number, body: unknown) {
           message: 'Primary Contact must be an approved member of the organization',
         },
       ]);
+    }
+  }
+  if (input.identifiers) {
+    const invalid = await repo.invalidIdentifiers(db, input.identifiers);
+    if (invalid.length) {
+      throw new AppError(
+        400,
+        'validation_failed',
+        META_VALIDATION_MESSAGE,
+        invalid.map((key) => ({ field: `identifiers.${key}`, message: MESSAGES.tree_option })),
+      );
     }
   }
   const state = await saveTab(db, scope, 'overview', input.updated_at, async (tx) => {
@@ -286,6 +298,17 @@ async function checkValues(db: DbOrTx, formId: number, data: TFormValue[]) {
     seen.add(item.field_id);
     if (message) detail.push({ field: `data.${i}.value`, field_id: item.field_id, message });
   });
+  for (const [i, item] of data.entries()) {
+    if (
+      fields.get(item.field_id)?.type !== 'industries' ||
+      !item.value ||
+      detail.some((d) => d.field_id === item.field_id)
+    )
+      continue;
+    const invalid = await repo.invalidIdentifiers(db, item.value as Record<string, number | null>);
+    if (invalid.length)
+      detail.push({ field: `data.${i}.value`, field_id: item.field_id, message: MESSAGES.tree_option });
+  }
   if (detail.length) throw new AppError(400, 'invalid_form', INVALID_FORM_MESSAGE, detail);
 }
 
