@@ -501,4 +501,67 @@ describe('the profile around a tab', () => {
     expect(screen.queryByRole('button', { name: 'Mark Complete' })).not.toBeInTheDocument();
     expect(screen.queryByText(READ_ONLY_NOTICE)).not.toBeInTheDocument();
   });
+
+  it('with the real staff tab: a stale grid save opens the dialog and Overwrite saves over it', async () => {
+    const CATEGORIES = [
+      { id: 1, name: 'Women', order: 1, genders: [{ id: 1, name: 'Woman', category_id: 1, order: 1 }] },
+    ];
+    const grid = (value: number) => ({
+      categories: CATEGORIES,
+      rows: [{ ethnicity_id: 2, name: 'Asian', genders: [{ id: 1, value, min: 0 }], total: value }],
+      totals: { all: value, byCategory: [{ id: 1, total: value }] },
+    });
+    const staffState = (tab: string, updated_at: string) => ({
+      tab,
+      updated_at,
+      updated_by: null,
+      completed: false,
+      editable: true,
+      version: 1,
+    });
+    let puts = 0;
+    const calls = stub({
+      ...base(),
+      'GET /api/organization/me/staff': (call) =>
+        json({
+          data: grid(3),
+          state: staffState(
+            call.url.searchParams.get('us_based') === 'true' ? 'us_staff' : 'staff',
+            SAVED_AT,
+          ),
+        }),
+      'GET /api/organization/me/meta-v2': () => json({ data: { total_full_time_employees: 40 } }),
+      'PUT /api/staff/save': () => {
+        puts += 1;
+        return puts === 1
+          ? json(
+              {
+                message: 'Someone saved this tab after you opened it.',
+                error: 'stale_save',
+                detail: { tab: 'staff', updated_at: THEIR_SAVE, updated_by: GRACE },
+              },
+              409,
+            )
+          : json({ data: grid(8), state: staffState('staff', new Date().toISOString()) });
+      },
+    });
+    renderApp('/lpi/fte');
+    const user = userEvent.setup();
+    const staff = await screen.findByRole('region', { name: 'Total Full-Time Employees' });
+    const cell = await within(staff).findByRole('textbox', { name: 'Asian, Woman' });
+    expect(saveButton()).toBeDisabled();
+    await user.click(cell);
+    await user.keyboard('8');
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await user.click(saveButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else saved this tab' });
+    expect(dialog).toHaveTextContent('Grace Hopper saved Total Full-Time Employees');
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite with my changes' }));
+    await waitFor(() => expect(puts).toBe(2));
+    const [first, second] = calls.filter((call) => call.method === 'PUT');
+    expect((first?.body as { updated_at: string }).updated_at).toBe(SAVED_AT);
+    expect((second?.body as { updated_at: string }).updated_at).toBe(THEIR_SAVE);
+    expect(second?.body).toMatchObject({ data: [{ ethnicity_id: 2, genders: [{ id: 1, value: 8 }] }] });
+    await waitFor(() => expect(saveButton()).toBeDisabled());
+  });
 });
