@@ -102,26 +102,32 @@ export const countIndividualsInScope = (tx: Tx, scope: Scope, ids: number[]) =>
 export const countBoardMembersInScope = (tx: Tx, scope: Scope, ids: number[]) =>
   countInScope(tx, boardMembers, scope, ids);
 
+/** The individuals' columns with their SQL types, for reading rows out of a JSON parameter. */
+const INDIVIDUAL_RECORD = sql.raw(
+  'identification_id int, name text, corporate_title_id bigint, date_of_joining date, gender_id int, ' +
+    'ethnicity_id int, immigration_id int, veteran_id int, lgbtq_id int, disabled_id int, us_citizen_id int, ' +
+    'us_based_id int, is_senior_management boolean, date_of_promotion date, is_owner boolean, ownership numeric, ' +
+    'initial_ownership_date date',
+);
+
+/**
+ * Inserts many rows with one statement per chunk whose rows travel as one JSON parameter
+ * (jsonb_to_recordset): far cheaper than thousands of bind parameters. Ids follow the rows' order.
+ */
 export async function insertIndividuals(tx: Tx, scope: Scope, rows: TIndividualRow[]) {
-  for (const part of chunks(rows)) {
-    await tx
-      .insert(individuals)
-      .values(
-        part.map((row) => ({ ...row, organization_id: scope.organizationId, survey_id: scope.surveyId })),
-      );
+  for (const part of chunks(rows, 2500)) {
+    const json = JSON.stringify(part.map((row, ord) => ({ ...row, ord })));
+    await tx.execute(sql`
+      INSERT INTO ${individuals} (organization_id, survey_id, ${INDIVIDUAL_COLUMNS})
+      SELECT ${scope.organizationId}::int, ${scope.surveyId}::int, ${INDIVIDUAL_COLUMNS}
+      FROM jsonb_to_recordset(${json}::jsonb) AS x(ord int, ${INDIVIDUAL_RECORD})
+      ORDER BY x.ord`);
   }
 }
 
-/** Updates many rows with one statement per chunk: UPDATE ... FROM (VALUES ...). */
+/** Updates many rows with one statement per chunk: UPDATE ... FROM jsonb_to_recordset(...). */
 export async function updateIndividuals(tx: Tx, scope: Scope, rows: (TIndividualRow & { id: number })[]) {
-  for (const part of chunks(rows)) {
-    const values = sql.join(
-      part.map(
-        (r) =>
-          sql`(${r.id}::int, ${r.identification_id}::int, ${r.name}::text, ${r.corporate_title_id}::bigint, ${r.date_of_joining}::date, ${r.gender_id}::int, ${r.ethnicity_id}::int, ${r.immigration_id}::int, ${r.veteran_id}::int, ${r.lgbtq_id}::int, ${r.disabled_id}::int, ${r.us_citizen_id}::int, ${r.us_based_id}::int, ${r.is_senior_management}::boolean, ${r.date_of_promotion}::date, ${r.is_owner}::boolean, ${r.ownership}::numeric, ${r.initial_ownership_date}::date)`,
-      ),
-      sql`, `,
-    );
+  for (const part of chunks(rows, 2500)) {
     await tx.execute(sql`
       UPDATE ${individuals} AS t SET
         identification_id = v.identification_id, name = v.name, corporate_title_id = v.corporate_title_id,
@@ -131,9 +137,7 @@ export async function updateIndividuals(tx: Tx, scope: Scope, rows: (TIndividual
         is_senior_management = v.is_senior_management, date_of_promotion = v.date_of_promotion,
         is_owner = v.is_owner, ownership = v.ownership, initial_ownership_date = v.initial_ownership_date,
         updated_at = now()
-      FROM (VALUES ${values}) AS v(id, identification_id, name, corporate_title_id, date_of_joining, gender_id,
-        ethnicity_id, immigration_id, veteran_id, lgbtq_id, disabled_id, us_citizen_id, us_based_id,
-        is_senior_management, date_of_promotion, is_owner, ownership, initial_ownership_date)
+      FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS v(id int, ${INDIVIDUAL_RECORD})
       WHERE t.id = v.id AND t.organization_id = ${scope.organizationId}
         AND t.survey_id IS NOT DISTINCT FROM ${scope.surveyId}::int`);
   }

@@ -6,6 +6,7 @@ import {
   type TIndividualRow,
   type TOwnershipData,
   type TOwnershipSave,
+  todayIso,
 } from '@parity/domain/lpi/individuals';
 import type { TScopeQuery } from '@parity/domain/lpi/tabs';
 import type { Db } from '../../db/client';
@@ -16,7 +17,7 @@ import { buildTemplate } from '../../lib/spreadsheet/template';
 import { resolveScope, resolveWriteScope } from '../reporting/scope';
 import { readTab, saveTab } from '../reporting/tabs';
 import * as repo from './repo';
-import './tab';
+import { boardTab, ownershipTab } from './tab';
 
 // --- reads ---------------------------------------------------------------------------------------
 
@@ -59,8 +60,8 @@ export async function saveOwnership(db: Db, userId: number, body: TOwnershipSave
     );
     await repo.insertIndividuals(tx, scope, body.create);
   });
-  const { data } = await readTab<TOwnershipData>(db, scope, 'ownership');
-  return { data, state };
+  // The state is known: only the rows are read again.
+  return { data: await ownershipTab.read(db, scope), state };
 }
 
 export async function saveBoard(db: Db, userId: number, body: TBoardSave) {
@@ -77,8 +78,7 @@ export async function saveBoard(db: Db, userId: number, body: TBoardSave) {
     );
     await repo.insertBoardMembers(tx, scope, body.create);
   });
-  const { data } = await readTab<TBoardData>(db, scope, 'board');
-  return { data, state };
+  return { data: await boardTab.read(db, scope), state };
 }
 
 // --- template and bulk upload ----------------------------------------------------------------------
@@ -213,7 +213,7 @@ export async function uploadOwnership(db: Db, userId: number, request: UploadReq
   const headerOf = new Map(columns.map((column) => [column.key, column.header]));
   const errors: CellError[] = [...sheet.errors];
   const cellHasError = new Set(errors.map((e) => `${e.row}:${e.column}`));
-  const schema = individualRowSchema(DEFAULT_INDIVIDUAL_OPTION_FLAGS);
+  const schema = individualRowSchema(DEFAULT_INDIVIDUAL_OPTION_FLAGS, todayIso());
   const rows: TIndividualRow[] = [];
   for (const { rowNumber, values } of sheet.rows) {
     const parsed = schema.safeParse(values);
@@ -243,8 +243,7 @@ export async function uploadOwnership(db: Db, userId: number, request: UploadReq
     if (request.mode === 'replace') await repo.deleteAllIndividuals(tx, scope);
     await repo.insertIndividuals(tx, scope, rows);
   });
-  const { data } = await readTab<TOwnershipData>(db, scope, 'ownership');
-  return { data, state, created: rows.length };
+  return { data: await ownershipTab.read(db, scope), state, created: rows.length };
 }
 
 function columnIndex(columns: SheetColumn[], header: string) {
