@@ -541,6 +541,19 @@ describe('miscellaneous questions', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid map or data');
+    const industries = await call('PUT', ADA, `/api/organizations/${acme}/miscellaneous-questions/10`, {
+      updated_at: read.state.updated_at,
+      questions: [],
+      data: [
+        { field_id: 1011, value: { gi_sector_id: 1, gi_industry_id: 201 } },
+        { field_id: 1003, value: { description: 'No place id' } },
+      ],
+    });
+    expect(industries.statusCode).toBe(400);
+    expect(industries.json().detail).toEqual([
+      { field: 'data.1.value', field_id: 1003, message: 'Choose an address from the list' },
+      { field: 'data.0.value', field_id: 1011, message: 'Value is not an allowed tree option' },
+    ]);
 
     const [cedarQuestion] = await t.app.db
       .insert(miscellaneousQuestions)
