@@ -559,9 +559,11 @@ describe('the profile around a tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Overwrite with my changes' }));
     await waitFor(() => expect(puts).toBe(2));
     const [first, second] = calls.filter((call) => call.method === 'PUT');
-    expect((first?.body as { updated_at: string }).updated_at).toBe(SAVED_AT);
-    expect((second?.body as { updated_at: string }).updated_at).toBe(THEIR_SAVE);
-    expect(second?.body).toMatchObject({ data: [{ ethnicity_id: 2, genders: [{ id: 1, value: 8 }] }] });
+    expect(first?.body).toMatchObject({ updated_at: SAVED_AT });
+    expect(second?.body).toMatchObject({
+      updated_at: THEIR_SAVE,
+      data: [{ ethnicity_id: 2, genders: [{ id: 1, value: 8 }] }],
+    });
     await waitFor(() => expect(saveButton()).toBeDisabled());
   });
 });
