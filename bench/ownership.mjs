@@ -21,8 +21,6 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
-const DURATION = Number(arg('duration', '10'));
-const CONNECTIONS = Number(arg('connections', '50'));
 const PG_SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEMO = { username: 'ada@acme.test', password: 'Parity-Demo-2026!' };
 
