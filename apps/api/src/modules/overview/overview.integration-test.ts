@@ -478,6 +478,19 @@ describe('form generator (Practices)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const org = (await call('GET', ADA, '/api/form-generator/8')).json().data;
     expect(org.sections[0].inputs[1].value).toBe(3);
+    const host = await call(
+      'GET',
+      HOST,
+      `/api/form-generator/8?organization_id=${acme}&survey_id=${dei}&report=true`,
+    );
+    expect(host.statusCode, host.body).toBe(200);
+    expect(host.json().data.sections[0].inputs[1].value).toBe(1);
+    expect(host.json().state.editable).toBe(false);
+    expect((await call('GET', HOST, `/api/form-generator/8?organization_id=${acme}`)).statusCode).toBe(404);
+    expect(
+      (await call('PUT', HOST, `/api/surveys/${dei}/form-generator/8`, { updated_at: null, data: [] }))
+        .statusCode,
+    ).toBe(404);
     expect(
       (await call('PUT', EVE, `/api/surveys/999999/form-generator/8`, { updated_at: null, data: [] }))
         .statusCode,
@@ -676,5 +689,15 @@ describe('transparency', () => {
       (await call('GET', EVE, `/api/organization/transparency?organization_id=${acme}`)).statusCode,
     ).toBe(404);
     expect((await call('GET', MAX, '/api/organization/transparency')).statusCode).toBe(200);
+    const host = await call(
+      'GET',
+      HOST,
+      `/api/organization/transparency?organization_id=${acme}&survey_id=${dei}`,
+    );
+    expect(host.statusCode, host.body).toBe(200);
+    expect(host.json().survey_id).toBe(dei);
+    expect(
+      (await call('GET', HOST, `/api/organization/transparency?organization_id=${acme}`)).statusCode,
+    ).toBe(404);
   });
 });
