@@ -17,7 +17,7 @@ import { buildTemplate } from '../../lib/spreadsheet/template';
 import { resolveScope, resolveWriteScope } from '../reporting/scope';
 import { readTab, saveTab } from '../reporting/tabs';
 import * as repo from './repo';
-import { boardTab, ownershipTab } from './tab';
+import { boardTab, ownershipTab, takeOwnershipSnapshot } from './tab';
 
 // --- reads ---------------------------------------------------------------------------------------
 
@@ -60,8 +60,8 @@ export async function saveOwnership(db: Db, userId: number, body: TOwnershipSave
     );
     await repo.insertIndividuals(tx, scope, body.create);
   });
-  // The state is known: only the rows are read again.
-  return { data: await ownershipTab.read(db, scope), state };
+  // The rows the save stored as its version are its answer.
+  return { data: takeOwnershipSnapshot(scope) ?? (await ownershipTab.read(db, scope)), state };
 }
 
 export async function saveBoard(db: Db, userId: number, body: TBoardSave) {
@@ -243,7 +243,11 @@ export async function uploadOwnership(db: Db, userId: number, request: UploadReq
     if (request.mode === 'replace') await repo.deleteAllIndividuals(tx, scope);
     await repo.insertIndividuals(tx, scope, rows);
   });
-  return { data: await ownershipTab.read(db, scope), state, created: rows.length };
+  return {
+    data: takeOwnershipSnapshot(scope) ?? (await ownershipTab.read(db, scope)),
+    state,
+    created: rows.length,
+  };
 }
 
 function columnIndex(columns: SheetColumn[], header: string) {

@@ -5,6 +5,8 @@ import {
   ownershipTotal,
   type TOwnershipData,
 } from '@parity/domain/lpi/individuals';
+import type { DbOrTx } from '../../db/client';
+import type { ReportingScope } from '../reporting/scope';
 import { defineTab } from '../reporting/tabs';
 import * as repo from './repo';
 
@@ -30,27 +32,46 @@ export function flattenRows(rows: readonly Record<string, unknown>[]): Record<st
   return out;
 }
 
+/**
+ * The last ownership read of each scope object. A save's own snapshot (read inside its transaction,
+ * after its writes) is what the save answers, so a 5,000-row upload reads its rows once, not twice.
+ */
+const lastOwnershipRead = new WeakMap<ReportingScope, TOwnershipData>();
+
+/** The data the save just stored as its version, or null when this scope object read nothing yet. */
+export function takeOwnershipSnapshot(scope: ReportingScope): TOwnershipData | null {
+  const data = lastOwnershipRead.get(scope) ?? null;
+  lastOwnershipRead.delete(scope);
+  return data;
+}
+
 export const ownershipTab = defineTab<TOwnershipData>({
   tab: 'ownership',
   async read(db, scope) {
-    const rows = await repo.listIndividuals(db, scope);
-    const declared = await repo.declaredTotals(db, scope);
-    return {
-      rows,
-      totals: {
-        ownership_sum: ownershipTotal(rows),
-        owners: rows.filter((row) => row.is_owner).length,
-        leaders: rows.filter((row) => row.is_senior_management).length,
-        total_owners: declared.total_owners,
-        total_leaders: declared.total_leaders,
-      },
-      // No organization switches them off in this version: every question is asked.
-      option_flags: { ...DEFAULT_INDIVIDUAL_OPTION_FLAGS },
-    };
+    const data = await readOwnership(db, scope);
+    lastOwnershipRead.set(scope, data);
+    return data;
   },
   copyToSurvey: repo.copyIndividualsToSurvey,
   flatten: (snapshot) => flattenRows(snapshot.rows),
 });
+
+async function readOwnership(db: DbOrTx, scope: ReportingScope): Promise<TOwnershipData> {
+  const rows = await repo.listIndividuals(db, scope);
+  const declared = await repo.declaredTotals(db, scope);
+  return {
+    rows,
+    totals: {
+      ownership_sum: ownershipTotal(rows),
+      owners: rows.filter((row) => row.is_owner).length,
+      leaders: rows.filter((row) => row.is_senior_management).length,
+      total_owners: declared.total_owners,
+      total_leaders: declared.total_leaders,
+    },
+    // No organization switches them off in this version: every question is asked.
+    option_flags: { ...DEFAULT_INDIVIDUAL_OPTION_FLAGS },
+  };
+}
 
 export const boardTab = defineTab<TBoardData>({
   tab: 'board',
