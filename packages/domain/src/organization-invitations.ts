@@ -26,6 +26,8 @@ export const ZOrganizationCode = z.object({
   code: z.string().nullable(),
   expires_at: z.string().nullable(),
   created_at: z.string().nullable(),
+  /** the code is past its expiry: sign-up refuses it (rotate for a new one) */
+  expired: z.boolean(),
 });
 export type TOrganizationCode = z.infer<typeof ZOrganizationCode>;
 

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { organizations } from '../../db/schema/people';
+import { colors, legalStructures } from '../../db/schema/dictionaries';
+import { files } from '../../db/schema/files';
+import { memberships, organizationCodes, organizations, users } from '../../db/schema/people';
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -66,5 +68,179 @@ export async function findOrganization(db: DbOrTx, id: number) {
     })
     .from(organizations)
     .where(eq(organizations.id, id));
+  return row;
+}
+
+// --- the organization space ----------------------------------------------------------------------
+
+/** The settings form's values, locked for update when asked. */
+export async function findSettings(db: DbOrTx, id: number, lock = false) {
+  const query = db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      about: organizations.about,
+      website: organizations.website,
+      color_id: organizations.color_id,
+      legal_structure_id: organizations.legal_structure_id,
+      inception_date: organizations.inception_date,
+      primary_contact_id: organizations.primary_contact_id,
+      is_publicly_traded: organizations.is_publicly_traded,
+      ticker_symbol: organizations.ticker_symbol,
+      total_full_time_employees: organizations.total_full_time_employees,
+      total_leaders: organizations.total_leaders,
+      total_owners: organizations.total_owners,
+      is_public: organizations.is_public,
+      logo: organizations.logo,
+      cover: organizations.cover,
+    })
+    .from(organizations)
+    .where(and(eq(organizations.id, id), isNull(organizations.deleted_at)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+export type SettingsRow = NonNullable<Awaited<ReturnType<typeof findSettings>>>;
+
+export async function updateOrganization(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof organizations.$inferInsert>,
+): Promise<void> {
+  await db.update(organizations).set(values).where(eq(organizations.id, id));
+}
+
+export async function isApprovedMember(db: DbOrTx, organizationId: number, userId: number) {
+  const [row] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .innerJoin(users, and(eq(users.id, memberships.user_id), isNull(users.deleted_at)))
+    .where(
+      and(
+        eq(memberships.organization_id, organizationId),
+        eq(memberships.user_id, userId),
+        eq(memberships.status, 'approved'),
+      ),
+    );
+  return row !== undefined;
+}
+
+export async function colorExists(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: colors.id }).from(colors).where(eq(colors.id, id));
+  return row !== undefined;
+}
+
+export async function legalStructureExists(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: legalStructures.id })
+    .from(legalStructures)
+    .where(eq(legalStructures.id, id));
+  return row !== undefined;
+}
+
+// --- files -----------------------------------------------------------------------------------------
+
+export type OrganizationFileKind =
+  | 'organization_logo'
+  | 'organization_cover'
+  | 'organization_document'
+  | 'organization_media';
+
+export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert) {
+  const [row] = await db.insert(files).values(values).returning();
+  return row!;
+}
+
+/** The organization's files of one kind (newest first), with the uploader. */
+export async function listFiles(
+  db: DbOrTx,
+  organizationId: number,
+  kind: OrganizationFileKind,
+  limit: number,
+  offset: number,
+) {
+  const where = and(eq(files.organization_id, organizationId), eq(files.kind, kind));
+  const rows = await db
+    .select({
+      id: files.id,
+      original_name: files.original_name,
+      content_type: files.content_type,
+      size: files.size,
+      created_at: files.created_at,
+      owner_user_id: files.owner_user_id,
+      owner_name: users.name,
+      owner_lastname: users.lastname,
+    })
+    .from(files)
+    .leftJoin(users, eq(users.id, files.owner_user_id))
+    .where(where)
+    .orderBy(desc(files.created_at), desc(files.id))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(files)
+    .where(where);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** One file of the organization of that kind; undefined for another organization's. */
+export async function findFile(db: DbOrTx, organizationId: number, kind: OrganizationFileKind, id: string) {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.organization_id, organizationId), eq(files.kind, kind)));
+  return row;
+}
+
+/** The organization's current logo or cover file. */
+export async function findImageFile(db: DbOrTx, organizationId: number, kind: OrganizationFileKind) {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.organization_id, organizationId), eq(files.kind, kind)))
+    .orderBy(desc(files.created_at))
+    .limit(1);
+  return row;
+}
+
+export async function deleteFiles(db: DbOrTx, ids: string[]) {
+  if (ids.length) await db.delete(files).where(inArray(files.id, ids));
+}
+
+/** Every file row of the organization of that kind (the logo/cover being replaced). */
+export async function listAllOfKind(db: DbOrTx, organizationId: number, kind: OrganizationFileKind) {
+  return db
+    .select({ id: files.id, storage_key: files.storage_key })
+    .from(files)
+    .where(and(eq(files.organization_id, organizationId), eq(files.kind, kind)));
+}
+
+// --- organization codes ----------------------------------------------------------------------------
+
+/** The organization's codes that are not revoked, newest first. */
+export async function findActiveCode(db: DbOrTx, organizationId: number) {
+  const [row] = await db
+    .select()
+    .from(organizationCodes)
+    .where(and(eq(organizationCodes.organization_id, organizationId), isNull(organizationCodes.revoked_at)))
+    .orderBy(desc(organizationCodes.created_at), desc(organizationCodes.id))
+    .limit(1);
+  return row;
+}
+
+export async function revokeCodes(db: DbOrTx, organizationId: number, at: Date) {
+  return db
+    .update(organizationCodes)
+    .set({ revoked_at: at })
+    .where(and(eq(organizationCodes.organization_id, organizationId), isNull(organizationCodes.revoked_at)))
+    .returning({ id: organizationCodes.id, code: organizationCodes.code });
+}
+
+/** Inserts a code; undefined when it is taken (case-insensitively). */
+export async function insertCode(
+  db: DbOrTx,
+  values: { organization_id: number; code: string; expires_at: Date | null },
+) {
+  const [row] = await db.insert(organizationCodes).values(values).onConflictDoNothing().returning();
   return row;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Config } from '../../config';
 import { seedDemoData } from '../../db/seed-demo';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -17,7 +18,9 @@ export interface SpaceKit {
     url: string,
     as: string | null,
     payload?: unknown,
-  ): ReturnType<TestApp['app']['inject']>;
+  ): Promise<LightMyRequestResponse>;
+  /** where the disk storage keeps the bytes */
+  filesRoot: string;
   close(): Promise<void>;
 }
 
@@ -44,9 +47,44 @@ export async function startSpace(overrides: Partial<Config> = {}): Promise<Space
         remoteAddress: `10.9.${Math.floor(++address / 250)}.${address % 250}`,
         ...(payload !== undefined ? { payload: payload as object } : {}),
       }),
+    filesRoot: path.join(dataDir, 'files'),
     async close() {
       await t.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A multipart/form-data body with one part `file` (or another name). */
+export function multipart(
+  filename: string,
+  bytes: Buffer,
+  field = 'file',
+  contentType = 'application/octet-stream',
+) {
+  const boundary = `----parity${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const PNG_BYTES = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+]);
+export const GIF_BYTES = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+/** Every file under a directory (relative paths), to prove nothing was left behind. */
+export function storedFiles(root: string): string[] {
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((p) =>
+    fs.statSync(path.join(root, p)).isFile(),
+  );
 }
