@@ -11,11 +11,11 @@ import { RootRoute } from '../../app/routes/root';
 import { ACCOUNT, cleanupApps, json, renderApp } from '../../app/testing/render-app';
 import { alertStore } from '../../components/alerts/alert-store';
 import { closeAllDialogs } from '../../components/dialog/dialog-store';
-import { api } from '../../lib/api-client';
+import { ApiError, api } from '../../lib/api-client';
 import { setTokens } from '../../lib/token-storage';
 import { LpiProfile, READ_ONLY_NOTICE, SUBMIT_SUCCESS } from './components/profile/lpi-profile';
 import type { LpiTabProps } from './lib/scope';
-import { useTabEditor } from './lib/tab-editor';
+import { reportedError, useTabEditor } from './lib/tab-editor';
 
 configure({ asyncUtilTimeout: 15000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -151,6 +151,20 @@ function TestTab({ readOnly }: LpiTabProps) {
   );
 }
 
+/** A tab that reports its own save errors (like the overview's 'Error!' alert). */
+function SelfReportingTab(_props: LpiTabProps) {
+  useTabEditor({
+    tab: 'board',
+    dirty: true,
+    save: async () => {
+      alertStore.add({ type: 'error', title: 'Error!', description: 'Reported by the tab' });
+      throw reportedError(new ApiError({ status: 400, message: 'Reported by the tab' }));
+    },
+    reload: async () => undefined,
+  });
+  return <p>Self-reporting tab</p>;
+}
+
 function TestPage() {
   const page = (useParams().page ?? 'overview') as TLpiPage;
   return (
@@ -160,7 +174,7 @@ function TestPage() {
       basePath="/lpi"
       title="LPI profile"
       submit
-      tabs={{ overview: TestTab, board: TestTab }}
+      tabs={{ overview: TestTab, board: TestTab, policies: SelfReportingTab }}
     />
   );
 }
@@ -275,6 +289,30 @@ describe('the profile around a tab', () => {
     // The counts and states are fetched again after a save.
     await waitFor(() =>
       expect(calls.filter((call) => call.url.pathname === '/api/lpi/tab-titles').length).toBeGreaterThan(1),
+    );
+  });
+
+  it('alerts a failed save once: the page reports it unless the tab already did', async () => {
+    stub({ ...base(), 'PUT /api/test-tab': () => json({ message: 'Bad thing', error: 'bad_request' }, 400) });
+    renderApp('/lpi/overview', testRoutes());
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Test value' }), ' changed');
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await user.click(saveButton());
+    await waitFor(() => expect(alertStore.getAlerts().map((a) => a.description)).toEqual(['Bad thing']));
+  });
+
+  it("does not alert again an error the tab reported itself ('Error!' of the overview)", async () => {
+    stub(base());
+    renderApp('/lpi/policies', testRoutes());
+    const user = userEvent.setup();
+    await screen.findByText('Self-reporting tab');
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await user.click(saveButton());
+    await waitFor(() =>
+      expect(alertStore.getAlerts().map((a) => [a.title, a.description])).toEqual([
+        ['Error!', 'Reported by the tab'],
+      ]),
     );
   });
 

@@ -57,3 +57,15 @@ export function useTabEditor(registration: TabEditorRegistration): void {
 export function TabEditorProvider({ host, children }: { host: TabEditorHost; children: ReactNode }) {
   return <TabEditorContext.Provider value={host}>{children}</TabEditorContext.Provider>;
 }
+
+const reported = new WeakSet<object>();
+
+/** Marks an error the tab has already shown to the user, so that the page does not alert it again. */
+export function reportedError<E>(error: E): E {
+  if (typeof error === 'object' && error !== null) reported.add(error);
+  return error;
+}
+
+export function wasReported(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && reported.has(error);
+}

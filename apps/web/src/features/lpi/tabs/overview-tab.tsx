@@ -13,7 +13,7 @@ import { ApiError, toApiError } from '../../../lib/api-client';
 import { healthcheckKey, overviewKey, saveMeta, useMembers, useMeta } from '../api/overview';
 import { normaliseOverview, type OverviewErrors, OverviewForm } from '../components/overview/overview-form';
 import type { LpiScope, LpiTabProps } from '../lib/scope';
-import { useTabEditor } from '../lib/tab-editor';
+import { reportedError, useTabEditor } from '../lib/tab-editor';
 
 /** The draft as it is compared and sent (a found address is a change; the fixed counts applied). */
 function comparable(values: TOverviewValues) {
@@ -90,7 +90,7 @@ function OverviewEditor({
     if (Object.keys(ruleErrors).length > 0) {
       setShowAll(true);
       alertStore.add({ type: 'error', title: 'Error!', description: META_VALIDATION_MESSAGE });
-      throw new ApiError({ status: 400, message: META_VALIDATION_MESSAGE });
+      throw reportedError(new ApiError({ status: 400, message: META_VALIDATION_MESSAGE }));
     }
     const values = normaliseOverview(draft);
     try {
@@ -122,6 +122,7 @@ function OverviewEditor({
         setFromServer(serverErrors(apiError));
         setShowAll(true);
         alertStore.add({ type: 'error', title: 'Error!', description: META_VALIDATION_MESSAGE });
+        throw reportedError(error);
       }
       throw error;
     }

@@ -38,7 +38,12 @@ import {
   useTabTitles,
 } from '../../api/reporting';
 import type { LpiScope, LpiTabProps } from '../../lib/scope';
-import { type TabEditorHost, TabEditorProvider, type TabEditorRegistration } from '../../lib/tab-editor';
+import {
+  type TabEditorHost,
+  TabEditorProvider,
+  type TabEditorRegistration,
+  wasReported,
+} from '../../lib/tab-editor';
 import { conflictOf, openConflictDialog } from '../conflict/conflict-dialog';
 import { VersionHistory } from '../versions/version-history';
 import { useLeaveGuard } from './leave-guard';
@@ -207,7 +212,7 @@ export function LpiProfile({
               if (await saveUnit(unit, conflict.updated_at)) refresh();
             },
           });
-        } else {
+        } else if (!wasReported(error)) {
           alertStore.add({ type: 'error', title: 'Error', description: toApiError(error).message });
         }
         return false;
