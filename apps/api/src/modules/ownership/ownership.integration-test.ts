@@ -497,6 +497,10 @@ describe('ownership template and bulk upload', () => {
     });
     expect(notXlsx.statusCode).toBe(422);
     expect(notXlsx.json().error).toBe('not_a_spreadsheet');
+    const tooLarge = await upload(ADA, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(5_100_000)]), {
+      updated_at: current.state.updated_at,
+    });
+    expect(tooLarge.statusCode).toBe(413);
     const badMode = await upload(ADA, file, { updated_at: current.state.updated_at, mode: 'merge' });
     expect(badMode.statusCode).toBe(400);
     const replaced = await upload(ADA, file, { updated_at: current.state.updated_at, mode: 'replace' });

@@ -2,6 +2,8 @@ import type { TIndividualRow, TOwnershipData, TOwnershipResponse } from '@parity
 import type { TTabState } from '@parity/domain/lpi/tabs';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api, getErrorText } from '../../../lib/api-client';
+import { resolveApiUrl } from '../../../lib/api-url';
+import { refreshSession } from '../../../lib/session';
 import { getAccessToken } from '../../../lib/token-storage';
 import { type LpiScope, readCall, scopeKey, surveyIdOf } from '../lib/scope';
 
@@ -75,7 +77,25 @@ export interface OwnershipUploadResult {
  * fetch cannot). `onProgress` gets 0 to 100. Rejects with an ApiError whose body carries the
  * server's answer (a 422 lists every row error in `detail`).
  */
-export function uploadOwnership(
+export async function uploadOwnership(
+  scope: LpiScope,
+  file: File,
+  updatedAt: string | null,
+  onProgress: (percent: number) => void,
+): Promise<OwnershipUploadResult> {
+  try {
+    return await sendUpload(scope, file, updatedAt, onProgress);
+  } catch (error) {
+    // An expired access token: refresh once and send again, as the API client does.
+    if (error instanceof ApiError && error.status === 401 && (await refreshSession())) {
+      onProgress(0);
+      return sendUpload(scope, file, updatedAt, onProgress);
+    }
+    throw error;
+  }
+}
+
+function sendUpload(
   scope: LpiScope,
   file: File,
   updatedAt: string | null,
@@ -89,7 +109,7 @@ export function uploadOwnership(
     form.append('mode', 'append');
     form.append('file', file, file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/process-excel-ownership');
+    xhr.open('POST', resolveApiUrl('/api/process-excel-ownership'));
     const token = getAccessToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');

@@ -59,7 +59,14 @@ function BulkUploadForm({ scope, updatedAt, blocked, onUploaded, onClose }: Bulk
         Fill the template (one individual or entity per row) and upload it. Either every row is imported, or
         none and each problem is listed below.
       </Text>
-      <Anchor component="button" type="button" onClick={() => downloadOwnershipTemplate(scope)}>
+      <Anchor
+        component="button"
+        type="button"
+        onClick={() => {
+          // A failed download already shows the request's error alert.
+          downloadOwnershipTemplate(scope).catch(() => null);
+        }}
+      >
         Download template
       </Anchor>
       <div>
