@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import accountsModule from './modules/accounts/routes';
 import auditModule from './modules/audit/routes';
 import authModule from './modules/auth/routes';
+import contactsModule from './modules/contacts/routes';
 import dictionariesModule from './modules/dictionaries/routes';
 import feedbackModule from './modules/feedback/routes';
 import gridsModule from './modules/grids/routes';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(feedbackModule);
   await app.register(organizationsModule);
   await app.register(auditModule);
+  await app.register(contactsModule);
   await app.register(reportingModule);
   await app.register(overviewModule);
   await app.register(gridsModule);
