@@ -1,5 +1,5 @@
 import type { TGridCategory, TGridKind } from '@parity/domain/lpi/grids';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { ethnicities, genderCategories, genders } from '../../db/schema/dictionaries';
@@ -66,24 +66,6 @@ export function loadReference(db: DbOrTx): Promise<GridReference> {
   return reference;
 }
 
-/** The stored (non-zero) cells of one grid in a scope. */
-export function readCells(
-  db: DbOrTx,
-  scope: Pick<ReportingScope, 'organizationId' | 'surveyId'>,
-  grid: TGridKind,
-) {
-  return db
-    .select({
-      year: gridCells.year,
-      type: gridCells.type,
-      ethnicity_id: gridCells.ethnicity_id,
-      gender_id: gridCells.gender_id,
-      value: gridCells.value,
-    })
-    .from(gridCells)
-    .where(and(inScope(gridCells, scope), eq(gridCells.grid, grid)));
-}
-
 /** Replaces a whole grid in its scope: the old cells go, the non-zero new ones are stored. */
 export async function replaceCells(tx: Tx, scope: ReportingScope, grid: TGridKind, cells: CellRow[]) {
   await tx.delete(gridCells).where(and(inScope(gridCells, scope), eq(gridCells.grid, grid)));
@@ -110,17 +92,20 @@ export async function copyCells(tx: Tx, organizationId: number, surveyId: number
     ON CONFLICT DO NOTHING`);
 }
 
-/**
- * The staff grid's cells (kind 0) and, in the same round trip, the senior leaders listed in
- * Ownership and Senior Leadership per race/ethnicity and gender (kind 1, the count in `value`):
- * the staff grid's count of that cell cannot sensibly be lower.
- */
-export function readStaffCells(
-  db: DbOrTx,
-  scope: Pick<ReportingScope, 'organizationId' | 'surveyId'>,
-  grid: 'staff' | 'us_staff',
-) {
-  const cells = db
+// --- reads: prepared statements ------------------------------------------------------------------
+
+const organizationId = sql.placeholder('organizationId');
+const surveyId = sql.placeholder('surveyId');
+const gridKind = sql.placeholder('grid');
+
+const scopeOf = (table: typeof gridCells | typeof individuals, inSurvey: boolean) =>
+  and(
+    eq(table.organization_id, organizationId),
+    inSurvey ? eq(table.survey_id, surveyId) : isNull(table.survey_id),
+  );
+
+function cellsQuery(db: DbOrTx, inSurvey: boolean) {
+  return db
     .select({
       kind: sql<number>`0`.as('kind'),
       year: gridCells.year,
@@ -130,8 +115,11 @@ export function readStaffCells(
       value: gridCells.value,
     })
     .from(gridCells)
-    .where(and(inScope(gridCells, scope), eq(gridCells.grid, grid)));
-  if (grid !== 'staff') return cells;
+    .where(and(scopeOf(gridCells, inSurvey), eq(gridCells.grid, gridKind)));
+}
+
+/** The staff grid's cells (kind 0) and the senior leaders per race/ethnicity and gender (kind 1). */
+function staffQuery(db: DbOrTx, inSurvey: boolean) {
   const leaders = db
     .select({
       kind: sql<number>`1`.as('kind'),
@@ -144,14 +132,66 @@ export function readStaffCells(
     .from(individuals)
     .where(
       and(
-        inScope(individuals, scope),
+        scopeOf(individuals, inSurvey),
         eq(individuals.is_senior_management, true),
         isNotNull(individuals.ethnicity_id),
         isNotNull(individuals.gender_id),
       ),
     )
     .groupBy(individuals.ethnicity_id, individuals.gender_id);
-  return unionAll(cells, leaders);
+  return unionAll(cellsQuery(db, inSurvey), leaders);
+}
+
+type Prepared = ReturnType<ReturnType<typeof cellsQuery>['prepare']>;
+/** Named prepared statements per database handle (planned once per connection): the hot reads. */
+const prepared = new WeakMap<object, Map<string, Prepared>>();
+
+function statement(db: DbOrTx, name: string, build: () => { prepare(name: string): Prepared }): Prepared {
+  if ('rollback' in db) return build().prepare('');
+  let mine = prepared.get(db);
+  if (!mine) {
+    mine = new Map();
+    prepared.set(db, mine);
+  }
+  let query = mine.get(name);
+  if (!query) {
+    query = build().prepare(name);
+    mine.set(name, query);
+  }
+  return query;
+}
+
+export type CellReadRow = CellRow & { kind: number };
+
+/** The stored (non-zero) cells of one grid in a scope (kind 0). */
+export function readCells(
+  db: DbOrTx,
+  scope: Pick<ReportingScope, 'organizationId' | 'surveyId'>,
+  grid: TGridKind,
+): Promise<CellReadRow[]> {
+  const inSurvey = scope.surveyId !== null;
+  const query = statement(db, `grid_cells_${inSurvey ? 'survey' : 'own'}`, () => cellsQuery(db, inSurvey));
+  return query.execute({ organizationId: scope.organizationId, surveyId: scope.surveyId, grid });
+}
+
+/**
+ * A staff grid's cells (kind 0) and, for the staff grid, in the same round trip, the senior
+ * leaders listed in Ownership and Senior Leadership per race/ethnicity and gender (kind 1, the
+ * count in `value`): the staff grid's count of that cell cannot sensibly be lower.
+ */
+export function readStaffCells(
+  db: DbOrTx,
+  scope: Pick<ReportingScope, 'organizationId' | 'surveyId'>,
+  grid: 'staff' | 'us_staff',
+): Promise<CellReadRow[]> {
+  if (grid !== 'staff') return readCells(db, scope, grid);
+  const inSurvey = scope.surveyId !== null;
+  const query = statement(
+    db,
+    `grid_staff_${inSurvey ? 'survey' : 'own'}`,
+    () => staffQuery(db, inSurvey) as never,
+  );
+  return query.execute({ organizationId: scope.organizationId, surveyId: scope.surveyId, grid });
 }
 
 /** The year a survey started (its historical insights are the 3 years before). */
