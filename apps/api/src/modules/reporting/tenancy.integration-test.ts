@@ -40,12 +40,14 @@ const REPORTING_TABLES = [
 async function acmeRows(): Promise<string> {
   const parts: string[] = [];
   for (const table of REPORTING_TABLES) {
-    const result = await t.app.db.execute(
+    const result = (await t.app.db.execute(
       sql.raw(`SELECT * FROM ${table} WHERE organization_id = ${acmeId} ORDER BY 1`),
-    );
+    )) as { rows: unknown[] };
     parts.push(`${table}:${JSON.stringify(result.rows)}`);
   }
-  const org = await t.app.db.execute(sql`SELECT * FROM organizations WHERE id = ${acmeId}`);
+  const org = (await t.app.db.execute(sql`SELECT * FROM organizations WHERE id = ${acmeId}`)) as {
+    rows: unknown[];
+  };
   parts.push(`organizations:${JSON.stringify(org.rows)}`);
   return parts.join('\n');
 }
