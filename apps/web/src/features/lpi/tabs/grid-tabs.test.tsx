@@ -230,6 +230,10 @@ describe('InvestmentTab', () => {
     const units = renderTab(<InvestmentTab scope={scope} readOnly={false} />);
     const section = await screen.findByRole('region', { name: 'Investment Staff' });
     const junior = await within(section).findByRole('table', { name: 'Junior Investment Professional' });
+    const us = await screen.findByRole('region', { name: 'Investment Staff (US-based)' });
+    expect(
+      await within(us).findByRole('table', { name: 'Senior Investment Professional (US-based)' }),
+    ).toBeInTheDocument();
     await user.click(within(junior).getByRole('textbox', { name: 'White, Woman' }));
     await user.keyboard('4');
     expect(units.get('investment')?.dirty).toBe(true);

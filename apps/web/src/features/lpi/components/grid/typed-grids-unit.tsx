@@ -57,7 +57,7 @@ export function TypedGridsUnit({
           {data.grids.map((grid) => (
             <GridTable
               key={grid.type}
-              caption={grid.label}
+              caption={tab.startsWith('us_') ? `${grid.label} (US-based)` : grid.label}
               categories={data.categories}
               rows={grid.rows}
               readOnly={readOnly}
