@@ -282,6 +282,74 @@ export function createRoutes(): RouteObject[] {
                       handle: handle({ title: 'Organizations', layout: 'top-bar' }),
                     },
                     {
+                      // My organization (spec 2): header and subpages; the default subpage is the feed.
+                      id: 'organizations.private',
+                      path: 'private',
+                      lazy: () => import('../features/organizations/routes/my-organization'),
+                      handle: handle({ crumb: 'My organization', layout: 'top-bar' }),
+                      children: [
+                        {
+                          id: 'organizations.private.index',
+                          index: true,
+                          loader: () => redirect('/organizations/private/feed'),
+                        },
+                        {
+                          id: 'organizations.private.feed',
+                          path: 'feed',
+                          lazy: () => import('../features/organizations/routes/private-feed'),
+                          handle: handle({ crumb: 'Activity feed', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'organizations.private.members',
+                          path: 'members',
+                          lazy: () => import('../features/organizations/routes/private-members'),
+                          handle: handle({ crumb: 'Members', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'organizations.private.permissions',
+                          path: 'permissions',
+                          lazy: () => import('../features/organizations/routes/private-permissions'),
+                          handle: handle({ crumb: 'Permissions', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'organizations.private.files',
+                          path: 'files',
+                          lazy: () => import('../features/organizations/routes/private-files'),
+                          handle: handle({ crumb: 'Documents', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'organizations.private.media',
+                          path: 'media',
+                          lazy: () => import('../features/organizations/routes/private-media'),
+                          handle: handle({ crumb: 'Media', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'organizations.private.settings',
+                          path: 'settings',
+                          lazy: () => import('../features/organizations/routes/private-settings'),
+                          handle: handle({ crumb: 'Settings', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'organizations.private.invitations',
+                          path: 'invitations',
+                          lazy: () => import('../features/organizations/routes/private-invitations'),
+                          handle: handle({ crumb: 'Invitations', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'organizations.private.contacts',
+                          path: 'contacts',
+                          lazy: () => import('../features/organizations/routes/private-contacts'),
+                          handle: handle({ crumb: 'Contacts', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'organizations.private.code',
+                          path: 'code',
+                          lazy: () => import('../features/organizations/routes/private-code'),
+                          handle: handle({ crumb: 'Organization code', layout: 'top-bar' }),
+                        },
+                      ],
+                    },
+                    {
                       // My organization's reporting (spec 2: organizations.private.lpi, default overview).
                       id: 'organizations.private.lpi.index',
                       path: 'private/lpi',

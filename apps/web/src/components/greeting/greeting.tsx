@@ -1,10 +1,14 @@
-import { Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link, useInRouterContext } from 'react-router';
 
 /** Greeting hours of spec section 9: morning from 3, afternoon from 12, evening from 17. */
 export const MORNING_FROM_HOUR = 3;
 export const AFTERNOON_FROM_HOUR = 12;
 export const EVENING_FROM_HOUR = 17;
+
+/** Spec 2: clicking the organization in the greeting opens organizations.private. */
+export const MY_ORGANIZATION_PATH = '/organizations/private';
 
 /** Served from apps/web/public; replaces a missing or failing organization logo. */
 export const DEFAULT_LOGO_SRC = '/default-logo.svg';
@@ -27,8 +31,8 @@ export interface GreetingProps {
   /** The moment to greet for; defaults to now. */
   now?: Date;
   /**
-   * Wraps the organization (logo and name), e.g. in a link to the organization page once it
-   * exists; rendered as is without it.
+   * Wraps the organization (logo and name); by default, inside a router, a link to
+   * /organizations/private (my organization).
    */
   renderOrganization?: (content: ReactNode) => ReactNode;
   /** Heading level of the greeting line; the dashboard's page heading by default. */
@@ -43,6 +47,7 @@ export function Greeting({
   renderOrganization,
   order = 1,
 }: GreetingProps) {
+  const inRouter = useInRouterContext();
   const greeting = greetingFor(now ?? new Date());
   const logo = organizationLogo?.trim() ? organizationLogo : DEFAULT_LOGO_SRC;
   const organization = organizationName ? (
@@ -65,7 +70,21 @@ export function Greeting({
       <Title order={order}>
         {greeting}, {name}
       </Title>
-      {organization ? (renderOrganization ? renderOrganization(organization) : organization) : null}
+      {organization
+        ? renderOrganization
+          ? renderOrganization(organization)
+          : inRouter
+            ? linkToMyOrganization(organization)
+            : organization
+        : null}
     </Stack>
+  );
+}
+
+function linkToMyOrganization(content: ReactNode) {
+  return (
+    <Anchor component={Link} to={MY_ORGANIZATION_PATH} underline="hover" c="inherit" w="fit-content">
+      {content}
+    </Anchor>
   );
 }

@@ -103,12 +103,12 @@ describe('dashboard: user-status card', () => {
 });
 
 describe('dashboard frame', () => {
-  it('shows the organization as plain text (no organizations page yet) and the training banner opening a new tab', async () => {
+  it('links the organization to my organization and the training banner opens a new tab', async () => {
     stubDashboard('approved');
     renderApp('/');
     const greeting = await screen.findByTestId('greeting-organization');
     expect(greeting).toHaveTextContent('Acme Capital Partners');
-    expect(greeting.closest('a')).toBeNull();
+    expect(greeting.closest('a')).toHaveAttribute('href', '/organizations/private');
     const training = screen.getByRole('link', { name: /Go to training/ });
     expect(training).toHaveAttribute('href', 'https://training.parity.example');
     expect(training).toHaveAttribute('target', '_blank');

@@ -39,6 +39,9 @@ function organization(id: number): OrganizationsPage['data'][number] {
     legal_structure_id: id % 2 ? 2 : 3,
     website: null,
     about: null,
+    industry: null,
+    aum: null,
+    size_band: null,
   };
 }
 
@@ -162,6 +165,12 @@ describe('/organizations/{organizationId} (public page)', () => {
     is_publicly_traded: false,
     logo: null,
     cover: null,
+    legal_structure: 'Limited Liability Company',
+    aum: null,
+    total_full_time_employees: 0,
+    addresses: [],
+    primary_contact: null,
+    identifiers: [],
   };
 
   it('shows the About fields', async () => {

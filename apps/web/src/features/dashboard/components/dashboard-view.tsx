@@ -64,12 +64,7 @@ export function DashboardView({ account, isError, now }: DashboardViewProps) {
 
   return (
     <Stack gap="lg">
-      {/*
-        The organization should link to /organizations/private (organizations.private), but that
-        route does not exist yet: until the organizations module adds it, the name stays plain
-        text. Then pass renderOrganization={(content) => <Anchor component={Link}
-        to="/organizations/private">{content}</Anchor>} here.
-      */}
+      {/* The greeting links the organization to /organizations/private (organizations.private). */}
       <Greeting
         name={account.name}
         organizationName={account.organization_name}

@@ -1,0 +1,174 @@
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { displayName } from '@parity/domain/account';
+import type { TOrganizationFile } from '@parity/domain/organization-files';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { showAlert } from '../../../components/alerts/alert-store';
+import { Button } from '../../../components/button/button';
+import {
+  downloadFile,
+  FILES_PAGE_SIZE,
+  type Library,
+  useDeleteFromLibrary,
+  useLibrary,
+  useUploadToLibrary,
+} from '../api/library';
+import { DOCUMENT_LIMIT, formatBytes, MEDIA_LIMIT } from '../lib/file-limits';
+import { confirmAction } from './confirm';
+import { Pager } from './pager';
+import { ProtectedImage } from './protected-image';
+import { UploadButton } from './upload-button';
+
+const TEXTS = {
+  files: { title: 'Documents', upload: 'Upload document', empty: 'No documents yet', limit: DOCUMENT_LIMIT },
+  media: { title: 'Media', upload: 'Upload image', empty: 'No images yet', limit: MEDIA_LIMIT },
+} as const;
+
+function uploader(file: TOrganizationFile) {
+  return file.uploaded_by ? displayName(file.uploaded_by.name, file.uploaded_by.lastname) : 'No information';
+}
+
+function FileActions({ file, library }: { file: TOrganizationFile; library: Library }) {
+  const remove = useDeleteFromLibrary(library);
+  const onDelete = async () => {
+    const confirmed = await confirmAction({
+      title: 'Delete file',
+      message: `Delete ${file.name}? This cannot be undone.`,
+      confirmLabel: 'Delete',
+    });
+    if (confirmed)
+      remove.mutate(file.id, { onSuccess: (answer) => showAlert('success', 'Success!', answer.message) });
+  };
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        kind="tertiary"
+        size="small"
+        leftSection={<IconDownload size={14} aria-hidden />}
+        aria-label={`Download ${file.name}`}
+        onClick={() => void downloadFile(file.download_url, file.name).catch(() => {})}
+      >
+        Download
+      </Button>
+      {file.can_delete ? (
+        <Button
+          kind="tertiary"
+          size="small"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          aria-label={`Delete ${file.name}`}
+          disabled={remove.isPending}
+          onClick={() => void onDelete()}
+        >
+          Delete
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The documents (files) or images (media) of the organization: upload with progress, list, download, delete. */
+export function LibraryPage({ library }: { library: Library }) {
+  const texts = TEXTS[library];
+  const [page, setPage] = useState(1);
+  const files = useLibrary(library, page);
+  const upload = useUploadToLibrary(library);
+  const rows = files.data?.data ?? [];
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={texts.title}>
+      <Stack gap="md">
+        <UploadButtonFor library={library} label={texts.upload} upload={upload.mutateAsync} />
+        {files.isPending ? (
+          <Skeleton height={80} aria-busy="true" />
+        ) : files.isError ? (
+          <Text c="danger.8">The {texts.title.toLowerCase()} could not be loaded.</Text>
+        ) : rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {texts.empty}
+          </Text>
+        ) : library === 'media' ? (
+          <SimpleGrid
+            component="ul"
+            cols={{ base: 1, sm: 2, md: 4 }}
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+          >
+            {rows.map((file) => (
+              <Card component="li" key={file.id} withBorder radius="md" padding="xs">
+                <Stack gap={6}>
+                  <ProtectedImage src={file.preview_url} alt={file.name} h={140} radius="sm" fit="cover" />
+                  <Text size="sm" fw={500} truncate>
+                    {file.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatBytes(file.size)} · {uploader(file)}
+                  </Text>
+                  <FileActions file={file} library={library} />
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Size</Table.Th>
+                  <Table.Th>Uploaded by</Table.Th>
+                  <Table.Th>Uploaded</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((file) => (
+                  <Table.Tr key={file.id}>
+                    <Table.Td>
+                      <Anchor
+                        component="button"
+                        type="button"
+                        onClick={() => void downloadFile(file.download_url, file.name).catch(() => {})}
+                      >
+                        {file.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{formatBytes(file.size)}</Table.Td>
+                    <Table.Td>{uploader(file)}</Table.Td>
+                    <Table.Td>{new Date(file.created_at).toLocaleDateString()}</Table.Td>
+                    <Table.Td>
+                      <FileActions file={file} library={library} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <Pager total={files.data?.total ?? 0} pageSize={FILES_PAGE_SIZE} page={page} onChange={setPage} />
+      </Stack>
+    </Card>
+  );
+}
+
+function UploadButtonFor({
+  library,
+  label,
+  upload,
+}: {
+  library: Library;
+  label: string;
+  upload: (input: { file: File; onProgress: (percent: number) => void }) => Promise<unknown>;
+}) {
+  return (
+    <UploadButton
+      label={label}
+      limit={TEXTS[library].limit}
+      upload={(file, onProgress) =>
+        upload({ file, onProgress }).then(() =>
+          showAlert('success', 'Success!', `${file.name} was uploaded.`),
+        )
+      }
+    />
+  );
+}

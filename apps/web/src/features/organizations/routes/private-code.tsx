@@ -1,0 +1,127 @@
+import { Badge, Card, Code, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCopy, IconRefresh } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { showAlert } from '../../../components/alerts/alert-store';
+import { Button } from '../../../components/button/button';
+import { useOrganizationCode, useRotateCode, useSpaceAccount } from '../api/space';
+
+export const NO_CODE = 'No organization code yet: make one to let people join at sign-up.';
+export const CODE_EXPIRY_PAST = 'The expiry must be in the future.';
+
+const at = (value: string) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+};
+
+/** /organizations/private/code: the code people type at sign-up to join (admins see, copy, rotate). */
+export function PrivateCodeRoute() {
+  const account = useSpaceAccount();
+  const isAdmin = account.data?.isOrganizationAdministrator === true;
+  const code = useOrganizationCode(isAdmin);
+  const rotate = useRotateCode();
+  const [expiry, setExpiry] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (account.isPending) return <Skeleton height={120} radius="lg" aria-busy="true" />;
+  if (!isAdmin) {
+    return (
+      <Card withBorder radius="lg" padding="lg" component="section" aria-label="Current code">
+        <Text size="sm">Only the organization's admins see its code.</Text>
+      </Card>
+    );
+  }
+
+  const copy = async (value: string) => {
+    try {
+      await navigator.clipboard.writeText(value);
+      showAlert('success', 'Copied', 'The organization code is on the clipboard.');
+    } catch {
+      showAlert('error', 'Error', 'The code could not be copied; select it and copy it by hand.');
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    let expiresAt: string | null = null;
+    if (expiry) {
+      const date = new Date(expiry);
+      if (Number.isNaN(date.getTime()) || date.getTime() <= Date.now()) {
+        setError(CODE_EXPIRY_PAST);
+        return;
+      }
+      expiresAt = date.toISOString();
+    }
+    setError(null);
+    rotate.mutate(expiresAt, {
+      onSuccess: () => {
+        setExpiry('');
+        showAlert('success', 'Success!', 'A new organization code was made; the old one no longer works.');
+      },
+    });
+  };
+
+  const data = code.data;
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="code-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="code-title">
+          Organization code
+        </Title>
+        <Text size="sm" c="dimmed">
+          People who type this code at sign-up join the organization and wait for an admin's approval.
+        </Text>
+        {code.isPending ? (
+          <Skeleton height={40} aria-busy="true" />
+        ) : code.isError ? (
+          <Text c="danger.8">The organization code could not be loaded.</Text>
+        ) : data?.code ? (
+          <Group gap="sm">
+            <Code fz="lg" aria-label="Current code">
+              {data.code}
+            </Code>
+            <Button
+              kind="secondary"
+              size="small"
+              leftSection={<IconCopy size={14} aria-hidden />}
+              onClick={() => void copy(data.code as string)}
+            >
+              Copy code
+            </Button>
+            {data.expired ? (
+              <Badge color="danger" variant="light">
+                Expired
+              </Badge>
+            ) : null}
+            <Text size="sm" c="dimmed">
+              {data.expires_at ? `Expires ${at(data.expires_at)}` : 'Does not expire'}
+            </Text>
+          </Group>
+        ) : (
+          <Text size="sm">{data?.expired ? 'The organization code expired.' : NO_CODE}</Text>
+        )}
+        <form onSubmit={submit} noValidate aria-label="Rotate the organization code">
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              type="datetime-local"
+              label="Expires (optional)"
+              description="Leave empty for a code that does not expire."
+              value={expiry}
+              onChange={(event) => setExpiry(event.currentTarget.value)}
+              error={error}
+            />
+            <Button
+              type="submit"
+              kind="primary"
+              loading={rotate.isPending}
+              leftSection={<IconRefresh size={16} aria-hidden />}
+            >
+              {data?.code ? 'Rotate code' : 'Make a code'}
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+    </Card>
+  );
+}
+
+export { PrivateCodeRoute as Component };

@@ -1,0 +1,143 @@
+import { Card, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { TContact } from '@parity/domain/organization-contacts';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { showAlert } from '../../../components/alerts/alert-store';
+import { Button } from '../../../components/button/button';
+import { openDialog } from '../../../components/dialog/dialog-store';
+import { CONTACTS_PAGE_SIZE, useContacts, useDeleteContact } from '../api/contacts';
+import { useIsOrganizationAdmin } from '../api/space';
+import { confirmAction } from '../components/confirm';
+import { ContactForm } from '../components/contact-form';
+import { Pager } from '../components/pager';
+
+export const CONTACT_DELETED = 'Contact deleted';
+export const NO_CONTACTS = 'No contacts found';
+
+function openContactDialog(contact: TContact | null) {
+  openDialog({
+    title: contact ? 'Edit contact' : 'Add contact',
+    size: 'medium',
+    content: (close) => <ContactForm contact={contact} onDone={close} />,
+  });
+}
+
+/** /organizations/private/contacts: the organization's external contacts, searched, 30 a page. */
+export function PrivateContactsRoute() {
+  const isAdmin = useIsOrganizationAdmin();
+  const [search, setSearch] = useState('');
+  const [draft, setDraft] = useState('');
+  const [page, setPage] = useState(1);
+  const contacts = useContacts(search, page);
+  const remove = useDeleteContact();
+  const rows = contacts.data?.data ?? [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(draft.trim());
+    setPage(1);
+  };
+
+  const onDelete = async (contact: TContact) => {
+    const confirmed = await confirmAction({
+      title: 'Delete contact',
+      message: `Delete the contact ${contact.name}?`,
+      confirmLabel: 'Delete',
+    });
+    if (confirmed) remove.mutate(contact.id, { onSuccess: () => showAlert('success', CONTACT_DELETED) });
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Contacts">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <search aria-label="Contacts">
+            <form onSubmit={submit}>
+              <Group gap="sm" align="flex-end">
+                <TextInput
+                  label="Search contacts"
+                  placeholder="Name, email or title"
+                  leftSection={<IconSearch size={16} aria-hidden />}
+                  value={draft}
+                  onChange={(event) => setDraft(event.currentTarget.value)}
+                />
+                <Button type="submit" kind="secondary">
+                  Search
+                </Button>
+              </Group>
+            </form>
+          </search>
+          {isAdmin ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openContactDialog(null)}>
+              Add contact
+            </Button>
+          ) : null}
+        </Group>
+        {contacts.isPending ? (
+          <Skeleton height={80} aria-busy="true" />
+        ) : contacts.isError ? (
+          <Text c="danger.8">The contacts could not be loaded.</Text>
+        ) : rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {NO_CONTACTS}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Phone</Table.Th>
+                  <Table.Th>Title</Table.Th>
+                  {isAdmin ? <Table.Th>Actions</Table.Th> : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((contact) => (
+                  <Table.Tr key={contact.id}>
+                    <Table.Td>{contact.name}</Table.Td>
+                    <Table.Td>{contact.email}</Table.Td>
+                    <Table.Td>{contact.phone || 'No information'}</Table.Td>
+                    <Table.Td>{contact.title || 'No information'}</Table.Td>
+                    {isAdmin ? (
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            kind="tertiary"
+                            size="small"
+                            aria-label={`Edit ${contact.name}`}
+                            onClick={() => openContactDialog(contact)}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            kind="tertiary"
+                            size="small"
+                            aria-label={`Delete ${contact.name}`}
+                            disabled={remove.isPending}
+                            onClick={() => void onDelete(contact)}
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <Pager
+          total={contacts.data?.total ?? 0}
+          pageSize={CONTACTS_PAGE_SIZE}
+          page={page}
+          onChange={setPage}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+export { PrivateContactsRoute as Component };

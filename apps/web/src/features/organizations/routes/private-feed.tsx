@@ -1,0 +1,47 @@
+import { Card, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { FEED_PAGE_SIZE, useFeed } from '../api/space';
+import { Pager } from '../components/pager';
+
+export const NO_ACTIVITY = 'No activity yet';
+
+function when(at: string) {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
+}
+
+/** /organizations/private/feed: who changed the profile, joined, uploaded... newest first, 30 a page. */
+export function PrivateFeedRoute() {
+  const [page, setPage] = useState(1);
+  const feed = useFeed(page);
+  const items = feed.data?.data ?? [];
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Activity feed">
+      {feed.isPending ? (
+        <Skeleton height={120} aria-busy="true" aria-label="Loading the activity feed" />
+      ) : feed.isError ? (
+        <Text c="danger.8">The activity feed could not be loaded.</Text>
+      ) : items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {NO_ACTIVITY}
+        </Text>
+      ) : (
+        <Stack gap="md">
+          <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Events">
+            {items.map((item) => (
+              <li key={item.id} data-kind={item.kind}>
+                <Text size="sm">{item.summary}</Text>
+                <Text size="xs" c="dimmed">
+                  <time dateTime={item.at}>{when(item.at)}</time>
+                </Text>
+              </li>
+            ))}
+          </Stack>
+          <Pager total={feed.data?.total ?? 0} pageSize={FEED_PAGE_SIZE} page={page} onChange={setPage} />
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+export { PrivateFeedRoute as Component };

@@ -1,0 +1,145 @@
+import { Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { displayName } from '@parity/domain/account';
+import type { TPendingInvitation } from '@parity/domain/organization-invitations';
+import { showAlert } from '../../../components/alerts/alert-store';
+import { Button } from '../../../components/button/button';
+import {
+  useInvitations,
+  useIsOrganizationAdmin,
+  useResendInvitation,
+  useRevokeInvitation,
+} from '../api/space';
+import { confirmAction } from '../components/confirm';
+import { InviteForm } from '../components/invite-form';
+
+export const NO_INVITATIONS = 'No pending invitations';
+
+const at = (value: string) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+};
+
+/** /organizations/private/invitations: invite by email; pending invitations with expiry, resend, revoke. */
+export function PrivateInvitationsRoute() {
+  const isAdmin = useIsOrganizationAdmin();
+  const invitations = useInvitations();
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const rows = invitations.data?.data ?? [];
+
+  const onResend = (invitation: TPendingInvitation) =>
+    resend.mutate(invitation.id, {
+      onSuccess: (sent) =>
+        showAlert(
+          'success',
+          'Email sent',
+          `A new invitation was sent to ${sent.email}; it expires ${at(sent.expires_at)}.`,
+        ),
+    });
+
+  const onRevoke = async (invitation: TPendingInvitation) => {
+    const confirmed = await confirmAction({
+      title: 'Revoke invitation',
+      message: `Revoke the invitation of ${invitation.email}? Its link will stop working.`,
+      confirmLabel: 'Revoke',
+    });
+    if (confirmed)
+      revoke.mutate(invitation.id, {
+        onSuccess: (answer) => showAlert('success', 'Success!', answer.message),
+      });
+  };
+
+  return (
+    <Stack gap="md">
+      {isAdmin ? (
+        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="invite-title">
+          <Title order={2} size="h4" id="invite-title" mb="sm">
+            Invite a person
+          </Title>
+          <InviteForm />
+        </Card>
+      ) : null}
+      <Card
+        withBorder
+        radius="lg"
+        padding="lg"
+        component="section"
+        aria-labelledby="pending-invitations-title"
+      >
+        <Title order={2} size="h4" id="pending-invitations-title" mb="sm">
+          Pending invitations
+        </Title>
+        {invitations.isPending ? (
+          <Skeleton height={80} aria-busy="true" />
+        ) : invitations.isError ? (
+          <Text c="danger.8">The invitations could not be loaded.</Text>
+        ) : rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {NO_INVITATIONS}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table aria-labelledby="pending-invitations-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Invited by</Table.Th>
+                  <Table.Th>Expires</Table.Th>
+                  {isAdmin ? <Table.Th>Actions</Table.Th> : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((invitation) => (
+                  <Table.Tr key={invitation.id}>
+                    <Table.Td>{invitation.email}</Table.Td>
+                    <Table.Td>
+                      {invitation.invited_by
+                        ? displayName(invitation.invited_by.name, invitation.invited_by.lastname)
+                        : 'No information'}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <time dateTime={invitation.expires_at}>{at(invitation.expires_at)}</time>
+                        {invitation.expired ? (
+                          <Badge color="danger" variant="light" size="sm">
+                            Expired
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    {isAdmin ? (
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            kind="secondary"
+                            size="small"
+                            aria-label={`Resend the invitation of ${invitation.email}`}
+                            disabled={resend.isPending}
+                            onClick={() => onResend(invitation)}
+                          >
+                            Resend
+                          </Button>
+                          <Button
+                            kind="tertiary"
+                            size="small"
+                            aria-label={`Revoke the invitation of ${invitation.email}`}
+                            disabled={revoke.isPending}
+                            onClick={() => void onRevoke(invitation)}
+                          >
+                            Revoke
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+export { PrivateInvitationsRoute as Component };

@@ -1,0 +1,200 @@
+import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { displayName } from '@parity/domain/account';
+import type { TMember } from '@parity/domain/signup';
+import { showAlert } from '../../../components/alerts/alert-store';
+import { Button } from '../../../components/button/button';
+import {
+  type Decision,
+  useAdmins,
+  useDecide,
+  useMembers,
+  useRemoveMember,
+  useSpaceAccount,
+} from '../api/space';
+import { AdminCard } from '../components/admin-card';
+import { confirmAction } from '../components/confirm';
+import { MemberRoles } from '../components/member-roles';
+
+export const APPROVED_ALERT = 'User Account Approved';
+export const DECLINED_ALERT = 'User Account Decline';
+export const NO_MEMBERS = 'No members yet';
+export const NO_PENDING = 'Nobody is waiting for approval';
+
+const nameOf = (m: Pick<TMember, 'name' | 'lastname' | 'email'>) =>
+  displayName(m.name, m.lastname) || m.email;
+const day = (at: string) => {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? at : date.toLocaleDateString();
+};
+
+/** /organizations/private/members: admins, approved members with roles, pending requests. */
+export function PrivateMembersRoute() {
+  const account = useSpaceAccount();
+  const isAdmin = account.data?.isOrganizationAdministrator === true;
+  const members = useMembers();
+  const admins = useAdmins();
+  const decide = useDecide();
+  const remove = useRemoveMember();
+
+  const all = members.data?.data ?? [];
+  const approved = all.filter((m) => m.status === 'approved');
+  const pending = all.filter((m) => m.status === 'pending');
+
+  const onDecide = (member: TMember, decision: Decision) => {
+    const organizationId = account.data?.organization_id;
+    if (!organizationId) return;
+    decide.mutate(
+      { organizationId, userId: member.id, decision },
+      {
+        onSuccess: () =>
+          showAlert('success', decision === 'approve' ? APPROVED_ALERT : DECLINED_ALERT, nameOf(member)),
+      },
+    );
+  };
+
+  const onRemove = async (member: TMember) => {
+    const confirmed = await confirmAction({
+      title: 'Remove member',
+      message: `Remove ${nameOf(member)} from the organization? They will have to join again.`,
+      confirmLabel: 'Remove',
+    });
+    if (!confirmed) return;
+    remove.mutate(member.id, { onSuccess: (answer) => showAlert('success', 'Success!', answer.message) });
+  };
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="admins-title">
+        <Title order={2} size="h4" id="admins-title" mb="sm">
+          Admins
+        </Title>
+        {admins.isPending ? (
+          <Skeleton height={60} />
+        ) : (
+          <SimpleGrid
+            component="ul"
+            cols={{ base: 1, sm: 2, md: 3 }}
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+          >
+            {(admins.data?.data ?? []).map((admin) => (
+              <AdminCard key={admin.id} admin={admin} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Card>
+
+      {isAdmin ? (
+        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="pending-title">
+          <Title order={2} size="h4" id="pending-title" mb="sm">
+            Awaiting approval
+          </Title>
+          {members.isPending ? (
+            <Skeleton height={60} />
+          ) : pending.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {NO_PENDING}
+            </Text>
+          ) : (
+            <Table aria-labelledby="pending-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Asked on</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {pending.map((member) => (
+                  <Table.Tr key={member.id}>
+                    <Table.Td>{nameOf(member)}</Table.Td>
+                    <Table.Td>{member.email}</Table.Td>
+                    <Table.Td>{day(member.created_at)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <Button
+                          kind="success"
+                          size="small"
+                          aria-label={`Approve ${nameOf(member)}`}
+                          disabled={decide.isPending}
+                          onClick={() => onDecide(member, 'approve')}
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          kind="error"
+                          size="small"
+                          aria-label={`Decline ${nameOf(member)}`}
+                          disabled={decide.isPending}
+                          onClick={() => onDecide(member, 'decline')}
+                        >
+                          Decline
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Card>
+      ) : null}
+
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="members-title">
+        <Title order={2} size="h4" id="members-title" mb="sm">
+          Members
+        </Title>
+        {members.isPending ? (
+          <Skeleton height={80} aria-busy="true" />
+        ) : members.isError ? (
+          <Text c="danger.8">The members could not be loaded.</Text>
+        ) : approved.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {NO_MEMBERS}
+          </Text>
+        ) : (
+          <Table aria-labelledby="members-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Roles</Table.Th>
+                {isAdmin ? <Table.Th>Actions</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {approved.map((member) => (
+                <Table.Tr key={member.id}>
+                  <Table.Td>{nameOf(member)}</Table.Td>
+                  <Table.Td>{member.email}</Table.Td>
+                  <Table.Td>
+                    <MemberRoles flags={member} />
+                  </Table.Td>
+                  {isAdmin ? (
+                    <Table.Td>
+                      {member.id === account.data?.id ? null : (
+                        <Button
+                          kind="tertiary"
+                          size="small"
+                          aria-label={`Remove ${nameOf(member)}`}
+                          disabled={remove.isPending}
+                          onClick={() => void onRemove(member)}
+                        >
+                          Remove
+                        </Button>
+                      )}
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+export { PrivateMembersRoute as Component };

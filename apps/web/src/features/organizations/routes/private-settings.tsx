@@ -1,0 +1,362 @@
+import {
+  Card,
+  ColorSwatch,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { displayName } from '@parity/domain/account';
+import {
+  canBePubliclyTraded,
+  countRule,
+  ORGANIZATION_FORM_LABELS,
+  organizationFormErrors,
+  type TCountField,
+  todayIso,
+} from '@parity/domain/organization-form';
+import {
+  ORGANIZATION_UPDATED_MESSAGE,
+  type TOrganizationSettings,
+  type TOrganizationSettingsUpdate,
+  ZOrganizationSettingsUpdate,
+} from '@parity/domain/organization-settings';
+import { type FormEvent, useState } from 'react';
+import { useOutletContext } from 'react-router';
+import { alertStore, showAlert } from '../../../components/alerts/alert-store';
+import { Button } from '../../../components/button/button';
+import { ApiError } from '../../../lib/api-client';
+import { useDictionary } from '../../../lib/dictionaries';
+import { useUploadOrganizationImage } from '../api/library';
+import { useIsOrganizationAdmin, useMembers, useUpdateSettings } from '../api/space';
+import { ProtectedImage } from '../components/protected-image';
+import { UploadButton } from '../components/upload-button';
+import { ORGANIZATION_IMAGE_LIMIT } from '../lib/file-limits';
+
+export const SETTINGS_SAVED = { title: 'Success!', description: ORGANIZATION_UPDATED_MESSAGE } as const;
+
+type FormValues = Required<{
+  [K in keyof TOrganizationSettingsUpdate]: Exclude<TOrganizationSettingsUpdate[K], undefined>;
+}>;
+type Field = keyof FormValues;
+type Errors = Partial<Record<Field, string>>;
+
+const COUNT_FIELDS: TCountField[] = ['total_full_time_employees', 'total_leaders', 'total_owners'];
+const L = ORGANIZATION_FORM_LABELS;
+
+function fromSettings(s: TOrganizationSettings): FormValues {
+  return {
+    name: s.name,
+    legal_structure: s.legal_structure,
+    inception_date: s.inception_date,
+    primary_contact_id: s.primary_contact_id,
+    is_publicly_traded: s.is_publicly_traded,
+    ticker_symbol: s.ticker_symbol,
+    total_full_time_employees: s.total_full_time_employees,
+    total_leaders: s.total_leaders,
+    total_owners: s.total_owners,
+    about: s.about,
+    website: s.website,
+    color_id: s.color_id,
+    is_public: s.is_public,
+  };
+}
+
+/** Fixed counts of a legal structure, and publicly traded only where it can be (spec 5). */
+function normalise(values: FormValues): FormValues {
+  const next = { ...values };
+  if (!canBePubliclyTraded(next.legal_structure)) next.is_publicly_traded = false;
+  for (const field of COUNT_FIELDS) {
+    const rule = countRule(field, next.legal_structure, Boolean(next.is_publicly_traded));
+    if (rule.fixed !== null) next[field] = rule.fixed;
+  }
+  return next;
+}
+
+/** The body sent: empty texts as null, the ticker only when there is one. */
+function toBody(values: FormValues): TOrganizationSettingsUpdate {
+  const text = (v: string | null) => (v?.trim() ? v.trim() : null);
+  return {
+    ...values,
+    name: values.name?.trim() ?? '',
+    ticker_symbol: text(values.ticker_symbol),
+    about: text(values.about),
+    website: text(values.website),
+    inception_date: values.inception_date || null,
+  };
+}
+
+/** Every rule's message (spec 5 via the shared domain rules), then the other fields' checks. */
+export function settingsErrors(values: FormValues): Errors {
+  const errors: Errors = { ...organizationFormErrors(values, { requireName: true }) };
+  const parsed = ZOrganizationSettingsUpdate.safeParse(toBody(values));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as Field | undefined;
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/** The API's 400 detail [{field: 'body.<field>', message}] by field. */
+function serverErrors(error: unknown): Errors | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const detail = (error.body as { detail?: unknown } | undefined)?.detail;
+  if (!Array.isArray(detail)) return null;
+  const errors: Errors = {};
+  for (const item of detail) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { field, message } = item as { field?: unknown; message?: unknown };
+    if (typeof field !== 'string' || typeof message !== 'string') continue;
+    const name = field.replace(/^body\./, '').split('.')[0] as Field;
+    if (!errors[name]) errors[name] = message;
+  }
+  return Object.keys(errors).length ? errors : null;
+}
+
+function ImageSetting({
+  which,
+  organization,
+}: {
+  which: 'logo' | 'cover';
+  organization: TOrganizationSettings;
+}) {
+  const upload = useUploadOrganizationImage(which);
+  const label = which === 'logo' ? 'Logo' : 'Cover';
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      {organization[which] ? (
+        <ProtectedImage
+          src={organization[which]}
+          alt={`${organization.name} ${which}`}
+          h={which === 'logo' ? 72 : 120}
+          w={which === 'logo' ? 72 : '100%'}
+          fit={which === 'logo' ? 'contain' : 'cover'}
+          radius="sm"
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          No {which} yet
+        </Text>
+      )}
+      <UploadButton
+        label={`Upload ${which}`}
+        limit={ORGANIZATION_IMAGE_LIMIT}
+        upload={(file, onProgress) =>
+          upload
+            .mutateAsync({ file, onProgress })
+            .then((answer) => showAlert('success', 'Success!', answer.message))
+        }
+      />
+    </Stack>
+  );
+}
+
+/** /organizations/private/settings: the organization form (spec 5), colour, public or private, logo and cover. */
+export function PrivateSettingsRoute() {
+  const organization = useOutletContext<TOrganizationSettings>();
+  const isAdmin = useIsOrganizationAdmin();
+  const members = useMembers();
+  const legalStructures = useDictionary('legalStructures');
+  const colors = useDictionary('colors');
+  const save = useUpdateSettings();
+  const [values, setValues] = useState<FormValues>(() => fromSettings(organization));
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const readOnly = !isAdmin;
+
+  const set = <K extends Field>(field: K, value: FormValues[K]) => {
+    const next = normalise({ ...values, [field]: value });
+    setValues(next);
+    if (submitted) setErrors(settingsErrors(next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = settingsErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(toBody(values), {
+      onSuccess: (answer) => {
+        setValues(fromSettings(answer.organization));
+        showAlert('success', SETTINGS_SAVED.title, answer.message || SETTINGS_SAVED.description);
+      },
+      onError: (error) => {
+        const fields = serverErrors(error);
+        if (fields) setErrors(fields);
+        alertStore.add({ type: 'error', title: 'Error', description: error.message });
+      },
+    });
+  };
+
+  const legal = values.legal_structure;
+  const contacts = (members.data?.data ?? [])
+    .filter((m) => m.status === 'approved')
+    .map((m) => ({ value: String(m.id), label: displayName(m.name, m.lastname) || m.email }));
+  if (values.primary_contact_id && !contacts.some((o) => o.value === String(values.primary_contact_id))) {
+    contacts.push({
+      value: String(values.primary_contact_id),
+      label: `Member #${values.primary_contact_id}`,
+    });
+  }
+  const colorOptions = (colors.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const selectedColor = colors.data?.find((c) => c.id === values.color_id);
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="organization-form-title">
+        <Title order={2} size="h4" id="organization-form-title" mb="md">
+          Organization profile
+        </Title>
+        {readOnly ? (
+          <Text size="sm" c="dimmed" mb="sm">
+            Only the organization's admins edit its profile.
+          </Text>
+        ) : null}
+        <form onSubmit={submit} noValidate aria-labelledby="organization-form-title">
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={L.name}
+                required
+                value={values.name ?? ''}
+                onChange={(e) => set('name', e.currentTarget.value)}
+                error={errors.name}
+                disabled={readOnly}
+              />
+              <Select
+                label={L.legal_structure}
+                required
+                data={(legalStructures.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+                value={legal === null ? null : String(legal)}
+                onChange={(v) => set('legal_structure', v ? Number(v) : null)}
+                error={errors.legal_structure}
+                disabled={readOnly}
+                allowDeselect={false}
+              />
+              <TextInput
+                type="date"
+                label={L.inception_date}
+                required
+                max={todayIso()}
+                value={values.inception_date ?? ''}
+                onChange={(e) => set('inception_date', e.currentTarget.value || null)}
+                error={errors.inception_date}
+                disabled={readOnly}
+              />
+              <Select
+                label={L.primary_contact_id}
+                required
+                searchable
+                data={contacts}
+                value={values.primary_contact_id ? String(values.primary_contact_id) : null}
+                onChange={(v) => set('primary_contact_id', v ? Number(v) : null)}
+                error={errors.primary_contact_id}
+                disabled={readOnly}
+                nothingFoundMessage="No approved members"
+              />
+              <Switch
+                label={L.is_publicly_traded}
+                description={canBePubliclyTraded(legal) ? undefined : 'Only for a Corporation (C Corp)'}
+                checked={Boolean(values.is_publicly_traded)}
+                onChange={(e) => set('is_publicly_traded', e.currentTarget.checked)}
+                disabled={readOnly || !canBePubliclyTraded(legal)}
+                error={errors.is_publicly_traded}
+                mt={{ sm: 'xl' }}
+              />
+              <TextInput
+                label={L.ticker_symbol}
+                required={Boolean(values.is_publicly_traded)}
+                value={values.ticker_symbol ?? ''}
+                onChange={(e) => set('ticker_symbol', e.currentTarget.value)}
+                error={errors.ticker_symbol}
+                disabled={readOnly}
+              />
+              {COUNT_FIELDS.map((field) => {
+                const rule = countRule(field, legal, Boolean(values.is_publicly_traded));
+                return (
+                  <NumberInput
+                    key={field}
+                    label={L[field]}
+                    required={rule.required}
+                    min={0}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    value={rule.fixed ?? values[field] ?? 0}
+                    onChange={(v) => set(field, typeof v === 'number' ? v : v === '' ? 0 : Number(v))}
+                    error={errors[field]}
+                    disabled={readOnly || rule.fixed !== null}
+                  />
+                );
+              })}
+              <TextInput
+                type="url"
+                label="Website"
+                value={values.website ?? ''}
+                onChange={(e) => set('website', e.currentTarget.value)}
+                error={errors.website}
+                disabled={readOnly}
+              />
+              <Select
+                label="Colour"
+                data={colorOptions}
+                value={values.color_id ? String(values.color_id) : null}
+                onChange={(v) => set('color_id', v ? Number(v) : null)}
+                error={errors.color_id}
+                disabled={readOnly}
+                clearable
+                leftSection={selectedColor ? <ColorSwatch color={selectedColor.hex} size={16} /> : null}
+              />
+            </SimpleGrid>
+            <Textarea
+              label="About"
+              rows={4}
+              value={values.about ?? ''}
+              onChange={(e) => set('about', e.currentTarget.value)}
+              error={errors.about}
+              disabled={readOnly}
+            />
+            <Switch
+              label="Public organization"
+              description="Public organizations are listed in the directory and their page is visible to other organizations."
+              checked={Boolean(values.is_public)}
+              onChange={(e) => set('is_public', e.currentTarget.checked)}
+              disabled={readOnly}
+            />
+            {readOnly ? null : (
+              <Group>
+                <Button type="submit" loading={save.isPending}>
+                  Save
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </form>
+      </Card>
+      {readOnly ? null : (
+        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="images-title">
+          <Title order={2} size="h4" id="images-title" mb="md">
+            Logo and cover
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <ImageSetting which="logo" organization={organization} />
+            <ImageSetting which="cover" organization={organization} />
+          </SimpleGrid>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+export { PrivateSettingsRoute as Component };
