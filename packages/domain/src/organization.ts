@@ -4,9 +4,36 @@ import { z } from 'zod';
 export const ORGANIZATION_SORT_FIELDS = ['name', 'created_at'] as const;
 export const ORGANIZATION_PAGE_SIZE = 30;
 
+/** Size bands of the directory over total_full_time_employees. */
+export const ORGANIZATION_SIZE_BANDS = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
+export type TOrganizationSizeBand = (typeof ORGANIZATION_SIZE_BANDS)[number];
+/** The inclusive employee range of a band (1000+ is more than 1000). */
+export const SIZE_BAND_RANGES: Record<TOrganizationSizeBand, [number, number | null]> = {
+  '1-10': [1, 10],
+  '11-50': [11, 50],
+  '51-200': [51, 200],
+  '201-1000': [201, 1000],
+  '1000+': [1001, null],
+};
+export function sizeBand(employees: number | null | undefined): TOrganizationSizeBand | null {
+  if (!employees || employees < 1) return null;
+  for (const band of ORGANIZATION_SIZE_BANDS) {
+    const [min, max] = SIZE_BAND_RANGES[band];
+    if (employees >= min && (max === null || employees <= max)) return band;
+  }
+  return null;
+}
+
+const dbId = z.coerce.number().int().positive().max(2_147_483_647);
+
 export const ZOrganizationDirectoryQuery = z.strictObject({
   search_query: z.string().trim().max(100).optional(),
-  legal_structure_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  legal_structure_id: dbId.optional(),
+  /** a sector or an industry (global industries): matches gi_sector_id or gi_industry_id */
+  industry_id: dbId.optional(),
+  size: z.enum(ORGANIZATION_SIZE_BANDS).optional(),
+  /** an AUM band (global industries of type gi_aum) */
+  aum_id: dbId.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(ORGANIZATION_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   sort_by: z.enum(ORGANIZATION_SORT_FIELDS).default('name'),
@@ -21,6 +48,11 @@ export const ZOrganizationDirectoryItem = z.object({
   legal_structure_id: z.number().int().nullable(),
   website: z.string().nullable(),
   about: z.string().nullable(),
+  /** the industry's name (else the sector's), or null */
+  industry: z.string().nullable(),
+  /** the AUM band's name, or null */
+  aum: z.string().nullable(),
+  size_band: z.enum(ORGANIZATION_SIZE_BANDS).nullable(),
 });
 export type TOrganizationDirectoryItem = z.infer<typeof ZOrganizationDirectoryItem>;
 
@@ -42,5 +74,22 @@ export const ZOrganizationPublic = z.object({
   is_publicly_traded: z.boolean(),
   logo: z.string().nullable(),
   cover: z.string().nullable(),
+  legal_structure: z.string().nullable(),
+  aum: z.string().nullable(),
+  total_full_time_employees: z.number().int(),
+  /** primary first */
+  addresses: z.array(z.object({ id: z.number().int(), address: z.string(), is_primary: z.boolean() })),
+  /** public name and title; email only for the organization's own members and platform admins */
+  primary_contact: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      lastname: z.string(),
+      title: z.string().nullable(),
+      email: z.string().nullable(),
+    })
+    .nullable(),
+  /** the global industry identifiers that are set, with their names */
+  identifiers: z.array(z.object({ key: z.string(), id: z.number().int(), name: z.string().nullable() })),
 });
 export type TOrganizationPublic = z.infer<typeof ZOrganizationPublic>;

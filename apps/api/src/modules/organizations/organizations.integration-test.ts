@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../../db/schema/people';
+import { globalIndustries } from '../../db/schema/dictionaries';
+import { memberships, organizations, users } from '../../db/schema/people';
+import { addresses } from '../../db/schema/reporting';
 import { ACME, CEDAR, seedDemoData } from '../../db/seed-demo';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signAccessToken } from '../auth/tokens';
@@ -70,7 +72,7 @@ describe('GET /api/organizations', () => {
     expect(body.total).toBe(visible.length);
     expect(body.data.map((o: { id: number }) => o.id).sort()).toEqual(visible.map((o) => o.id).sort());
     expect(Object.keys(body.data[0]).sort()).toEqual(
-      ['about', 'id', 'legal_structure_id', 'logo', 'name', 'website'].sort(),
+      ['about', 'aum', 'id', 'industry', 'legal_structure_id', 'logo', 'name', 'size_band', 'website'].sort(),
     );
     const names = body.data.map((o: { name: string }) => o.name.toLowerCase());
     expect(names).toEqual([...names].sort());
@@ -109,6 +111,9 @@ describe('GET /api/organizations', () => {
     ['sort_by=email', 'sort_by'],
     ['sort_order=up', 'sort_order'],
     ['legal_structure_id=abc', 'legal_structure_id'],
+    ['industry_id=0', 'industry_id'],
+    ['size=2-5', 'size'],
+    ['aum_id=x', 'aum_id'],
   ])('?%s answers 400 naming the field', async (query, field) => {
     const res = await get(MEMBER, `/api/organizations?${query}`);
     expect(res.statusCode).toBe(400);
@@ -158,5 +163,106 @@ describe('GET /api/organizations/:id', () => {
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
     expect((await get(MEMBER, '/api/organizations/999999')).statusCode).toBe(404);
     expect((await get(MEMBER, '/api/organizations/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('directory filters and names', () => {
+  async function pick(typeId: number, parentId?: number) {
+    const rows = await t.app.db.select().from(globalIndustries).where(eq(globalIndustries.type_id, typeId));
+    return rows.find((r) => parentId === undefined || r.parent_id === parentId)!;
+  }
+
+  it('filters by industry (sector or industry), size band and AUM and names them on each card', async () => {
+    const sector = await pick(1);
+    const industry = await pick(2, sector.id);
+    const aum = await pick(4);
+    const [saved] = await t.app.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, orgIds.get(CEDAR)!));
+    await setOrg(CEDAR, {
+      identifiers: { gi_sector_id: sector.id, gi_industry_id: industry.id, gi_aum: aum.id },
+      total_full_time_employees: 45,
+    });
+    try {
+      const all = await t.app.db.select().from(organizations);
+      const ids = (key: string, id: number) =>
+        all
+          .filter(
+            (o) => o.is_public && !o.deleted_at && (o.identifiers as Record<string, unknown>)[key] === id,
+          )
+          .map((o) => o.id);
+      const names = (body: { data: { id: number; name: string }[] }) => body.data.map((o) => o.id).sort();
+      const bySector = (await get(OTHER, `/api/organizations?industry_id=${sector.id}&limit=100`)).json();
+      expect(names(bySector)).toEqual(
+        [...new Set([...ids('gi_sector_id', sector.id), ...ids('gi_industry_id', sector.id)])].sort(),
+      );
+      expect(bySector.data.find((o: { name: string }) => o.name === CEDAR)).toMatchObject({
+        industry: industry.name,
+        aum: aum.name,
+        size_band: '11-50',
+      });
+      const byIndustry = (await get(OTHER, `/api/organizations?industry_id=${industry.id}&limit=100`)).json();
+      expect(names(byIndustry)).toEqual(ids('gi_industry_id', industry.id).sort());
+      const byAum = (await get(OTHER, `/api/organizations?aum_id=${aum.id}&limit=100`)).json();
+      expect(names(byAum)).toEqual(ids('gi_aum', aum.id).sort());
+      for (const o of byAum.data) expect(o.aum).toBe(aum.name);
+      const bySize = (await get(OTHER, '/api/organizations?size=11-50&limit=100')).json();
+      expect(bySize.data.map((o: { name: string }) => o.name)).toContain(CEDAR);
+      for (const o of bySize.data) expect(o.size_band).toBe('11-50');
+      const big = (await get(OTHER, '/api/organizations?size=1000%2B&limit=100')).json();
+      expect(big.data.map((o: { name: string }) => o.name)).not.toContain(CEDAR);
+    } finally {
+      await setOrg(CEDAR, {
+        identifiers: saved!.identifiers,
+        total_full_time_employees: saved!.total_full_time_employees,
+      });
+    }
+  });
+
+  it('shows the public page with addresses (primary first), primary contact and named identifiers', async () => {
+    const aum = await pick(4);
+    const cedar = orgIds.get(CEDAR)!;
+    const [eve] = await t.app.db.select().from(users).where(eq(users.email, OTHER));
+    const [saved] = await t.app.db.select().from(organizations).where(eq(organizations.id, cedar));
+    await t.app.db.update(addresses).set({ is_primary: false }).where(eq(addresses.organization_id, cedar));
+    await setOrg(CEDAR, { identifiers: { gi_aum: aum.id }, primary_contact_id: eve!.id });
+    await t.app.db.update(users).set({ title: 'Managing Partner' }).where(eq(users.id, eve!.id));
+    const mine = await t.app.db
+      .insert(addresses)
+      .values([
+        { organization_id: cedar, address: '2 Side St', is_primary: false },
+        { organization_id: cedar, address: '1 Main St', is_primary: true },
+      ])
+      .returning({ id: addresses.id });
+    try {
+      const page = (await get(MEMBER, `/api/organizations/${cedar}`)).json();
+      expect(page.addresses[0]).toMatchObject({ address: '1 Main St', is_primary: true });
+      expect(page.addresses.map((a: { address: string }) => a.address)).toContain('2 Side St');
+      expect(page.addresses.filter((a: { is_primary: boolean }) => a.is_primary)).toHaveLength(1);
+      expect(page.primary_contact).toEqual({
+        id: eve!.id,
+        name: 'Eve',
+        lastname: 'Castillo',
+        title: 'Managing Partner',
+        email: null,
+      });
+      expect(page.identifiers).toEqual([{ key: 'gi_aum', id: aum.id, name: aum.name }]);
+      expect(page).toMatchObject({ aum: aum.name, legal_structure: expect.any(String) });
+      const own = (await get(OTHER, `/api/organizations/${cedar}`)).json();
+      expect(own.primary_contact.email).toBe(OTHER);
+      // A primary contact who left the organization is not shown.
+      await t.app.db.update(memberships).set({ status: 'declined' }).where(eq(memberships.user_id, eve!.id));
+      expect((await get(MEMBER, `/api/organizations/${cedar}`)).json().primary_contact).toBeNull();
+      await t.app.db.update(memberships).set({ status: 'approved' }).where(eq(memberships.user_id, eve!.id));
+    } finally {
+      await setOrg(CEDAR, { identifiers: saved!.identifiers, primary_contact_id: saved!.primary_contact_id });
+      await t.app.db.delete(addresses).where(
+        inArray(
+          addresses.id,
+          mine.map((m) => m.id),
+        ),
+      );
+    }
   });
 });

@@ -1,8 +1,14 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { SIZE_BAND_RANGES, type TOrganizationSizeBand } from '@parity/domain/organization';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { colors, legalStructures } from '../../db/schema/dictionaries';
+import { colors, globalIndustries, legalStructures } from '../../db/schema/dictionaries';
 import { files } from '../../db/schema/files';
 import { memberships, organizationCodes, organizations, users } from '../../db/schema/people';
+import { addresses } from '../../db/schema/reporting';
+
+/** The name of the global industry an identifier of the organization points at. */
+const identifierName = (key: string) =>
+  sql`(SELECT gi.name FROM global_industries gi WHERE gi.id::text = ${organizations.identifiers}->>${key})`;
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -12,6 +18,9 @@ export async function listPublic(
   q: {
     search?: string;
     legalStructureId?: number;
+    industryId?: number;
+    size?: TOrganizationSizeBand;
+    aumId?: number;
     limit: number;
     offset: number;
     sortBy: 'name' | 'created_at';
@@ -21,6 +30,18 @@ export async function listPublic(
   const conditions = [eq(organizations.is_public, true), isNull(organizations.deleted_at)];
   if (q.legalStructureId) conditions.push(eq(organizations.legal_structure_id, q.legalStructureId));
   if (q.search) conditions.push(ilike(organizations.name, likePattern(q.search)));
+  if (q.industryId) {
+    const id = String(q.industryId);
+    conditions.push(
+      sql`(${organizations.identifiers}->>'gi_sector_id' = ${id} OR ${organizations.identifiers}->>'gi_industry_id' = ${id})`,
+    );
+  }
+  if (q.aumId) conditions.push(sql`${organizations.identifiers}->>'gi_aum' = ${String(q.aumId)}`);
+  if (q.size) {
+    const [min, max] = SIZE_BAND_RANGES[q.size];
+    conditions.push(gte(organizations.total_full_time_employees, min));
+    if (max !== null) conditions.push(lte(organizations.total_full_time_employees, max));
+  }
   const dir = q.sortOrder === 'desc' ? desc : asc;
   const key = q.sortBy === 'created_at' ? organizations.created_at : sql`lower(${organizations.name})`;
   const rows = await db
@@ -31,6 +52,11 @@ export async function listPublic(
       legal_structure_id: organizations.legal_structure_id,
       website: organizations.website,
       about: organizations.about,
+      industry: sql<
+        string | null
+      >`coalesce(${identifierName('gi_industry_id')}, ${identifierName('gi_sector_id')})`,
+      aum: sql<string | null>`${identifierName('gi_aum')}`,
+      total_full_time_employees: organizations.total_full_time_employees,
       total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(organizations)
@@ -65,10 +91,58 @@ export async function findOrganization(db: DbOrTx, id: number) {
       cover: organizations.cover,
       is_public: organizations.is_public,
       deleted_at: organizations.deleted_at,
+      legal_structure: legalStructures.name,
+      aum: sql<string | null>`${identifierName('gi_aum')}`,
+      total_full_time_employees: organizations.total_full_time_employees,
+      primary_contact_id: organizations.primary_contact_id,
+      identifiers: organizations.identifiers,
     })
     .from(organizations)
+    .leftJoin(legalStructures, eq(legalStructures.id, organizations.legal_structure_id))
     .where(eq(organizations.id, id));
   return row;
+}
+
+/** The organization's own addresses (not a survey's copy), primary first. */
+export async function listAddresses(db: DbOrTx, organizationId: number) {
+  return db
+    .select({ id: addresses.id, address: addresses.address, is_primary: addresses.is_primary })
+    .from(addresses)
+    .where(and(eq(addresses.organization_id, organizationId), isNull(addresses.survey_id)))
+    .orderBy(desc(addresses.is_primary), asc(addresses.id));
+}
+
+/** The primary contact when they are still an approved member of the organization. */
+export async function findPrimaryContact(db: DbOrTx, organizationId: number, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      lastname: users.lastname,
+      title: users.title,
+      email: users.email,
+      private_fields: users.private_fields,
+    })
+    .from(users)
+    .innerJoin(
+      memberships,
+      and(
+        eq(memberships.user_id, users.id),
+        eq(memberships.organization_id, organizationId),
+        eq(memberships.status, 'approved'),
+      ),
+    )
+    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+  return row;
+}
+
+export async function globalIndustryNames(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const rows = await db
+    .select({ id: globalIndustries.id, name: globalIndustries.name })
+    .from(globalIndustries)
+    .where(inArray(globalIndustries.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 // --- the organization space ----------------------------------------------------------------------

@@ -1,9 +1,12 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { PRIVATE } from '@parity/domain/account';
+import { GLOBAL_INDUSTRY_KEYS } from '@parity/domain/dictionaries';
 import type {
   TOrganizationDirectory,
   TOrganizationDirectoryQuery,
   TOrganizationPublic,
 } from '@parity/domain/organization';
+import { sizeBand } from '@parity/domain/organization';
 import {
   DOCUMENT_EXTENSIONS,
   DOCUMENT_MAX_BYTES,
@@ -55,12 +58,21 @@ export async function listOrganizations(
   const { rows, total } = await repo.listPublic(db, {
     search: q.search_query || undefined,
     legalStructureId: q.legal_structure_id,
+    industryId: q.industry_id,
+    size: q.size,
+    aumId: q.aum_id,
     limit: q.limit,
     offset: q.offset,
     sortBy: q.sort_by,
     sortOrder: q.sort_order,
   });
-  return { data: rows, total };
+  return {
+    data: rows.map(({ total_full_time_employees, ...r }) => ({
+      ...r,
+      size_band: sizeBand(total_full_time_employees),
+    })),
+    total,
+  };
 }
 
 /**
@@ -76,11 +88,36 @@ export async function getOrganization(
   requireAllowed(caller);
   const org = await repo.findOrganization(db, organizationId);
   if (!org) throw notFound('Organization');
-  const own = caller.row.organization?.id === org.id && caller.row.membership?.status === 'approved';
-  const visible = (org.is_public && !org.deleted_at) || own || caller.row.user.is_sadm;
-  if (!visible) throw notFound('Organization');
-  const { is_public: _p, deleted_at: _d, ...page } = org;
-  return page;
+  if (!canSee(caller, org)) throw notFound('Organization');
+  const insider =
+    caller.row.user.is_sadm ||
+    (caller.row.organization?.id === org.id && caller.row.membership?.status === 'approved');
+  const { is_public: _p, deleted_at: _d, primary_contact_id, identifiers: rawIdentifiers, ...page } = org;
+  const contact = primary_contact_id
+    ? await repo.findPrimaryContact(db, org.id, primary_contact_id)
+    : undefined;
+  const identifiers = GLOBAL_INDUSTRY_KEYS.flatMap((key) => {
+    const id = (rawIdentifiers as Record<string, unknown> | null)?.[key];
+    return typeof id === 'number' ? [{ key, id }] : [];
+  });
+  const names = await repo.globalIndustryNames(
+    db,
+    identifiers.map((i) => i.id),
+  );
+  return {
+    ...page,
+    addresses: await repo.listAddresses(db, org.id),
+    primary_contact: contact
+      ? {
+          id: contact.id,
+          name: contact.name,
+          lastname: contact.private_fields.includes('lastname') ? PRIVATE : contact.lastname,
+          title: contact.private_fields.includes('title') ? null : contact.title,
+          email: insider ? contact.email : null,
+        }
+      : null,
+    identifiers: identifiers.map((i) => ({ ...i, name: names.get(i.id) ?? null })),
+  };
 }
 
 // --- the organization space ----------------------------------------------------------------------
