@@ -347,6 +347,12 @@ export function createRoutes(): RouteObject[] {
                           lazy: () => import('../features/organizations/routes/private-code'),
                           handle: handle({ crumb: 'Organization code', layout: 'top-bar' }),
                         },
+                        {
+                          id: 'organizations.private.audit-log',
+                          path: 'audit-log',
+                          lazy: () => import('../features/organizations/routes/private-audit-log'),
+                          handle: handle({ crumb: 'Audit log', layout: 'top-bar' }),
+                        },
                       ],
                     },
                     {

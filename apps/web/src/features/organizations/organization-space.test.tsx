@@ -706,3 +706,39 @@ describe('greeting', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/private/feed'));
   });
 });
+
+describe('/organizations/private/audit-log', () => {
+  it('shows admins who changed what, with old and new values', async () => {
+    base({
+      'GET /api/organizations/me/audit-log': () =>
+        json({
+          data: [
+            {
+              id: 3,
+              at: '2026-11-21T10:00:00.000Z',
+              actor: { id: 4, name: 'Ada', lastname: 'Lovelace' },
+              entity: 'organization',
+              entity_id: '2',
+              action: 'update',
+              before: { name: 'Acme', is_public: true, website: null },
+              after: { name: 'Acme Capital', is_public: false, website: null },
+            },
+          ],
+          total: 1,
+        }),
+    });
+    renderApp('/organizations/private/audit-log');
+    const row = await screen.findByRole('row', { name: /Ada Lovelace/ });
+    expect(row).toHaveTextContent('organization update #2');
+    expect(row).toHaveTextContent('name: Acme → Acme Capital');
+    expect(row).toHaveTextContent('is public: true → false');
+    expect(row).not.toHaveTextContent('website');
+  });
+
+  it('is not read by members', async () => {
+    const calls = base({}, false);
+    renderApp('/organizations/private/audit-log');
+    expect(await screen.findByText("Only the organization's admins read its audit log.")).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/organizations/me/audit-log')).toBe(false);
+  });
+});

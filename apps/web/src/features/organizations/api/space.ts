@@ -1,4 +1,4 @@
-import type { TFeed } from '@parity/domain/organization-audit';
+import type { TAuditLog, TFeed } from '@parity/domain/organization-audit';
 import { AUDIT_PAGE_SIZE } from '@parity/domain/organization-audit';
 import type { TOrganizationCode, TPendingInvitationList } from '@parity/domain/organization-invitations';
 import type {
@@ -214,5 +214,21 @@ export function useRotateCode() {
     mutationFn: (expiresAt: string | null) =>
       api.post<TOrganizationCode>('/api/organizations/me/code/rotate', { expires_at: expiresAt }),
     onSuccess: refresh,
+  });
+}
+
+// --- Audit log --------------------------------------------------------------------------------
+
+/** GET /api/organizations/me/audit-log (admins): every write with the values before and after. */
+export function useAuditLog(page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...SPACE, 'audit-log', page],
+    queryFn: () =>
+      api.get<TAuditLog>('/api/organizations/me/audit-log', {
+        limit: AUDIT_PAGE_SIZE,
+        offset: (page - 1) * AUDIT_PAGE_SIZE,
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -1,9 +1,13 @@
 import { Image } from '@mantine/core';
 import { useState } from 'react';
+import { useProtectedImage } from '../api/library';
 
 export const DEFAULT_LOGO = '/default-logo.svg';
 
-/** An organization's logo; the default image when there is none or it fails to load. */
+/**
+ * An organization's logo; the default image when there is none or it fails to load. Logos the
+ * API serves (behind the Bearer token) are fetched first.
+ */
 export function OrganizationLogo({
   src,
   name,
@@ -13,10 +17,11 @@ export function OrganizationLogo({
   name: string;
   size?: number;
 }) {
+  const image = useProtectedImage(src);
   const [failed, setFailed] = useState(false);
   return (
     <Image
-      src={!src || failed ? DEFAULT_LOGO : src}
+      src={!image.url || image.failed || failed ? DEFAULT_LOGO : image.url}
       alt={`${name} logo`}
       w={size}
       h={size}

@@ -21,6 +21,7 @@ export const MY_ORGANIZATION_TABS = [
   { label: 'Invitations', to: `${PRIVATE_PATH}/invitations` },
   { label: 'Contacts', to: `${PRIVATE_PATH}/contacts` },
   { label: 'Organization code', to: `${PRIVATE_PATH}/code`, admin: true },
+  { label: 'Audit log', to: `${PRIVATE_PATH}/audit-log`, admin: true },
   { label: 'Reporting', to: `${PRIVATE_PATH}/lpi/overview` },
 ] as const;
 
