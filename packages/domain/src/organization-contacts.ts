@@ -3,7 +3,9 @@ import { zEmail, zPhone } from './validation/zod';
 
 /** The organization's external contacts (private space, contacts page): whom a host invites to a survey. */
 export const CONTACT_PAGE_SIZES = [30, 60] as const;
-export const CONTACT_DELETED_MESSAGE = 'The contact was deleted.';
+/** Spec 8 success alerts of the contacts page. */
+export const CONTACT_DELETED_MESSAGE = 'Contact deleted';
+export const CONTACTS_UPDATED_MESSAGE = 'Contacts table was updated';
 
 export const ZContactsQuery = z.strictObject({
   search: z.string().trim().max(100).optional(),

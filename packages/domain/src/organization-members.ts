@@ -20,6 +20,8 @@ export const LAST_ADMIN_MESSAGE =
   'An organization must keep at least one admin. Give another member the manage settings permission first.';
 export const MEMBER_REMOVED_MESSAGE = 'The member was removed from the organization.';
 export const PERMISSIONS_UPDATED_MESSAGE = 'Permissions were updated';
+/** Spec 8: the alert when manage_settings is granted. */
+export const ADMIN_ACCESS_GRANTED_MESSAGE = 'Administrator access granted successfully';
 
 const ZFlags = z.object({
   manage_settings: z.boolean(),
