@@ -189,14 +189,12 @@ describe('GET /api/organizations/me/audit-log and /feed', () => {
 
   it('shows members readable lines including LPI submissions from the submissions table', async () => {
     const acme = k.orgs.get(ACME)!;
-    await k.t.app.db
-      .insert(submissions)
-      .values({
-        organization_id: acme,
-        submitted_by: id(ADA),
-        snapshot: {},
-        submitted_at: new Date(Date.now() + 60_000),
-      });
+    await k.t.app.db.insert(submissions).values({
+      organization_id: acme,
+      submitted_by: id(ADA),
+      snapshot: {},
+      submitted_at: new Date(Date.now() + 60_000),
+    });
     const res = await k.call('GET', '/api/organizations/me/feed?limit=50', 'pending@acme.test');
     expect(res.statusCode, res.body).toBe(200);
     const summaries = res.json().data.map((i: { summary: string }) => i.summary);
