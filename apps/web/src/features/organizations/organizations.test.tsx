@@ -130,6 +130,51 @@ describe('/organizations (directory)', () => {
     });
   });
 
+  it('filters by industry, size and AUM band and shows industry and AUM on each card', async () => {
+    const calls = stub({
+      ...base,
+      'GET /api/global-industry-hierarchy-type': () =>
+        json([
+          { id: 1, name: 'Sector', key: 'gi_sector_id' },
+          { id: 2, name: 'Industry', key: 'gi_industry_id' },
+          { id: 4, name: 'AUM', key: 'gi_aum' },
+        ]),
+      'GET /api/global-industry-hierarchy': () =>
+        json([
+          { id: 10, name: 'Financials', type_id: 1, parent_id: null },
+          { id: 11, name: 'Private Equity', type_id: 2, parent_id: 10 },
+          { id: 40, name: '$1B-$5B', type_id: 4, parent_id: null },
+        ]),
+      'GET /api/organizations': () =>
+        json({
+          data: [{ ...organization(1), industry: 'Private Equity', aum: '$1B-$5B', size_band: '11-50' }],
+          total: 1,
+        } satisfies OrganizationsPage),
+    });
+    const { router } = renderApp('/organizations');
+    const card = (await screen.findByRole('link', { name: 'Firm1' })).closest('li') as HTMLElement;
+    expect(within(card).getByText('Industry: Private Equity')).toBeInTheDocument();
+    expect(within(card).getByText('AUM: $1B-$5B')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const industry = screen.getByRole('combobox', { name: 'Industry' });
+    await waitFor(() =>
+      expect(within(industry).getByRole('option', { name: 'Private Equity' })).toBeInTheDocument(),
+    );
+    await user.selectOptions(industry, 'Private Equity');
+    await waitFor(() => expect(router.state.location.search).toBe('?industry=11'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), '1000+ employees');
+    await waitFor(() => expect(router.state.location.search).toBe('?industry=11&size=1000%2B'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Assets under management' }), '$1B-$5B');
+    await waitFor(() => expect(router.state.location.search).toBe('?industry=11&size=1000%2B&aum=40'));
+    await waitFor(() => {
+      const last = calls.filter((url) => url.pathname === '/api/organizations').at(-1);
+      expect(last?.searchParams.get('industry_id')).toBe('11');
+      expect(last?.searchParams.get('size')).toBe('1000+');
+      expect(last?.searchParams.get('aum_id')).toBe('40');
+    });
+  });
+
   it('says when no organization is found', async () => {
     stub({ ...base, 'GET /api/organizations': () => json({ data: [], total: 0 }) });
     renderApp('/organizations?search=zzz');
@@ -186,12 +231,38 @@ describe('/organizations/{organizationId} (public page)', () => {
     expect(field('inception_date')).toHaveTextContent('2012-09-01');
     await waitFor(() => expect(field('legal_structure')).toHaveTextContent('Limited Liability Company'));
     expect(field('ticker_symbol')).toHaveTextContent('No information');
+    expect(field('addresses')).toHaveTextContent('No information');
+    expect(field('primary_contact')).toHaveTextContent('No information');
     expect(screen.getByRole('tab', { name: 'About' })).toBeInTheDocument();
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Organizations' })).toHaveAttribute(
       'href',
       '/organizations',
     );
+  });
+
+  it('shows AUM, addresses (primary first), the primary contact and the identifiers', async () => {
+    stub({
+      ...base,
+      'GET /api/organizations/3': () =>
+        json({
+          ...CEDAR,
+          aum: '$1B-$5B',
+          addresses: [
+            { id: 1, address: '1 Main St, Boston', is_primary: true },
+            { id: 2, address: '2 Side St, Austin', is_primary: false },
+          ],
+          primary_contact: { id: 9, name: 'Eve', lastname: 'Stone', title: 'Partner', email: null },
+          identifiers: [{ key: 'gi_sector_id', id: 10, name: 'Financials' }],
+        } satisfies OrganizationPublic),
+    });
+    renderApp('/organizations/3');
+    await screen.findByRole('heading', { level: 1, name: 'Cedar Equity' });
+    const field = (name: string) => document.querySelector(`[data-field="${name}"] dd`);
+    expect(field('aum')).toHaveTextContent('$1B-$5B');
+    expect(field('addresses')).toHaveTextContent('1 Main St, Boston (primary) 2 Side St, Austin');
+    expect(field('primary_contact')).toHaveTextContent('Eve Stone · Partner');
+    expect(field('identifiers')).toHaveTextContent('Sector: Financials');
   });
 
   it('says when the organization cannot be loaded (private or unknown: 404)', async () => {

@@ -1,20 +1,38 @@
-import type { TOrganizationDirectory, TOrganizationPublic } from '@parity/domain/organization';
-import { ORGANIZATION_PAGE_SIZE } from '@parity/domain/organization';
+import type {
+  TOrganizationDirectory,
+  TOrganizationPublic,
+  TOrganizationSizeBand,
+} from '@parity/domain/organization';
+import { ORGANIZATION_PAGE_SIZE, ORGANIZATION_SIZE_BANDS } from '@parity/domain/organization';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export { ORGANIZATION_PAGE_SIZE };
+export { ORGANIZATION_PAGE_SIZE, ORGANIZATION_SIZE_BANDS };
+export type OrganizationSizeBand = TOrganizationSizeBand;
 export type OrganizationsPage = TOrganizationDirectory;
 export type OrganizationPublic = TOrganizationPublic;
 
+/** The directory's filters (spec: name, industry, legal structure and size; and the AUM band). */
+export interface DirectoryFilters {
+  searchQuery: string;
+  legalStructureId?: number | undefined;
+  /** a sector or an industry */
+  industryId?: number | undefined;
+  size?: OrganizationSizeBand | undefined;
+  aumId?: number | undefined;
+}
+
 /** GET /api/organizations: the public directory, 30 a page. */
-export function useOrganizations(searchQuery: string, legalStructureId: number | undefined, page: number) {
+export function useOrganizations(filters: DirectoryFilters, page: number) {
   return useQuery({
-    queryKey: ['organizations', { searchQuery, legalStructureId, page }],
+    queryKey: ['organizations', { ...filters, page }],
     queryFn: () =>
       api.get<OrganizationsPage>('/api/organizations', {
-        search_query: searchQuery || undefined,
-        legal_structure_id: legalStructureId,
+        search_query: filters.searchQuery || undefined,
+        legal_structure_id: filters.legalStructureId,
+        industry_id: filters.industryId,
+        size: filters.size,
+        aum_id: filters.aumId,
         limit: ORGANIZATION_PAGE_SIZE,
         offset: (page - 1) * ORGANIZATION_PAGE_SIZE,
       }),

@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { NO_INFORMATION } from '@parity/domain/account';
+import { displayName, NO_INFORMATION } from '@parity/domain/account';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header/page-header';
@@ -20,11 +20,25 @@ function Field({ name, label, children }: { name: string; label: string; childre
   );
 }
 
+/** Used when the hierarchy types dictionary has no name for a key. */
+const IDENTIFIER_FALLBACK_LABELS: Record<string, string> = {
+  gi_sector_id: 'Sector',
+  gi_industry_id: 'Industry',
+  gi_sub_industry_id: 'Sub-industry',
+  gi_aum: 'Assets under management',
+  gi_investment_vehicle_id: 'Investment vehicle',
+  gi_asset_class_id: 'Asset class',
+  gi_strategy_id: 'Strategy',
+};
+
 /** /organizations/{organizationId}: an organization's public page (About). */
 export function OrganizationPageRoute() {
   const organizationId = Number(useParams().organizationId);
   const organization = useOrganization(organizationId);
   const legalStructures = useDictionary('legalStructures');
+  const identifierTypes = useDictionary('globalIndustryHierarchyTypes');
+  const labelOf = (key: string) =>
+    identifierTypes.data?.find((t) => t.key === key)?.name ?? IDENTIFIER_FALLBACK_LABELS[key] ?? key;
 
   if (organization.isPending) {
     return (
@@ -44,7 +58,10 @@ export function OrganizationPageRoute() {
   }
 
   const data = organization.data;
-  const structure = legalStructures.data?.find((s) => s.id === data.legal_structure_id)?.name;
+  const structure =
+    data.legal_structure ?? legalStructures.data?.find((s) => s.id === data.legal_structure_id)?.name;
+  const contact = data.primary_contact;
+  const contactName = contact ? displayName(contact.name, contact.lastname) : '';
   const website = data.website && /^https?:\/\//i.test(data.website) ? data.website : null;
   return (
     <Stack gap="md">
@@ -77,8 +94,28 @@ export function OrganizationPageRoute() {
               <Field name="legal_structure" label="Legal structure">
                 {structure ?? NO_INFORMATION}
               </Field>
+              <Field name="aum" label="Assets under management">
+                {data.aum || NO_INFORMATION}
+              </Field>
               <Field name="ticker_symbol" label="Ticker symbol">
                 {data.ticker_symbol || NO_INFORMATION}
+              </Field>
+              <Field name="addresses" label="Addresses">
+                {data.addresses.length === 0
+                  ? NO_INFORMATION
+                  : data.addresses
+                      .map((a) => (a.is_primary ? `${a.address} (primary)` : a.address))
+                      .join('\n')}
+              </Field>
+              <Field name="primary_contact" label="Primary contact">
+                {contact && contactName
+                  ? [contactName, contact.title, contact.email].filter(Boolean).join(' · ')
+                  : NO_INFORMATION}
+              </Field>
+              <Field name="identifiers" label="Global industries">
+                {data.identifiers.length === 0
+                  ? NO_INFORMATION
+                  : data.identifiers.map((i) => `${labelOf(i.key)}: ${i.name ?? NO_INFORMATION}`).join('\n')}
               </Field>
             </Stack>
           </Card>

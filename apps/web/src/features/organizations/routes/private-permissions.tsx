@@ -10,6 +10,9 @@ import {
 import { showAlert } from '../../../components/alerts/alert-store';
 import { useIsOrganizationAdmin, usePermissions, useUpdatePermissions } from '../api/space';
 
+/** Spec 8 success alert when a member is made an admin. */
+export const ADMIN_ACCESS_GRANTED = 'Administrator access granted successfully';
+
 /**
  * /organizations/private/permissions: approved members and their four flags. Admins switch them
  * (one PUT per change); members read. Demoting the last admin is refused with the API's message.
@@ -23,7 +26,12 @@ export function PrivatePermissionsRoute() {
   const toggle = (member: TMemberPermissions, flag: TPermissionFlag, value: boolean) => {
     update.mutate(
       { userId: member.id, flags: { [flag]: value } },
-      { onSuccess: () => showAlert('success', 'Success!', PERMISSIONS_UPDATED_MESSAGE) },
+      {
+        onSuccess: () =>
+          flag === 'manage_settings' && value
+            ? showAlert('success', ADMIN_ACCESS_GRANTED)
+            : showAlert('success', 'Success!', PERMISSIONS_UPDATED_MESSAGE),
+      },
     );
   };
 
