@@ -32,25 +32,24 @@ let reference: Promise<GridReference> | undefined;
  */
 export function loadReference(db: DbOrTx): Promise<GridReference> {
   reference ??= (async () => {
-    const [categoryRows, genderRows, ethnicityRows] = await Promise.all([
-      db
-        .select({ id: genderCategories.id, name: genderCategories.name, order: genderCategories.order })
-        .from(genderCategories)
-        .orderBy(asc(genderCategories.order), asc(genderCategories.id)),
-      db
-        .select({
-          id: genders.id,
-          name: genders.name,
-          category_id: genders.category_id,
-          order: genders.order,
-        })
-        .from(genders)
-        .orderBy(asc(genders.order), asc(genders.id)),
-      db
-        .select({ id: ethnicities.id, name: ethnicities.name })
-        .from(ethnicities)
-        .orderBy(asc(ethnicities.order), asc(ethnicities.id)),
-    ]);
+    // One query at a time: the first call may come inside a transaction (one connection).
+    const categoryRows = await db
+      .select({ id: genderCategories.id, name: genderCategories.name, order: genderCategories.order })
+      .from(genderCategories)
+      .orderBy(asc(genderCategories.order), asc(genderCategories.id));
+    const genderRows = await db
+      .select({
+        id: genders.id,
+        name: genders.name,
+        category_id: genders.category_id,
+        order: genders.order,
+      })
+      .from(genders)
+      .orderBy(asc(genders.order), asc(genders.id));
+    const ethnicityRows = await db
+      .select({ id: ethnicities.id, name: ethnicities.name })
+      .from(ethnicities)
+      .orderBy(asc(ethnicities.order), asc(ethnicities.id));
     const categories = categoryRows
       .map((category) => ({ ...category, genders: genderRows.filter((g) => g.category_id === category.id) }))
       .filter((category) => category.genders.length > 0);

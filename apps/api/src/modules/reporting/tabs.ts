@@ -70,13 +70,38 @@ const stateColumns = {
   updated_by_lastname: users.lastname,
 };
 
-async function findState(db: DbOrTx, scope: ReportingScope, tab: TTabKey, forUpdate = false) {
-  const query = db
+const stateQuery = (db: DbOrTx) =>
+  db
     .select(stateColumns)
     .from(tabStates)
     .leftJoin(users, eq(users.id, tabStates.updated_by))
-    .where(and(inScope(tabStates, scope), eq(tabStates.tab, tab)));
-  const [row] = forUpdate ? await query.for('update', { of: tabStates }) : await query;
+    .where(
+      and(
+        eq(tabStates.organization_id, sql.placeholder('organization')),
+        sql`${tabStates.survey_id} IS NOT DISTINCT FROM ${sql.placeholder('survey')}`,
+        eq(tabStates.tab, sql.placeholder('tab')),
+      ),
+    );
+
+type PreparedState = ReturnType<ReturnType<typeof stateQuery>['prepare']>;
+/** One named prepared statement per database handle: every tab read asks for its state. */
+const preparedStates = new WeakMap<object, PreparedState>();
+
+async function findState(db: DbOrTx, scope: ReportingScope, tab: TTabKey, forUpdate = false) {
+  const params = { organization: scope.organizationId, survey: scope.surveyId, tab };
+  if ('rollback' in db) {
+    const query = stateQuery(db);
+    const [row] = forUpdate
+      ? await query.for('update', { of: tabStates }).prepare('').execute(params)
+      : await query.prepare('').execute(params);
+    return row;
+  }
+  let prepared = preparedStates.get(db);
+  if (!prepared) {
+    prepared = stateQuery(db).prepare('reporting_tab_state');
+    preparedStates.set(db, prepared);
+  }
+  const [row] = await prepared.execute(params);
   return row;
 }
 
@@ -105,8 +130,11 @@ export async function readTabState(db: DbOrTx, scope: ReportingScope, tab: TTabK
  * current data into the survey (DESIGN 4). The tab state row marks that the copy exists; its
  * insert decides, under concurrency, which request copies.
  */
+const needsSurveyCopy = (scope: ReportingScope) =>
+  scope.surveyId !== null && !scope.readOnly && scope.role === 'member';
+
 export async function prepareTabRead(db: Db, scope: ReportingScope, tab: TTabKey): Promise<TTabState> {
-  if (scope.surveyId !== null && !scope.readOnly && scope.role === 'member') {
+  if (needsSurveyCopy(scope) && scope.surveyId !== null) {
     const surveyId = scope.surveyId;
     await db.transaction(async (tx) => {
       const inserted = await tx
@@ -126,9 +154,13 @@ export async function readTab<T>(
   scope: ReportingScope,
   tab: TTabKey,
 ): Promise<{ data: T; state: TTabState }> {
-  const state = await prepareTabRead(db, scope, tab);
-  const data = (await definitionOf(tab).read(db, scope)) as T;
-  return { data, state };
+  if (needsSurveyCopy(scope)) {
+    const state = await prepareTabRead(db, scope, tab);
+    return { data: (await definitionOf(tab).read(db, scope)) as T, state };
+  }
+  // Nothing to copy first: the state and the data are read at once, on two pool connections.
+  const [state, data] = await Promise.all([readTabState(db, scope, tab), definitionOf(tab).read(db, scope)]);
+  return { data: data as T, state };
 }
 
 /**
