@@ -742,3 +742,17 @@ describe('/organizations/private/audit-log', () => {
     expect(calls.some((c) => c.path === '/api/organizations/me/audit-log')).toBe(false);
   });
 });
+
+describe('a member awaiting approval', () => {
+  it("sees the API's reason instead of the space", async () => {
+    const message = 'Your membership is awaiting approval by an admin of your organization.';
+    base({
+      'GET /api/user/status': () =>
+        json({ ...ACCOUNT, isAllowed: false, isOrganizationAdministrator: false, status: 'pending' }),
+      'GET /api/organizations/me/settings': () => json({ message, error: 'forbidden' }, 403),
+    });
+    renderApp('/organizations/private/feed');
+    expect(await screen.findByText(message, { selector: 'main p' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'My organization sections' })).not.toBeInTheDocument();
+  });
+});

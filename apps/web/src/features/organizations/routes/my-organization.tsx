@@ -4,6 +4,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { openDialog } from '../../../components/dialog/dialog-store';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { ApiError } from '../../../lib/api-client';
 import { useIsOrganizationAdmin, useOrganizationSettings } from '../api/space';
 import { InviteForm } from '../components/invite-form';
 import { ProtectedImage } from '../components/protected-image';
@@ -51,7 +52,11 @@ export function MyOrganizationRoute() {
     return (
       <Stack gap="md">
         <PageHeader title="My organization" />
-        <Text c="danger.8">Your organization could not be loaded.</Text>
+        <Text c="danger.8">
+          {settings.error instanceof ApiError && [403, 404].includes(settings.error.status)
+            ? settings.error.message
+            : 'Your organization could not be loaded.'}
+        </Text>
       </Stack>
     );
   }
