@@ -30,8 +30,10 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   for (const field of fields) {
     const old = a?.[field];
     const next = b?.[field];
-    if (JSON.stringify(old) === JSON.stringify(next)) continue;
-    changes.push({ field, before: show(old), after: show(next) });
+    const was = show(old);
+    const now = show(next);
+    if (was === now) continue;
+    changes.push({ field, before: was, after: now });
   }
   return changes;
 }
