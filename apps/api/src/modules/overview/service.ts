@@ -29,6 +29,7 @@ import { MESSAGES } from '@parity/domain/validation/rules';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
+import { audit, changed } from '../audit/audit';
 import { type ReportingScope, requireEdit, resolveScope } from '../reporting/scope';
 import { readTab, readTabState, saveTab } from '../reporting/tabs';
 import * as repo from './repo';
@@ -158,7 +159,7 @@ export async function saveMeta(db: Db, userId: number, body: unknown) {
   }
   const state = await saveTab(db, scope, 'overview', input.updated_at, async (tx) => {
     const publiclyTraded = Boolean(input.is_publicly_traded) && input.legal_structure === 1;
-    await repo.updateMeta(tx, scope, {
+    const values: repo.MetaUpdate = {
       legal_structure_id: input.legal_structure ?? null,
       inception_date: input.inception_date ?? null,
       primary_contact_id: input.primary_contact_id ?? null,
@@ -170,7 +171,25 @@ export async function saveMeta(db: Db, userId: number, body: unknown) {
       ...(input.website !== undefined ? { website: input.website?.trim() || null } : {}),
       ...(input.primary_phone !== undefined ? { primary_phone: input.primary_phone?.trim() || null } : {}),
       ...(input.identifiers !== undefined ? { identifiers: input.identifiers } : {}),
-    });
+    };
+    if (scope.surveyId === null) {
+      // The organization's own row changes: the audit log keeps what it was (a survey copy is not
+      // organization data).
+      const before = await repo.findMeta(tx, scope);
+      const diff = changed((before ?? {}) as Record<string, unknown>, values as Record<string, unknown>);
+      if (diff.any) {
+        await audit(tx, {
+          actorId: userId,
+          organizationId: scope.organizationId,
+          entity: 'organization',
+          entityId: scope.organizationId,
+          action: 'update',
+          before: diff.before,
+          after: diff.after,
+        });
+      }
+    }
+    await repo.updateMeta(tx, scope, values);
     if (input.office_address_found) {
       await repo.addPrimaryAddress(tx, scope, input.office_address_found);
     } else if (input.office_address_id != null) {

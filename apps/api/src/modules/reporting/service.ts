@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { submissions } from '../../db/schema/reporting';
 import { surveyInvitations } from '../../db/schema/surveys';
 import { AppError, notFound } from '../../errors';
+import { audit } from '../audit/audit';
 import { requireEdit, resolveScope, SURVEY_SUBMITTED_MESSAGE } from './scope';
 import { findVersion, listVersions, readTabState, snapshotAllTabs } from './tabs';
 import { countTabTitles } from './titles';
@@ -91,6 +92,14 @@ export async function submit(db: Db, callerId: number, organizationId: number, s
       .values({ organization_id: organizationId, survey_id: surveyId, submitted_by: callerId, snapshot: {} })
       .returning({ id: submissions.id, submitted_at: submissions.submitted_at });
     const snapshot = await snapshotAllTabs(tx, scope, submission!.id);
+    await audit(tx, {
+      actorId: callerId,
+      organizationId,
+      entity: 'lpi',
+      entityId: submission!.id,
+      action: 'submit',
+      after: { submission_id: submission!.id, survey_id: surveyId },
+    });
     await tx.update(submissions).set({ snapshot }).where(eq(submissions.id, submission!.id));
     if (surveyId !== null) {
       await tx
