@@ -1,10 +1,8 @@
 import type { TIndividualRow, TOwnershipData, TOwnershipResponse } from '@parity/domain/lpi/individuals';
 import type { TTabState } from '@parity/domain/lpi/tabs';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api, getErrorText } from '../../../lib/api-client';
-import { resolveApiUrl } from '../../../lib/api-url';
-import { refreshSession } from '../../../lib/session';
-import { getAccessToken } from '../../../lib/token-storage';
+import { ApiError, api } from '../../../lib/api-client';
+import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { type LpiScope, readCall, scopeKey, surveyIdOf } from '../lib/scope';
 
 export const ownershipKey = (scope: LpiScope) => ['lpi', 'ownership', ...scopeKey(scope)] as const;
@@ -77,69 +75,21 @@ export interface OwnershipUploadResult {
  * fetch cannot). `onProgress` gets 0 to 100. Rejects with an ApiError whose body carries the
  * server's answer (a 422 lists every row error in `detail`).
  */
-export async function uploadOwnership(
+export function uploadOwnership(
   scope: LpiScope,
   file: File,
   updatedAt: string | null,
   onProgress: (percent: number) => void,
 ): Promise<OwnershipUploadResult> {
-  try {
-    return await sendUpload(scope, file, updatedAt, onProgress);
-  } catch (error) {
-    // An expired access token: refresh once and send again, as the API client does.
-    if (error instanceof ApiError && error.status === 401 && (await refreshSession())) {
-      onProgress(0);
-      return sendUpload(scope, file, updatedAt, onProgress);
-    }
-    throw error;
-  }
-}
-
-function sendUpload(
-  scope: LpiScope,
-  file: File,
-  updatedAt: string | null,
-  onProgress: (percent: number) => void,
-): Promise<OwnershipUploadResult> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    const surveyId = surveyIdOf(scope);
-    if (surveyId) form.append('survey_id', String(surveyId));
-    form.append('updated_at', updatedAt ?? '');
-    form.append('mode', 'append');
-    form.append('file', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', resolveApiUrl('/api/process-excel-ownership'));
-    const token = getAccessToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      let body: unknown = xhr.responseText;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // a non-JSON answer stays text
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve(body as OwnershipUploadResult);
-      } else {
-        const text = getErrorText({ body, status: xhr.status });
-        reject(new ApiError({ status: xhr.status, message: text, description: text, body }));
-      }
-    };
-    xhr.onerror = () =>
-      reject(
-        new ApiError({
-          status: 0,
-          message: 'No response received from server. Please check your internet connection.',
-        }),
-      );
-    xhr.send(form);
+  const surveyId = surveyIdOf(scope);
+  return uploadWithProgress<OwnershipUploadResult>('/api/process-excel-ownership', file, onProgress, {
+    fields: {
+      ...(surveyId ? { survey_id: String(surveyId) } : {}),
+      updated_at: updatedAt ?? '',
+      mode: 'append',
+    },
+    // The dialog lists the errors itself (every row and column of a 422).
+    silent: true,
   });
 }
 

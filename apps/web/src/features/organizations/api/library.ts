@@ -3,7 +3,7 @@ import { FILES_PAGE_SIZE } from '@parity/domain/organization-files';
 import type { TOrganizationImageSaved } from '@parity/domain/organization-settings';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { uploadWithProgress } from '../lib/upload-with-progress';
+import { uploadWithProgress } from '../../../lib/upload-with-progress';
 
 /** The organization's documents (files) and images (media), and its logo and cover. */
 export type Library = 'files' | 'media';

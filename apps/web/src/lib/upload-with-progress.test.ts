@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../../app/testing/render-app';
-import { alertStore } from '../../../components/alerts/alert-store';
-import { getAccessToken, setTokens } from '../../../lib/token-storage';
+import { json, stubFetch } from '../app/testing/render-app';
+import { alertStore } from '../components/alerts/alert-store';
+import { getAccessToken, setTokens } from './token-storage';
 import { uploadWithProgress } from './upload-with-progress';
 
 interface Sent {
