@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   type CellError,
   INSTRUCTIONS_SHEET,
@@ -18,6 +18,16 @@ import {
   type ZipLimits,
 } from './spreadsheet';
 import { exampleCellValue } from './template';
+import {
+  isWorkbookPart,
+  MalformedWorkbook,
+  type Plain,
+  readWorkbook,
+  readWorksheet,
+  type SheetCell,
+  type SheetRowCells,
+  type WorkbookParts,
+} from './xlsx-reader';
 import { hasZipMagic, inspectZip, verifyZipEntries, ZipProblem } from './zip-guard';
 
 /** How `readSheet` reads an upload. */
@@ -58,28 +68,39 @@ type Converted = { value: unknown } | { error: string };
  */
 export async function readSheet(buffer: Buffer, options: ReadSheetOptions): Promise<ReadSheetResult> {
   const { columns, maxRows = MAX_ROWS, exampleRow } = options;
-  assertSafeContainer(buffer, { ...ZIP_LIMITS, ...options.limits });
+  const parts = assertSafeContainer(buffer, { ...ZIP_LIMITS, ...options.limits });
 
-  const workbook = new ExcelJS.Workbook();
+  let rowsWithValues: SheetRowCells[];
+  let date1904: boolean;
   try {
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    throw new SpreadsheetError('not_a_spreadsheet', NOT_A_SPREADSHEET);
-  }
-  const sheet = options.sheetName
-    ? workbook.getWorksheet(options.sheetName)
-    : workbook.worksheets.find(
-        (ws) => ws.state === 'visible' && ws.name !== LISTS_SHEET && ws.name !== INSTRUCTIONS_SHEET,
+    const workbook = readWorkbook(parts);
+    date1904 = workbook.date1904;
+    const sheet = options.sheetName
+      ? workbook.sheets.find((candidate) => candidate.name === options.sheetName)
+      : workbook.sheets.find(
+          (candidate) =>
+            candidate.state === 'visible' &&
+            candidate.name !== LISTS_SHEET &&
+            candidate.name !== INSTRUCTIONS_SHEET,
+        );
+    if (!sheet && options.sheetName) {
+      throw new SpreadsheetError(
+        'missing_columns',
+        `The spreadsheet has no sheet named ${options.sheetName}.`,
       );
-  if (!sheet && options.sheetName) {
-    throw new SpreadsheetError('missing_columns', `The spreadsheet has no sheet named ${options.sheetName}.`);
+    }
+    rowsWithValues = sheet ? readWorksheet(parts, sheet.path, date1904) : [];
+  } catch (error) {
+    if (error instanceof MalformedWorkbook)
+      throw new SpreadsheetError('not_a_spreadsheet', NOT_A_SPREADSHEET);
+    throw error;
   }
-  if (!sheet || sheet.actualRowCount === 0) {
+  if (rowsWithValues.length === 0) {
     throw new SpreadsheetError('empty', 'The spreadsheet is empty.');
   }
-  const date1904 = Boolean(workbook.properties.date1904);
 
-  const positions = headerPositions(sheet.getRow(1), columns);
+  const header = rowsWithValues[0]!.number === 1 ? rowsWithValues[0]!.cells : new Map<number, SheetCell>();
+  const positions = headerPositions(header, columns);
   const missing = columns.filter((column) => !positions.has(column.key)).map((column) => column.header);
   if (missing.length) {
     throw new SpreadsheetError(
@@ -99,27 +120,25 @@ export async function readSheet(buffer: Buffer, options: ReadSheetOptions): Prom
   const rows: SheetRow[] = [];
   const errors: CellError[] = [];
   let dataRowsSeen = 0;
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const cells = row.values as ExcelJS.CellValue[];
+  for (const { number: rowNumber, cells } of rowsWithValues) {
+    if (rowNumber === 1) continue;
     const values: Record<string, unknown> = {};
     const rowErrors: CellError[] = [];
     let blank = true;
     for (const column of columns) {
-      const position = positions.get(column.key)!;
-      const raw = plainValue(cells[position]);
+      const cell = cells.get(positions.get(column.key)!);
+      const raw = cell ? cell.value : null;
       if (raw !== null) blank = false;
-      const numFmt =
-        column.kind === 'percentage' && typeof raw === 'number' ? (row.getCell(position).numFmt ?? '') : '';
+      const numFmt = column.kind === 'percentage' && typeof raw === 'number' ? cell!.numFmt : '';
       const converted = convertCell(column, raw, { numFmt, date1904, optionIds: optionIds.get(column.key)! });
       if ('error' in converted)
         rowErrors.push({ row: rowNumber, column: column.header, message: converted.error });
       else values[column.key] = converted.value;
     }
-    if (blank) return;
+    if (blank) continue;
     dataRowsSeen += 1;
     if (dataRowsSeen === 1 && example && rowErrors.length === 0 && sameValues(columns, values, example))
-      return;
+      continue;
     if (rows.length >= maxRows) {
       throw new SpreadsheetError(
         'too_many_rows',
@@ -129,15 +148,18 @@ export async function readSheet(buffer: Buffer, options: ReadSheetOptions): Prom
     }
     rows.push({ rowNumber, values });
     for (const error of rowErrors) errors.push(error);
-  });
+  }
   if (rows.length === 0) {
     throw new SpreadsheetError('empty', 'The spreadsheet has no rows to import.');
   }
   return { rows, errors };
 }
 
-/** The byte-level checks: size, ZIP magic, the central directory against the limits, parts present. */
-function assertSafeContainer(buffer: Buffer, limits: ZipLimits): void {
+/**
+ * The byte-level checks: size, ZIP magic, the central directory against the limits, parts present,
+ * every entry inflated under its cap. Returns the inflated parts the reader needs.
+ */
+function assertSafeContainer(buffer: Buffer, limits: ZipLimits): WorkbookParts {
   if (buffer.length === 0) throw new SpreadsheetError('empty', 'The file is empty.');
   if (buffer.length > SPREADSHEET_MAX_BYTES) {
     throw new SpreadsheetError(
@@ -153,7 +175,7 @@ function assertSafeContainer(buffer: Buffer, limits: ZipLimits): void {
     if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) {
       throw new SpreadsheetError('not_a_spreadsheet', NOT_A_SPREADSHEET);
     }
-    verifyZipEntries(buffer, entries);
+    return verifyZipEntries(buffer, entries, isWorkbookPart);
   } catch (error) {
     if (error instanceof ZipProblem) {
       throw error.kind === 'bomb'
@@ -168,7 +190,10 @@ function assertSafeContainer(buffer: Buffer, limits: ZipLimits): void {
 }
 
 /** Column number of each column key, from the header row (first match wins). */
-function headerPositions(headerRow: ExcelJS.Row, columns: SheetColumn[]): Map<string, number> {
+function headerPositions(
+  headerCells: ReadonlyMap<number, SheetCell>,
+  columns: SheetColumn[],
+): Map<string, number> {
   const byName = new Map<string, string>();
   for (const column of columns) {
     for (const name of [column.header, column.key]) {
@@ -177,18 +202,17 @@ function headerPositions(headerRow: ExcelJS.Row, columns: SheetColumn[]): Map<st
     }
   }
   const positions = new Map<string, number>();
-  headerRow.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
-    const text = plainValue(cell.value);
-    if (typeof text !== 'string') return;
+  const columnNumbers = [...headerCells.keys()].sort((a, b) => a - b);
+  for (const columnNumber of columnNumbers) {
+    const text = headerCells.get(columnNumber)!.value;
+    if (typeof text !== 'string') continue;
     const key = byName.get(normalizeHeader(text));
     if (key && !positions.has(key)) positions.set(key, columnNumber);
-  });
+  }
   return positions;
 }
 
-type Plain = string | number | boolean | Date | { error: string } | null;
-
-/** A cell's value without formulas, rich text or hyperlinks; blank strings become null. */
+/** An exceljs cell value (the template's example row) without formulas, rich text or hyperlinks; blank strings become null. */
 function plainValue(value: ExcelJS.CellValue): Plain {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value.trim() === '' ? null : value.trim();

@@ -529,3 +529,288 @@ describe('readSheet file checks', () => {
     await expectRefused(readSheet(await template(), { columns, limits: { maxEntries: 3 } }), 'zip_bomb');
   });
 });
+
+describe('readSheet on SpreadsheetML written by other tools', () => {
+  const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+  const REL_NS = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+  const WORKSHEET_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet';
+
+  interface SheetPart {
+    name: string;
+    /** Target of its relationship, e.g. worksheets/sheet1.xml. */
+    target: string;
+    xml: string;
+    state?: string;
+  }
+
+  /** An .xlsx written by hand, part by part, as tools other than exceljs write them. */
+  function xlsxFromParts(options: {
+    sheets: SheetPart[];
+    sharedStrings?: string[];
+    styles?: string;
+    workbookPr?: string;
+  }): Buffer {
+    const sheetsXml = options.sheets
+      .map(
+        (sheet, index) =>
+          `<sheet name="${sheet.name}" sheetId="${index + 1}"${sheet.state ? ` state="${sheet.state}"` : ''} r:id="rId${index + 1}"/>`,
+      )
+      .join('');
+    const rels = options.sheets
+      .map(
+        (sheet, index) =>
+          `<Relationship Id="rId${index + 1}" Type="${WORKSHEET_TYPE}" Target="${sheet.target}"/>`,
+      )
+      .join('');
+    const parts: ZipPart[] = [
+      { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types/>') },
+      {
+        name: 'xl/workbook.xml',
+        data: Buffer.from(
+          `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook ${NS} ${REL_NS}>${options.workbookPr ?? ''}<sheets>${sheetsXml}</sheets></workbook>`,
+        ),
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        data: Buffer.from(
+          `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`,
+        ),
+      },
+      ...options.sheets.map((sheet) => ({
+        name: `xl/${sheet.target.replace(/^\/xl\//, '')}`,
+        data: Buffer.from(sheet.xml),
+      })),
+    ];
+    if (options.sharedStrings) {
+      parts.push({
+        name: 'xl/sharedStrings.xml',
+        data: Buffer.from(
+          `<?xml version="1.0"?><sst ${NS} count="${options.sharedStrings.length}">${options.sharedStrings.join('')}</sst>`,
+        ),
+      });
+    }
+    if (options.styles) {
+      parts.push({
+        name: 'xl/styles.xml',
+        data: Buffer.from(`<?xml version="1.0"?><styleSheet ${NS}>${options.styles}</styleSheet>`),
+      });
+    }
+    return handWrittenZip(parts);
+  }
+
+  const worksheet = (rows: string, after = '') =>
+    `<?xml version="1.0"?><worksheet ${NS} ${REL_NS}><cols><col min="1" max="5" width="12" customWidth="1"/></cols><sheetData>${rows}</sheetData>${after}</worksheet>`;
+  const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+  const headerRow = `<row r="1">${inline('A1', 'Name')}${inline('B1', 'Joined')}${inline('C1', 'Share')}${inline('D1', 'Active')}${inline('E1', 'Count')}</row>`;
+
+  const small: SheetColumn[] = [
+    { key: 'name', header: 'Name' },
+    { key: 'joined', header: 'Joined', kind: 'date' },
+    { key: 'share', header: 'Share', kind: 'percentage' },
+    { key: 'active', header: 'Active', kind: 'boolean' },
+    { key: 'count', header: 'Count', kind: 'number' },
+  ];
+  const blank = { name: null, joined: null, share: null, active: null, count: null };
+
+  // cellXfs: 0 General, 1 built-in date (14), 2 custom date, 3 custom percent, 4 built-in 0%, 5 a
+  // custom format whose letters are all quoted (not a date), 6 built-in date-time (22).
+  const styles = `<numFmts count="3"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/><numFmt numFmtId="165" formatCode="0.0%"/><numFmt numFmtId="166" formatCode="0 &quot;days&quot;"/></numFmts><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border><left/><right/></border></borders><cellStyleXfs count="1"><xf numFmtId="14"/></cellStyleXfs><cellXfs count="7"><xf numFmtId="0" fontId="0"/><xf numFmtId="14" fontId="0" applyNumberFormat="1"/><xf numFmtId="164" applyNumberFormat="1"/><xf numFmtId="165" applyNumberFormat="1"/><xf numFmtId="9" applyNumberFormat="1"><alignment horizontal="left"/></xf><xf numFmtId="166"/><xf numFmtId="22"/></cellXfs>`;
+
+  it('reads shared strings with rich text runs (not their phonetic runs) and decodes entities', async () => {
+    const buffer = xlsxFromParts({
+      sheets: [
+        {
+          name: 'Owners',
+          target: 'worksheets/sheet1.xml',
+          xml: worksheet(
+            `${headerRow.replace(inline('A1', 'Name'), '<c r="A1" t="s"><v>0</v></c>')}<row r="2"><c r="A2" t="s"><v>1</v></c><c r="E2" t="s"><v>3</v></c></row><row r="3"><c r="A3" t="s"><v>2</v></c><c r="D3" t="s"><v>4</v></c></row>`,
+          ),
+        },
+      ],
+      sharedStrings: [
+        '<si><t>Name</t></si>',
+        '<si><r><rPr><b/><sz val="11"/></rPr><t>Ann </t></r><r><rPr><i/></rPr><t xml:space="preserve">O&apos;Neil &amp; Co</t></r><rPh sb="0" eb="3"><t>PHONETIC</t></rPh></si>',
+        '<si><t>&lt;b&gt; &#233;t&#xE9; &quot;q&quot; &#x1F600;</t></si>',
+        '<si><t xml:space="preserve"> 1,250 </t></si>',
+        '<si><r><t>Y</t></r><r><t>es</t></r></si>',
+      ],
+    });
+    const { rows, errors } = await readSheet(buffer, { columns: small });
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([
+      { rowNumber: 2, values: { ...blank, name: "Ann O'Neil & Co", count: 1250 } },
+      { rowNumber: 3, values: { ...blank, name: '<b> été "q" 😀', active: true } },
+    ]);
+  });
+
+  it('reads inline strings, plain and rich, formula results, booleans and errors', async () => {
+    const buffer = xlsxFromParts({
+      sheets: [
+        {
+          name: 'Owners',
+          target: 'worksheets/sheet1.xml',
+          xml: worksheet(
+            `${headerRow}<row r="2">${inline('A2', '  Bo &amp; Al  ')}<c r="C2"><f>10*2</f><v>20</v></c><c r="D2" t="b"><v>1</v></c><c r="E2" t="e"><v>#N/A</v></c></row>` +
+              `<row r="3"><c r="A3" t="inlineStr"><is><r><t>Cy</t></r><r><rPr><b/></rPr><t>ra</t></r></is></c><c r="B3" t="str"><f>TEXT(1,"0")</f><v>2021-03-04</v></c><c r="D3" t="b"><v>0</v></c><c r="E3" t="str"><v>7</v></c></row>` +
+              `<row r="4">${inline('A4', '   ')}<c r="E4"><f>1/0</f><v></v></c></row>`,
+          ),
+        },
+      ],
+    });
+    const { rows, errors } = await readSheet(buffer, { columns: small });
+    expect(errors).toEqual([{ row: 2, column: 'Count', message: 'Count holds the error #N/A.' }]);
+    expect(rows).toEqual([
+      { rowNumber: 2, values: { ...blank, name: 'Bo & Al', share: 20, active: true, count: undefined } },
+      { rowNumber: 3, values: { ...blank, name: 'Cyra', joined: '2021-03-04', active: false, count: 7 } },
+    ]);
+    expect(Object.keys(rows[0]!.values)).not.toContain('count');
+  });
+
+  it('reads a number with a date style as a date, and percent styles (built-in or custom) as percentages', async () => {
+    const buffer = xlsxFromParts({
+      styles,
+      sheets: [
+        {
+          name: 'Owners',
+          target: 'worksheets/sheet1.xml',
+          xml: worksheet(
+            `${headerRow}` +
+              // 43831 is 2020-01-01; a date style turns a number into a date in any column.
+              `<row r="2"><c r="A2" s="1"><v>43831</v></c><c r="B2" s="1"><v>43831</v></c><c r="C2" s="3"><v>0.125</v></c><c r="E2" s="5"><v>3</v></c></row>` +
+              `<row r="3">${inline('A3', 'Custom date')}<c r="B3" s="2"><v>44000.75</v></c><c r="C3" s="4"><v>0.4</v></c><c r="E3" s="1"><v>5</v></c></row>` +
+              `<row r="4">${inline('A4', 'No style')}<c r="B4"><v>43831.9</v></c><c r="C4"><v>0.4</v></c><c r="E4" s="0"><v>12.5</v></c></row>` +
+              `<row r="5">${inline('A5', 'Date-time')}<c r="B5" s="6"><v>45000.5</v></c><c r="C5" s="2"><v>0.5</v></c></row>`,
+          ),
+        },
+      ],
+    });
+    const { rows, errors } = await readSheet(buffer, { columns: small });
+    expect(rows.map((row) => row.values)).toEqual([
+      { ...blank, name: '2020-01-01', joined: '2020-01-01', share: 12.5, count: 3 },
+      { name: 'Custom date', joined: '2020-06-18', share: 40, active: null },
+      { ...blank, name: 'No style', joined: '2020-01-01', share: 0.4, count: 12.5 },
+      { name: 'Date-time', joined: '2023-03-15', active: null, count: null },
+    ]);
+    expect(errors).toEqual([
+      { row: 3, column: 'Count', message: 'Count must be a number.' },
+      { row: 5, column: 'Share', message: 'Share must be a percentage from 0 to 100.' },
+    ]);
+  });
+
+  it('honours the 1904 date system, for date-styled numbers and plain numbers in a date column', async () => {
+    const sheet = (pr: string) =>
+      xlsxFromParts({
+        styles,
+        workbookPr: pr,
+        sheets: [
+          {
+            name: 'Owners',
+            target: 'worksheets/sheet1.xml',
+            xml: worksheet(
+              `${headerRow}<row r="2">${inline('A2', 'Styled')}<c r="B2" s="1"><v>42369</v></c></row><row r="3">${inline('A3', 'Plain')}<c r="B3"><v>42369</v></c></row>`,
+            ),
+          },
+        ],
+      });
+    const in1904 = await readSheet(sheet('<workbookPr date1904="1" defaultThemeVersion="166925"/>'), {
+      columns: small,
+    });
+    expect(in1904.rows.map((row) => row.values.joined)).toEqual(['2020-01-01', '2020-01-01']);
+    const in1900 = await readSheet(sheet('<workbookPr defaultThemeVersion="166925"/>'), { columns: small });
+    expect(in1900.rows.map((row) => row.values.joined)).toEqual(['2015-12-31', '2015-12-31']);
+  });
+
+  it('finds a sheet by name through its relationship, whatever its part is called', async () => {
+    const other = worksheet(`${headerRow}<row r="2">${inline('A2', 'Wrong sheet')}</row>`);
+    const buffer = xlsxFromParts({
+      sheets: [
+        { name: 'Lists', target: 'worksheets/sheet1.xml', xml: other, state: 'hidden' },
+        { name: 'Instructions', target: 'worksheets/sheet2.xml', xml: other },
+        { name: 'Old', target: 'worksheets/sheet4.xml', xml: other, state: 'veryHidden' },
+        {
+          name: 'Data &amp; notes',
+          target: '/xl/worksheets/sheet3.xml',
+          xml: worksheet(`${headerRow}<row r="2">${inline('A2', 'Right sheet')}</row>`),
+        },
+        { name: 'Later', target: 'worksheets/sheet5.xml', xml: other },
+      ],
+    });
+    const byName = await readSheet(buffer, { columns: small, sheetName: 'Data & notes' });
+    expect(byName.rows.map((row) => row.values.name)).toEqual(['Right sheet']);
+    // By default: the first visible sheet other than Lists and Instructions.
+    const byDefault = await readSheet(buffer, { columns: small });
+    expect(byDefault.rows.map((row) => row.values.name)).toEqual(['Right sheet']);
+    expect((await readSheet(buffer, { columns: small, sheetName: 'Later' })).rows[0]!.values.name).toBe(
+      'Wrong sheet',
+    );
+    await expectRefused(readSheet(buffer, { columns: small, sheetName: 'data & notes' }), 'missing_columns');
+  });
+
+  it('reads rows and cells out of order, sparse rows, cells without references and merged cells', async () => {
+    const buffer = xlsxFromParts({
+      styles,
+      sheets: [
+        {
+          name: 'Owners',
+          target: 'worksheets/sheet1.xml',
+          xml: worksheet(
+            `<row r="9"><c r="E9"><v>9</v></c></row>` +
+              `<row r="1" spans="1:5">${inline('E1', 'Name')}${inline('A1', 'Count')}${inline('C1', 'Share')}${inline('B1', 'Joined')}${inline('D1', 'Active')}</row>` +
+              `<row r="7"><c r="D7" t="inlineStr"><is><t>no</t></is></c><c r="A7"><v>70</v></c></row>` +
+              `<row r="5"/><row r="6"><c r="A6" s="1"/><c r="B6" s="2"/></row>` +
+              `<row r="4"><c r="B4" s="1"/><c><v>44</v></c><c t="inlineStr"><is><t>Yes</t></is></c></row>` +
+              `<row r="10">${inline('E10', 'Merged owner')}<c r="A10"><v>3</v></c></row>`,
+            '<mergeCells count="1"><mergeCell ref="E10:E11"/></mergeCells>',
+          ),
+        },
+      ],
+    });
+    const { rows, errors } = await readSheet(buffer, { columns: small });
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([
+      { rowNumber: 4, values: { ...blank, share: 44, active: true } },
+      { rowNumber: 7, values: { ...blank, count: 70, active: false } },
+      { rowNumber: 9, values: { ...blank, name: '9' } },
+      { rowNumber: 10, values: { ...blank, name: 'Merged owner', count: 3 } },
+      { rowNumber: 11, values: { ...blank, name: 'Merged owner' } },
+    ]);
+  });
+
+  it('refuses a workbook whose parts do not hold together', async () => {
+    const missingString = xlsxFromParts({
+      sharedStrings: ['<si><t>Name</t></si>'],
+      sheets: [
+        {
+          name: 'Owners',
+          target: 'worksheets/sheet1.xml',
+          xml: worksheet('<row r="1"><c r="A1" t="s"><v>4</v></c></row>'),
+        },
+      ],
+    });
+    await expectRefused(readSheet(missingString, { columns: small }), 'not_a_spreadsheet');
+    const overlapping = xlsxFromParts({
+      sheets: [
+        {
+          name: 'Owners',
+          target: 'worksheets/sheet1.xml',
+          xml: worksheet(
+            headerRow,
+            '<mergeCells><mergeCell ref="A2:B3"/><mergeCell ref="B3:C4"/></mergeCells>',
+          ),
+        },
+      ],
+    });
+    await expectRefused(readSheet(overlapping, { columns: small }), 'not_a_spreadsheet');
+    const onlyStyled = xlsxFromParts({
+      styles,
+      sheets: [
+        {
+          name: 'Owners',
+          target: 'worksheets/sheet1.xml',
+          xml: worksheet('<row r="1"><c r="A1" s="1"/></row>'),
+        },
+      ],
+    });
+    await expectRefused(readSheet(onlyStyled, { columns: small }), 'empty');
+  });
+});

@@ -159,12 +159,21 @@ export function inspectZip(buffer: Buffer, limits: ZipLimits): ZipEntry[] {
 /**
  * Inflates every deflated entry with its output capped at the size the directory declares, so an
  * entry that would grow past its declared size is refused as a bomb instead of being inflated.
- * The declared sizes were already held to the limits by `inspectZip`.
+ * The declared sizes were already held to the limits by `inspectZip`. Returns the contents of the
+ * entries `keep` accepts (inflated, or as stored), by name, so they are not inflated twice.
  */
-export function verifyZipEntries(buffer: Buffer, entries: readonly ZipEntry[]): void {
+export function verifyZipEntries(
+  buffer: Buffer,
+  entries: readonly ZipEntry[],
+  keep: (name: string) => boolean = () => false,
+): Map<string, Buffer> {
+  const kept = new Map<string, Buffer>();
   for (const entry of entries) {
-    if (entry.method !== 8) continue;
     const data = buffer.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
+    if (entry.method !== 8) {
+      if (keep(entry.name) && !kept.has(entry.name)) kept.set(entry.name, data);
+      continue;
+    }
     let inflated: Buffer;
     try {
       inflated = inflateRawSync(data, { maxOutputLength: Math.max(entry.uncompressedSize, 1) });
@@ -173,5 +182,7 @@ export function verifyZipEntries(buffer: Buffer, entries: readonly ZipEntry[]): 
       throw malformed(`"${entry.name}" cannot be decompressed`);
     }
     if (inflated.length !== entry.uncompressedSize) throw malformed(`"${entry.name}" is damaged`);
+    if (keep(entry.name) && !kept.has(entry.name)) kept.set(entry.name, inflated);
   }
+  return kept;
 }
