@@ -27,9 +27,8 @@ export function pielou(weights: readonly number[], k: number): number | null {
   if (total <= 0) return null;
   let h = 0;
   for (const w of weights) {
-    if (w <= 0) continue;
     const p = w / total;
-    h -= p * Math.log(p);
+    if (p > 0) h -= p * Math.log(p);
   }
   return Math.min(1, Math.max(0, h / Math.log(k)));
 }
