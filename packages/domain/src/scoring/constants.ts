@@ -92,3 +92,9 @@ export const DEFAULT_REFERENCE: TScoringReference = {
     { id: 9, is_white: false, is_undisclosed: true }, // Undisclosed
   ],
 };
+
+/**
+ * Transparency's constants live with its computation (lpi/transparency.ts, which the scoring
+ * library reuses); they are re-exported here so this file lists every constant of the method.
+ */
+export { TRANSPARENCY_VIABLE_PERCENT, TRANSPARENCY_WEIGHTS } from '../lpi/transparency';
