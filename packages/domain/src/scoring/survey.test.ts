@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_AGGREGATE, PEER_BENCHMARK_MIN } from './constants';
-import { mean, peerBenchmark, quantile, quartiles, summarize, suppressionReason } from './survey';
+import {
+  mean,
+  peerBenchmark,
+  quantile,
+  quartiles,
+  summarize,
+  summarizeEach,
+  suppressionReason,
+} from './survey';
 
 describe('mean and quartiles', () => {
   it('mean over the values present', () => {
@@ -51,5 +59,18 @@ describe('peerBenchmark', () => {
       reason: expect.stringContaining('at least 5'),
     });
     expect(peerBenchmark(null, [1, 2, 3, 4, 5])).toMatchObject({ suppressed: true });
+  });
+});
+
+describe('summarizeEach', () => {
+  it('summarizes each score over the respondents that have it', () => {
+    const rows = [
+      { lpi: 2, lpi_prime: 5 },
+      { lpi: 4, lpi_prime: null },
+      { lpi: 6, lpi_prime: 7 },
+    ];
+    const s = summarizeEach(rows, ['lpi', 'lpi_prime']);
+    expect(s.lpi).toMatchObject({ suppressed: false, n: 3, mean: 4 });
+    expect(s.lpi_prime).toMatchObject({ suppressed: true, n: 2 });
   });
 });

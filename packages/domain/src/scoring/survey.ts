@@ -123,3 +123,13 @@ export function peerBenchmark(
   }
   return { suppressed: false, percentile: (100 * (below + equal / 2)) / peers.length, peers: peers.length };
 }
+
+/** summarize for several scores at once, from one row of scores per submitted respondent. */
+export function summarizeEach<K extends string>(
+  rows: readonly Partial<Record<K, number | null>>[],
+  keys: readonly K[],
+): Record<K, TSurveySummary | TSuppressed> {
+  const out = {} as Record<K, TSurveySummary | TSuppressed>;
+  for (const key of keys) out[key] = summarize(rows.map((row) => row[key]));
+  return out;
+}
