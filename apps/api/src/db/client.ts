@@ -54,6 +54,12 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection the server ends (a restart, a failover, a dropped test database) is an
+    // 'error' on the pool: without a listener it would crash the process. The pool drops that
+    // client and opens a new one on the next query.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
