@@ -814,3 +814,65 @@ describe('readSheet on SpreadsheetML written by other tools', () => {
     await expectRefused(readSheet(onlyStyled, { columns: small }), 'empty');
   });
 });
+
+describe('readSheet on hostile XML', () => {
+  const part = (name: string, text: string): ZipPart => ({ name, data: Buffer.from(text) });
+  const workbookParts = (sheetXml: string, extra: ZipPart[] = []) =>
+    handWrittenZip([
+      part('[Content_Types].xml', '<Types/>'),
+      part(
+        'xl/workbook.xml',
+        '<workbook xmlns:r="r"><sheets><sheet name="Owners" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+      part(
+        'xl/_rels/workbook.xml.rels',
+        '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+      part('xl/worksheets/sheet1.xml', sheetXml),
+      ...extra,
+    ]);
+
+  it('reads a megabyte of unclosed tags in linear time', async () => {
+    // Just under the size from which the compression ratio is checked: patterns that rescan the
+    // rest of the part from each of these tags would take minutes.
+    const many = (text: string) => text.repeat(Math.floor(480_000 / text.length));
+    const cases: [Buffer, SpreadsheetErrorCode][] = [
+      [
+        workbookParts(`<worksheet><sheetData><row r="1">${many('<c r="A1" ')}</row></sheetData></worksheet>`),
+        'empty',
+      ],
+      [
+        workbookParts(
+          `<worksheet><sheetData><row r="1">${many('<c r="A1" t="inlineStr">')}</row></sheetData></worksheet>`,
+        ),
+        'not_a_spreadsheet',
+      ],
+      [
+        workbookParts(
+          '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>',
+          [part('xl/sharedStrings.xml', `<sst>${many('<si><t a="')}`)],
+        ),
+        'not_a_spreadsheet',
+      ],
+      [
+        workbookParts(
+          '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>',
+          [part('xl/sharedStrings.xml', `<sst><si>${many('<rPh><t ')}</si></sst>`)],
+        ),
+        'missing_columns',
+      ],
+      [
+        workbookParts(
+          `<worksheet><sheetData><row r="1"><c r="A1" s="1"><v>1</v></c></row></sheetData>${many('<mergeCell ref="A1')}</worksheet>`,
+          [part('xl/styles.xml', `<styleSheet>${many('<numFmt <xf ')}<cellXfs>${many('<xf numFmtId="1" ')}`)],
+        ),
+        'not_a_spreadsheet',
+      ],
+    ];
+    for (const [buffer, code] of cases) {
+      const started = performance.now();
+      await expectRefused(readSheet(buffer, { columns }), code);
+      expect(performance.now() - started).toBeLessThan(2000);
+    }
+  });
+});

@@ -112,16 +112,81 @@ function partText(parts: WorkbookParts, name: string): string | undefined {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-const TEXT_RUN = /<t(?:\s[^>]*)?(?:\/>|>([^<]*)<\/t>)/g;
-const PHONETIC_RUN = /<rPh\b[\s\S]*?<\/rPh>/g;
+/*
+ * Elements are found with start-tag patterns whose scan stops at the next '<' (XML forbids '<' in
+ * attribute values; a quoted value may hold '>') and with indexOf for the end tag, so every part
+ * is scanned in linear time whatever its bytes: no pattern can rescan the rest of a part from
+ * each of many unclosed tags.
+ */
+const ATTRIBUTES = `((?:[^<>"']|"[^"<]*"|'[^'<]*')*)`;
+const startTagPatterns = new Map<string, RegExp>();
+
+function startTagPattern(name: string): RegExp {
+  let pattern = startTagPatterns.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`<${name}(?=[\\s/>])${ATTRIBUTES}>`, 'g');
+    startTagPatterns.set(name, pattern);
+  }
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
+/** The attribute text of every <name ...> or <name .../> start tag, in order. */
+function startTags(xml: string, name: string): string[] {
+  return Array.from(xml.matchAll(startTagPattern(name)), (match) => match[1]!.replace(/\/$/, ''));
+}
+
+interface XmlElement {
+  attributes: string;
+  /** undefined for an empty-element tag <name/>. */
+  content?: string;
+}
+
+/** Every <name> element's attributes and content, in order (they must not nest). */
+function elements(xml: string, name: string, firstOnly = false): XmlElement[] {
+  const pattern = startTagPattern(name);
+  const close = `</${name}>`;
+  const found: XmlElement[] = [];
+  for (let match = pattern.exec(xml); match; match = pattern.exec(xml)) {
+    const attributes = match[1]!;
+    if (attributes.endsWith('/')) {
+      found.push({ attributes: attributes.slice(0, -1) });
+    } else {
+      const end = xml.indexOf(close, pattern.lastIndex);
+      if (end < 0) throw new MalformedWorkbook(`a <${name}> element is not closed`);
+      found.push({ attributes, content: xml.slice(pattern.lastIndex, end) });
+      pattern.lastIndex = end + close.length;
+    }
+    if (firstOnly) break;
+  }
+  return found;
+}
+
+function firstElement(xml: string, name: string): XmlElement | undefined {
+  return xml.includes(`<${name}`) ? elements(xml, name, true)[0] : undefined;
+}
+
+/** The text without its <rPh> (phonetic) runs. */
+function withoutPhoneticRuns(text: string): string {
+  let result = '';
+  let from = 0;
+  for (let start = text.indexOf('<rPh', from); start >= 0; start = text.indexOf('<rPh', from)) {
+    result += text.slice(from, start);
+    const end = text.indexOf('</rPh>', start);
+    if (end < 0) return result;
+    from = end + '</rPh>'.length;
+  }
+  return result + text.slice(from);
+}
+
 const RICH_RUN = /<r[\s>]/;
 
 /** The text of a string item (<si> or <is>): its <t>, or its rich text runs joined; no phonetic runs. */
 function stringItemText(content: string): { text: string; rich: boolean } {
-  const body = content.includes('<rPh') ? content.replace(PHONETIC_RUN, '') : content;
+  const body = content.includes('<rPh') ? withoutPhoneticRuns(content) : content;
   let text = '';
-  for (const match of body.matchAll(TEXT_RUN)) {
-    if (match[1]) text += decodeXml(match[1]);
+  for (const run of elements(body, 't')) {
+    if (run.content) text += decodeXml(run.content);
   }
   return { text, rich: RICH_RUN.test(body) };
 }
@@ -133,19 +198,19 @@ function stringItemText(content: string): { text: string; rich: boolean } {
 export function readWorkbook(parts: WorkbookParts): { sheets: WorkbookSheet[]; date1904: boolean } {
   const xml = partText(parts, WORKBOOK);
   if (xml === undefined) throw new MalformedWorkbook('the workbook part is missing');
-  const properties = /<workbookPr\b([^>]*)>/.exec(xml);
-  const date1904Attribute = properties ? attribute(properties[1]!, 'date1904') : undefined;
+  const properties = startTags(xml, 'workbookPr')[0];
+  const date1904Attribute = properties === undefined ? undefined : attribute(properties, 'date1904');
   const date1904 = date1904Attribute === '1' || date1904Attribute === 'true';
 
-  const declared = [...xml.matchAll(/<sheet\b([^>]*)>/g)].map((match) => match[1]!);
+  const declared = startTags(xml, 'sheet');
   if (declared.length === 0) return { sheets: [], date1904 };
 
   const relsXml = partText(parts, WORKBOOK_RELS);
   if (relsXml === undefined) throw new MalformedWorkbook('the workbook relationships are missing');
   const targets = new Map<string, string>();
-  for (const match of relsXml.matchAll(/<Relationship\b([^>]*)>/g)) {
-    const id = attribute(match[1]!, 'Id');
-    const target = attribute(match[1]!, 'Target');
+  for (const relationship of startTags(relsXml, 'Relationship')) {
+    const id = attribute(relationship, 'Id');
+    const target = attribute(relationship, 'Target');
     if (id !== undefined && target !== undefined && !targets.has(id)) targets.set(id, target);
   }
 
@@ -168,8 +233,8 @@ function readSharedStrings(parts: WorkbookParts): string[] {
   const xml = partText(parts, SHARED_STRINGS);
   if (xml === undefined) return [];
   const strings: string[] = [];
-  for (const match of xml.matchAll(/<si\b[^>]*?(?:\/>|>([\s\S]*?)<\/si>)/g)) {
-    strings.push(match[1] ? stringItemText(match[1]).text : '');
+  for (const item of elements(xml, 'si')) {
+    strings.push(item.content ? stringItemText(item.content).text : '');
   }
   return strings;
 }
@@ -210,16 +275,16 @@ function readCellFormats(parts: WorkbookParts): string[] {
   const xml = partText(parts, STYLES);
   if (xml === undefined) return [];
   const custom = new Map<number, string>();
-  for (const match of xml.matchAll(/<numFmt\b([^>]*)>/g)) {
-    const id = Number.parseInt(attribute(match[1]!, 'numFmtId') ?? '', 10);
-    const code = attribute(match[1]!, 'formatCode');
+  for (const numFmt of startTags(xml, 'numFmt')) {
+    const id = Number.parseInt(attribute(numFmt, 'numFmtId') ?? '', 10);
+    const code = attribute(numFmt, 'formatCode');
     if (code !== undefined) custom.set(id, code.replace(/[\\](.)/g, '$1'));
   }
-  const cellXfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(xml);
+  const cellXfs = firstElement(xml, 'cellXfs')?.content;
   if (!cellXfs) return [];
   const formats: string[] = [];
-  for (const match of cellXfs[1]!.matchAll(/<xf\b([^>]*)>/g)) {
-    const id = Number.parseInt(attribute(match[1]!, 'numFmtId') ?? '', 10);
+  for (const xf of startTags(cellXfs, 'xf')) {
+    const id = Number.parseInt(attribute(xf, 'numFmtId') ?? '', 10);
     formats.push(id ? custom.get(id) || BUILT_IN_FORMATS[id] || '' : '');
   }
   return formats;
@@ -260,10 +325,7 @@ function plainText(text: string): Plain {
   return trimmed === '' ? null : trimmed;
 }
 
-const CELL_FORMULA = /<f\b([^>]*?)(?:\/>|>([^<]*)<\/f>)/;
-const CELL_VALUE = /<v(?:\s[^>]*)?>([^<]*)<\/v>/;
-const INLINE_STRING = /<is\b[^>]*>([\s\S]*?)<\/is>/;
-const SHEET_DATA_ITEM = /<row\b([^>]*)>|<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
+const SHEET_DATA_ITEM = new RegExp(`<(row|c)(?=[\\s/>])${ATTRIBUTES}>`, 'g');
 
 /**
  * The rows of a worksheet that hold a value, in ascending order, with their cells. `date1904`
@@ -281,13 +343,13 @@ export function readWorksheet(parts: WorkbookParts, path: string, date1904: bool
 
   // Column styles: the number format of each column that has one.
   const columnFormats = new Map<number, string>();
-  const colsXml = /<cols\b[^>]*>([\s\S]*?)<\/cols>/.exec(xml);
+  const colsXml = firstElement(xml.slice(0, Math.max(0, xml.indexOf('<sheetData'))), 'cols')?.content;
   if (colsXml) {
-    const cols = [...colsXml[1]!.matchAll(/<col\b([^>]*)>/g)]
-      .map((match) => ({
-        min: Number.parseInt(attribute(match[1]!, 'min') ?? '', 10),
-        max: Number.parseInt(attribute(match[1]!, 'max') ?? '', 10),
-        style: Number.parseInt(attribute(match[1]!, 'style') ?? '', 10),
+    const cols = startTags(colsXml, 'col')
+      .map((col) => ({
+        min: Number.parseInt(attribute(col, 'min') ?? '', 10),
+        max: Number.parseInt(attribute(col, 'max') ?? '', 10),
+        style: Number.parseInt(attribute(col, 'style') ?? '', 10),
       }))
       .filter((col) => col.min > 0 && col.max >= col.min)
       .sort((a, b) => a.min - b.min);
@@ -315,9 +377,10 @@ export function readWorksheet(parts: WorkbookParts, path: string, date1904: bool
   let rowNumber = 0;
   let cells = new Map<number, SheetCell>();
   let previousColumn = 0;
-  for (const match of sheetData.matchAll(SHEET_DATA_ITEM)) {
-    const rowAttributes = match[1];
-    if (rowAttributes !== undefined) {
+  SHEET_DATA_ITEM.lastIndex = 0;
+  for (let match = SHEET_DATA_ITEM.exec(sheetData); match; match = SHEET_DATA_ITEM.exec(sheetData)) {
+    if (match[1] === 'row') {
+      const rowAttributes = match[2]!;
       const declared = Number.parseInt(attribute(rowAttributes, 'r') ?? '', 10);
       rowNumber = declared > 0 ? declared : rowNumber + 1;
       cells = new Map();
@@ -329,25 +392,30 @@ export function readWorksheet(parts: WorkbookParts, path: string, date1904: bool
       else rowFormats.delete(rowNumber);
       continue;
     }
+    let attributes = match[2]!;
+    let content = '';
+    if (attributes.endsWith('/')) attributes = attributes.slice(0, -1);
+    else {
+      const end = sheetData.indexOf('</c>', SHEET_DATA_ITEM.lastIndex);
+      if (end < 0) throw new MalformedWorkbook('a cell is not closed');
+      content = sheetData.slice(SHEET_DATA_ITEM.lastIndex, end);
+      SHEET_DATA_ITEM.lastIndex = end + '</c>'.length;
+    }
     if (rowNumber === 0) continue;
-    const attributes = match[2]!;
-    const content = match[3] ?? '';
     const reference = attribute(attributes, 'r');
     const type = attribute(attributes, 't');
     const styleId = Number.parseInt(attribute(attributes, 's') ?? '', 10) || 0;
 
     let formula = false;
-    if (content.includes('<f')) {
-      const f = CELL_FORMULA.exec(content);
-      if (f) formula = Boolean(f[2]) || Boolean(attribute(f[1]!, 't'));
-    }
     let text: string | undefined;
-    const v = content.includes('<v') ? CELL_VALUE.exec(content) : null;
-    if (v?.[1]) text = decodeXml(v[1]);
-    if (content.includes('<is')) {
-      const inline = INLINE_STRING.exec(content);
-      if (inline) {
-        const item = stringItemText(inline[1]!);
+    if (content) {
+      const f = firstElement(content, 'f');
+      if (f) formula = Boolean(f.content) || Boolean(attribute(f.attributes, 't'));
+      const v = firstElement(content, 'v')?.content;
+      if (v) text = decodeXml(v);
+      const inline = firstElement(content, 'is')?.content;
+      if (inline !== undefined) {
+        const item = stringItemText(inline);
         if (item.text || item.rich) text = (text ?? '') + item.text;
       }
     }
@@ -425,8 +493,8 @@ function applyMerges(
   if (!xml.includes('<mergeCell ')) return;
   const ranges: { top: number; left: number; bottom: number; right: number }[] = [];
   let covered = 0;
-  for (const match of xml.matchAll(/<mergeCell\b([^>]*)>/g)) {
-    const [from, to = from] = (attribute(match[1]!, 'ref') ?? '').split(':') as [string, string?];
+  for (const merge of startTags(xml, 'mergeCell')) {
+    const [from, to = from] = (attribute(merge, 'ref') ?? '').split(':') as [string, string?];
     const corners = [
       [rowNumberOf(from), columnNumber(from.replaceAll('$', ''))],
       [rowNumberOf(to), columnNumber(to.replaceAll('$', ''))],
