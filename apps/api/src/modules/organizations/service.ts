@@ -44,7 +44,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import type { Storage } from '../../plugins/storage';
 import { audit, changed } from '../audit/audit';
 import { authorize } from '../members/service';
-import { loadCaller, requireAllowed } from '../users/service';
+import { loadCaller, requireAllowed } from '../users/caller';
 import * as repo from './repo';
 import { readUpload } from './uploads';
 

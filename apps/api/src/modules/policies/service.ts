@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { Storage } from '../../plugins/storage';
 import { type ReportingScope, resolveScope, resolveWriteScope } from '../reporting/scope';
 import { prepareTabRead, readTab, saveTab } from '../reporting/tabs';
-import { loadCaller } from '../users/service';
+import { loadCaller } from '../users/caller';
 import * as repo from './repo';
 import './tab';
 

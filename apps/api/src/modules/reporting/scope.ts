@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { surveyInvitations, surveys } from '../../db/schema/surveys';
 import { AppError, notFound } from '../../errors';
-import { type Caller, loadCaller } from '../users/service';
+import { type Caller, loadCaller } from '../users/caller';
 
 /**
  * Whose profile a reporting call reads or writes, and what the caller may do with it (DESIGN 4

@@ -4,8 +4,9 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/people';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Storage } from '../../plugins/storage';
+import { loadCaller } from './caller';
 import * as repo from './repo';
-import { imageUrl, loadCaller } from './service';
+import { imageUrl } from './service';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES_MESSAGE = 'The image must be a PNG, JPEG or WebP file.';

@@ -10,35 +10,12 @@ import {
   type TUserAccountUpdate,
   type TUserDirectory,
 } from '@parity/domain/account';
-import { type AccountFlags, AWAITING_APPROVAL_MESSAGE, accountFlags } from '@parity/domain/permissions';
 import { MESSAGES } from '@parity/domain/validation/rules';
 import { SignJWT } from 'jose';
 import type { DbOrTx } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../errors';
+import { type Caller, flagsOf, loadCaller, requireAllowed } from './caller';
 import * as repo from './repo';
-
-// --- the guard: who the caller is and what they may do ----------------------------------------
-
-export interface Caller {
-  row: repo.UserProfileRow;
-  flags: AccountFlags;
-}
-
-/** The signed-in caller with their rights; a deleted account is treated as signed out (404). */
-export async function loadCaller(db: DbOrTx, userId: number): Promise<Caller> {
-  const row = await repo.findUserProfile(db, userId);
-  if (!row) throw notFound('User');
-  return { row, flags: flagsOf(row) };
-}
-
-function flagsOf(row: repo.UserProfileRow): AccountFlags {
-  return accountFlags({ is_sadm: row.user.is_sadm, membership: row.organization ? row.membership : null });
-}
-
-/** Function-level rule of routes for allowed accounts (approved members, platform admins). */
-export function requireAllowed(caller: Caller) {
-  if (!caller.flags.isAllowed) throw new AppError(403, 'awaiting_approval', AWAITING_APPROVAL_MESSAGE);
-}
 
 /** May the caller see another user's profile and image? Their own always; others when allowed. */
 function canSeeUser(caller: Caller, targetId: number): boolean {
