@@ -239,6 +239,9 @@ function convertCell(column: SheetColumn, raw: Plain, context: ConvertContext): 
   if (typeof raw === 'object' && !(raw instanceof Date)) {
     return { error: `${header} holds the error ${raw.error}.` };
   }
+  // A date style on a cell whose value is not a date serial (a formula's text result, say).
+  if (raw instanceof Date && Number.isNaN(raw.getTime()))
+    return { error: `${header} holds an invalid date.` };
   if (column.options) {
     const text = raw instanceof Date ? toIsoDate(raw) : String(raw);
     const id = context.optionIds.get(normalizeOptionName(text));

@@ -697,6 +697,27 @@ describe('readSheet on SpreadsheetML written by other tools', () => {
     ]);
   });
 
+  it('answers a date-styled cell holding a text formula result with a cell error, not a failure', async () => {
+    const buffer = xlsxFromParts({
+      styles,
+      sheets: [
+        {
+          name: 'Owners',
+          target: 'worksheets/sheet1.xml',
+          xml: worksheet(
+            `${headerRow}<row r="2"><c r="A2" s="1" t="str"><f>"x"&amp;"y"</f><v>xy</v></c><c r="B2" s="1" t="str"><f>"soon"</f><v>soon</v></c></row>`,
+          ),
+        },
+      ],
+    });
+    const { rows, errors } = await readSheet(buffer, { columns: small });
+    expect(rows).toHaveLength(1);
+    expect(errors).toEqual([
+      { row: 2, column: 'Name', message: 'Name holds an invalid date.' },
+      { row: 2, column: 'Joined', message: 'Joined holds an invalid date.' },
+    ]);
+  });
+
   it('honours the 1904 date system, for date-styled numbers and plain numbers in a date column', async () => {
     const sheet = (pr: string) =>
       xlsxFromParts({
