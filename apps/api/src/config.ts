@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
   REDIS_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -47,6 +48,7 @@ export interface Config {
         bucket: string;
         accessKeyId: string | undefined;
         secretAccessKey: string | undefined;
+        region: string;
       }
     | undefined;
   redisUrl: string | undefined;
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             bucket: e.S3_BUCKET,
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
           }
         : undefined,
     redisUrl: e.REDIS_URL,

@@ -205,7 +205,7 @@ async function storagePlugin(app: FastifyInstance) {
         bucket: s3.bucket,
         accessKeyId: s3.accessKeyId,
         secretAccessKey: s3.secretAccessKey,
-        region: process.env.S3_REGION || 'us-east-1',
+        region: s3.region,
       }),
     );
     app.log.info({ endpoint: s3.endpoint, bucket: s3.bucket }, 'uploaded files are stored in S3');

@@ -8,7 +8,13 @@ let s3: FakeS3;
 beforeAll(async () => {
   s3 = await startFakeS3();
   k = await startSpace({
-    s3: { endpoint: s3.endpoint, bucket: 'parity', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret' },
+    s3: {
+      endpoint: s3.endpoint,
+      bucket: 'parity',
+      accessKeyId: 'AKIDTEST',
+      secretAccessKey: 'secret',
+      region: 'us-east-1',
+    },
   });
 });
 afterAll(async () => {
