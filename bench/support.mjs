@@ -1,0 +1,217 @@
+// What every benchmark script shares: options, building, starting the built API on 127.0.0.1
+// (optionally on a new PostgreSQL database that is always dropped), signing in, and the autocannon
+// wrapper whose figures the scripts print. Kept here so the scripts measure the same way.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+/** The repository root, so scripts work from any working directory. */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** `--name value` from the command line, or the fallback (a string, like the command line). */
+export function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+
+/** The PostgreSQL server the benchmark databases are created on (its own database is left alone). */
+export const PG_SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The demo data's signed-in user (SEED_DEMO=1 creates it). */
+export const DEMO = { username: 'ada@acme.test', password: 'Parity-Demo-2026!' };
+
+/** Newest modification time of the files under a directory. */
+function newest(dir) {
+  let latest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+/** The whole product (API and web), built once when either bundle is missing (`npm run bench`). */
+export function ensureBuilt() {
+  if (
+    fs.existsSync(path.join(root, 'apps/api/dist/main.js')) &&
+    fs.existsSync(path.join(root, 'apps/web/dist/index.html'))
+  )
+    return;
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+/** The API bundle, rebuilt when the API's or the domain's sources are newer (reads need no web build). */
+export function ensureApiBuilt() {
+  const main = path.join(root, 'apps/api/dist/main.js');
+  const sources = Math.max(
+    newest(path.join(root, 'apps/api/src')),
+    newest(path.join(root, 'packages/domain/src')),
+  );
+  if (fs.existsSync(main) && fs.statSync(main).mtimeMs >= sources) return;
+  const r = spawnSync('npm', ['run', 'build', '-w', '@parity/api'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+/** The machine line every script prints first, so figures can be compared with their hardware. */
+export function printMachine() {
+  console.info(
+    `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  );
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+// Polls often (25 ms) because the cold start figure is measured with it; waits long (180 s) because
+// a first start on the shared machine can be slow, and fails at once if the server exits.
+async function waitForHealth(url, child, timeoutMs = 180_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('server did not become healthy');
+}
+
+/**
+ * Starts the built product on a free port of 127.0.0.1 and waits for /api/health; `command` is
+ * 'server' (apps/api/dist/main.js) or 'start' (npm start's script). `startupMs` is spawn to health.
+ */
+export async function startServer({ env, command = 'server' }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const script =
+    command === 'start' ? path.join(root, 'scripts/start.mjs') : path.join(root, 'apps/api/dist/main.js');
+  const t0 = Date.now();
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHealth(url, child);
+  return {
+    url,
+    startupMs: Date.now() - t0,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function createDatabase(name) {
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(PG_SERVER);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+// FORCE: a server that did not stop cleanly must not leave a parity_bench_* database behind.
+async function dropDatabase(name) {
+  const c = new pg.Client({ connectionString: PG_SERVER });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await c.end();
+}
+
+/**
+ * Runs `fn(server)` against the built API on a new data directory and, with `postgres`, a new
+ * PostgreSQL database (parity_bench[_label]_<time>) with the demo data; PGlite seeds the demo data
+ * itself. Stops the server, drops the database and removes the directory whatever happens.
+ */
+export async function withServer({ label, postgres }, fn) {
+  const suffix = label ? `${label}_` : '';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parity-bench-${label ? `${label}-` : ''}`));
+  const name = `parity_bench_${suffix}${Date.now()}`;
+  const env = { DATA_DIR: dataDir };
+  let created = false;
+  try {
+    if (postgres) {
+      Object.assign(env, { DATABASE_URL: await createDatabase(name), SEED_DEMO: '1' });
+      created = true;
+    }
+    const server = await startServer({ env });
+    try {
+      return await fn(server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (created) await dropDatabase(name);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** An access token for the demo user, signed in the way the web app does. */
+export async function token(url) {
+  const res = await fetch(`${url}/api/oauth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', client_id: 'parity-web', ...DEMO }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
+
+/** One authenticated JSON request that must succeed (setting data up, or a timed write). */
+export async function call(url, method, access, body) {
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${access}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** autocannon's load, from --duration <s> (default 10) and --connections <n> (default 50). */
+export function loadOptions() {
+  return { duration: Number(arg('duration', '10')), connections: Number(arg('connections', '50')) };
+}
+
+/** Prints the load line under the machine line, so each run's figures say how they were made. */
+export function printLoad({ duration, connections }) {
+  console.info(`Load: ${connections} connections for ${duration} s per scenario`);
+}
+
+/** One autocannon scenario (`options` from loadOptions(), `opts` autocannon's url/headers...); prints and returns its row. */
+export async function load(title, options, opts) {
+  const result = await autocannon({ ...options, ...opts });
+  const row = {
+    scenario: title,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+  console.info(
+    `  ${title}: ${row['req/s']} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, errors ${row.errors}`,
+  );
+  return row;
+}
+
+/** The summary block that ends a load run, one line per scenario. */
+export function printSummary(rows) {
+  console.info('\nSummary');
+  for (const r of rows)
+    console.info(`  ${r.scenario}: ${r['req/s']} req/s, p50 ${r['p50 ms']} ms, p99 ${r['p99 ms']} ms`);
+}
