@@ -1,6 +1,7 @@
 import { TAB_KEYS, type TTabKey } from '@parity/domain/lpi/tabs';
 import { and, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { scoresOfSnapshot } from '../modules/analytics/profile-input';
 import type { ReportingScope } from '../modules/reporting/scope';
 import { tabDefinitions } from '../modules/reporting/tabs';
 // The tab modules define their tabs (defineTab) when their routes are imported: the submissions'
@@ -979,9 +980,9 @@ interface Response {
 
 /**
  * Submits survey responses as the submit call would: a submission holding every defined tab's
- * data (read through the tab definitions, the same shape the tab GETs answer), a 'submit' version
- * per tab, every tab state completed and the invitation submitted. The generated organizations
- * have no members, so nobody is named as the submitter.
+ * data (read through the tab definitions, the same shape the tab GETs answer) and its scores, a
+ * 'submit' version per tab, every tab state completed and the invitation submitted. The generated
+ * organizations have no members, so nobody is named as the submitter.
  */
 async function submitResponses(tx: Tx, responses: Response[], readerId: number) {
   if (!responses.length) return;
@@ -1001,6 +1002,7 @@ async function submitResponses(tx: Tx, responses: Response[], readerId: number) 
     for (const definition of definitions) all[definition.tab] = await definition.read(tx, scope);
     snapshots.push(all);
   }
+  const scores = snapshots.map((snapshot) => scoresOfSnapshot(snapshot));
   const inserted = await tx
     .insert(submissions)
     .values(
@@ -1010,6 +1012,8 @@ async function submitResponses(tx: Tx, responses: Response[], readerId: number) 
         submitted_by: null,
         submitted_at: r.submittedAt,
         snapshot: snapshots[i]!,
+        scores: scores[i]!,
+        scoring_version: scores[i]!.scoring_version,
       })),
     )
     .returning({ id: submissions.id });

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { submissions } from '../../db/schema/reporting';
 import { surveyInvitations } from '../../db/schema/surveys';
 import { AppError, notFound } from '../../errors';
+import { scoresOfSnapshot } from '../analytics/profile-input';
 import { audit } from '../audit/audit';
 import { requireEdit, resolveScope, SURVEY_SUBMITTED_MESSAGE } from './scope';
 import { findVersion, listVersions, readTabState, snapshotAllTabs } from './tabs';
@@ -61,7 +62,7 @@ export const ALREADY_SUBMITTED_MESSAGE = SURVEY_SUBMITTED_MESSAGE;
 
 /**
  * Submits the organization's profile (or its survey response): one transaction stores a
- * submission with every tab's snapshot and a 'submit' version of each tab. A survey response is
+ * submission with every tab's snapshot, its scores and a 'submit' version of each tab. A survey response is
  * then frozen. Only members with LPI access of that organization may submit.
  */
 export async function submit(db: Db, callerId: number, organizationId: number, surveyId: number | null) {
@@ -100,7 +101,12 @@ export async function submit(db: Db, callerId: number, organizationId: number, s
       action: 'submit',
       after: { submission_id: submission!.id, survey_id: surveyId },
     });
-    await tx.update(submissions).set({ snapshot }).where(eq(submissions.id, submission!.id));
+    // The scores are computed once, from the snapshot they belong to; analytics read them.
+    const scores = scoresOfSnapshot(snapshot);
+    await tx
+      .update(submissions)
+      .set({ snapshot, scores, scoring_version: scores.scoring_version })
+      .where(eq(submissions.id, submission!.id));
     if (surveyId !== null) {
       await tx
         .update(surveyInvitations)
