@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import accountsModule from './modules/accounts/routes';
+import analyticsModule from './modules/analytics/routes';
 import auditModule from './modules/audit/routes';
 import authModule from './modules/auth/routes';
 import contactsModule from './modules/contacts/routes';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(auditModule);
   await app.register(contactsModule);
   await app.register(reportingModule);
+  await app.register(analyticsModule);
   await app.register(overviewModule);
   await app.register(gridsModule);
   await app.register(ownershipModule);

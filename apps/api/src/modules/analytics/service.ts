@@ -1,0 +1,360 @@
+import {
+  BENCHMARK_KEYS,
+  EVENNESS_KEYS,
+  EVENNESS_VARIANT_KEY,
+  evennessValues,
+  LPI_KEYS,
+  LPI_VARIANT_KEY,
+  lpiValues,
+  ORGANIZATION_VIEW_KEYS,
+  type TAnalyticsVariant,
+  type TBenchmark,
+  type THistoricalEvenness,
+  type THistoricalLpi,
+  type TOrganizationEvenness,
+  type TOrganizationLpi,
+  type TOrganizationView,
+  type TScoreSubset,
+  type TScoreValue,
+  type TSurveyDistribution,
+  type TSurveyEvenness,
+  type TSurveyLpi,
+} from '@parity/domain/analytics';
+import { PEER_BENCHMARK_MIN } from '@parity/domain/scoring/constants';
+import type { TEvenness } from '@parity/domain/scoring/evenness';
+import type { TProfileScores } from '@parity/domain/scoring/profile';
+import {
+  peerBenchmark,
+  summarize,
+  summarizeEach,
+  suppressionReason,
+  type TSuppressed,
+} from '@parity/domain/scoring/survey';
+import type { DbOrTx } from '../../db/client';
+import { notFound } from '../../errors';
+import { resolveScope } from '../reporting/scope';
+import { loadCaller, requireAllowed } from '../users/caller';
+import * as repo from './repo';
+
+// Scores and analytics (spec 7, DESIGN 5 and 9). Rights, in one place:
+// - an organization's approved members read its scores; platform admins read any;
+// - anyone signed in and approved reads a public organization's latest profile scores (as its
+//   public page), never a private one's;
+// - a survey's host (the host organization's survey hosts) and platform admins read the survey's
+//   aggregates and each submitted respondent's scores, never a respondent's demographics;
+// - a respondent's members read the peer benchmark of their own organization.
+// Anyone else gets 404 (pending accounts 403). Aggregates over fewer than MIN_AGGREGATE
+// organizations are suppressed with the reason.
+
+type Ref = Pick<
+  TOrganizationLpi,
+  'organization_id' | 'survey_id' | 'submission_id' | 'submitted_at' | 'scoring_version'
+>;
+
+function refOf(organizationId: number, surveyId: number | null, row: repo.StoredSubmission | undefined): Ref {
+  return {
+    organization_id: organizationId,
+    survey_id: row ? row.survey_id : surveyId,
+    submission_id: row?.id ?? null,
+    submitted_at: row ? row.submitted_at.toISOString() : null,
+    scoring_version: row?.scoring_version ?? null,
+  };
+}
+
+function lpiOf(
+  organizationId: number,
+  surveyId: number | null,
+  row?: repo.StoredSubmission,
+): TOrganizationLpi {
+  return {
+    ...refOf(organizationId, surveyId, row),
+    scores: row ? lpiValues(row.scores) : null,
+    badges: row ? row.scores.badges : null,
+  };
+}
+
+function evennessOf(
+  organizationId: number,
+  surveyId: number | null,
+  row?: repo.StoredSubmission,
+): TOrganizationEvenness {
+  return { ...refOf(organizationId, surveyId, row), evenness: row ? row.scores.evenness : null };
+}
+
+/** One variant's value of stored scores: an lpi index, or an evenness with its confidence. */
+function variantOf(
+  kind: 'lpi' | 'evenness',
+  variant: TAnalyticsVariant,
+  organizationId: number,
+  surveyId: number | null,
+  row?: repo.StoredSubmission,
+): TScoreValue {
+  const ref = refOf(organizationId, surveyId, row);
+  if (kind === 'lpi') {
+    const key = LPI_VARIANT_KEY[variant];
+    return { ...ref, variant, key, value: row ? lpiValues(row.scores)[key] : null };
+  }
+  const key = EVENNESS_VARIANT_KEY[variant];
+  const evenness = row ? evennessEntry(row.scores, key) : null;
+  return {
+    ...ref,
+    variant,
+    key,
+    value: evenness?.value ?? null,
+    low_confidence: evenness?.lowConfidence ?? false,
+  };
+}
+
+function evennessEntry(scores: TProfileScores, key: (typeof EVENNESS_KEYS)[number]): TEvenness {
+  const [group, kind] = key.split('_') as ['prime' | 'ownership', 'gender' | 'racial' | 'combined'];
+  return scores.evenness[group][kind];
+}
+
+// --- rights ------------------------------------------------------------------------------------
+
+/** The caller's own organization (or, for admins, the one named): organization scope. */
+async function ownOrganization(db: DbOrTx, callerId: number, organizationId?: number) {
+  const scope = await resolveScope(db, callerId, { organizationId, surveyId: null, report: true });
+  return scope.organizationId;
+}
+
+/** A survey the caller hosts (or any, for platform admins); else 404. */
+async function hostedSurvey(db: DbOrTx, callerId: number, surveyId: number) {
+  const caller = await loadCaller(db, callerId);
+  requireAllowed(caller);
+  const survey = await repo.findSurvey(db, surveyId);
+  if (!survey) throw notFound('Survey');
+  const own =
+    caller.row.organization && caller.row.membership?.status === 'approved'
+      ? caller.row.organization.id
+      : null;
+  const isHost = own !== null && own === survey.hostId && caller.flags.isSurveyHost;
+  if (!isHost && !caller.flags.isAdministrator) throw notFound('Survey');
+  return survey;
+}
+
+// --- organizations -----------------------------------------------------------------------------
+
+/**
+ * GET /api/organizations/{id}/lpi|evenness: the organization's latest submitted scores. Members
+ * and admins: its latest submission of any scope; others, when the organization is public: its
+ * latest profile submission (never a survey response's); a private one answers 404.
+ */
+async function organizationSubmission(db: DbOrTx, callerId: number, organizationId: number) {
+  const caller = await loadCaller(db, callerId);
+  requireAllowed(caller);
+  const org = await repo.findOrganization(db, organizationId);
+  if (!org) throw notFound('Organization');
+  const member = caller.row.organization?.id === org.id && caller.row.membership?.status === 'approved';
+  const insider = member || caller.flags.isAdministrator;
+  if (!insider && (!org.is_public || org.deleted_at)) throw notFound('Organization');
+  return repo.latestSubmission(db, organizationId, insider ? 'any' : null);
+}
+
+export async function organizationLpi(db: DbOrTx, callerId: number, organizationId: number) {
+  return lpiOf(organizationId, null, await organizationSubmission(db, callerId, organizationId));
+}
+
+export async function organizationEvenness(db: DbOrTx, callerId: number, organizationId: number) {
+  return evennessOf(organizationId, null, await organizationSubmission(db, callerId, organizationId));
+}
+
+/** GET /api/analytics/lpi|evenness/{variant}: the organization's own latest (organization_id: admins). */
+export async function ownVariant(
+  db: DbOrTx,
+  callerId: number,
+  kind: 'lpi' | 'evenness',
+  variant: TAnalyticsVariant,
+  organizationId?: number,
+): Promise<TScoreValue> {
+  const id = await ownOrganization(db, callerId, organizationId);
+  return variantOf(kind, variant, id, null, await repo.latestSubmission(db, id, 'any'));
+}
+
+/** GET /api/organizations/me/{ownership|gender|racial}/lpi|evenness. */
+export async function ownView(
+  db: DbOrTx,
+  callerId: number,
+  kind: 'lpi' | 'evenness',
+  view: TOrganizationView,
+): Promise<TScoreSubset> {
+  const id = await ownOrganization(db, callerId);
+  const row = await repo.latestSubmission(db, id, 'any');
+  const all: Record<string, number | null> | null = row
+    ? kind === 'lpi'
+      ? lpiValues(row.scores)
+      : evennessValues(row.scores)
+    : null;
+  const keys: readonly string[] = ORGANIZATION_VIEW_KEYS[kind][view];
+  return {
+    ...refOf(id, null, row),
+    view,
+    values: Object.fromEntries(keys.map((key) => [key, all ? (all[key] ?? null) : null])),
+  };
+}
+
+/** GET /api/organizations/me/historical-lpi: one point per profile submission, oldest first. */
+export async function historicalLpi(db: DbOrTx, callerId: number): Promise<THistoricalLpi> {
+  const id = await ownOrganization(db, callerId);
+  const rows = await repo.organizationSubmissions(db, id);
+  return {
+    organization_id: id,
+    data: rows.map((row) => ({
+      submission_id: row.id,
+      submitted_at: row.submitted_at.toISOString(),
+      scoring_version: row.scoring_version,
+      scores: lpiValues(row.scores),
+    })),
+  };
+}
+
+export async function historicalEvenness(db: DbOrTx, callerId: number): Promise<THistoricalEvenness> {
+  const id = await ownOrganization(db, callerId);
+  const rows = await repo.organizationSubmissions(db, id);
+  return {
+    organization_id: id,
+    data: rows.map((row) => ({
+      submission_id: row.id,
+      submitted_at: row.submitted_at.toISOString(),
+      scoring_version: row.scoring_version,
+      evenness: evennessValues(row.scores),
+    })),
+  };
+}
+
+// --- surveys -----------------------------------------------------------------------------------
+
+/** GET /api/surveys/{id}/lpi: each LPI figure's mean and quartiles over the submitted respondents. */
+export async function surveyLpi(db: DbOrTx, callerId: number, surveyId: number): Promise<TSurveyLpi> {
+  await hostedSurvey(db, callerId, surveyId);
+  const rows = await repo.surveyFigures(db, surveyId, LPI_KEYS);
+  return {
+    survey_id: surveyId,
+    respondents: rows.length,
+    reason: suppressionReason(rows.length),
+    scores: summarizeEach(
+      rows.map((r) => r.values),
+      LPI_KEYS,
+    ),
+  };
+}
+
+export async function surveyEvenness(
+  db: DbOrTx,
+  callerId: number,
+  surveyId: number,
+): Promise<TSurveyEvenness> {
+  await hostedSurvey(db, callerId, surveyId);
+  const rows = await repo.surveyFigures(db, surveyId, EVENNESS_KEYS);
+  return {
+    survey_id: surveyId,
+    respondents: rows.length,
+    reason: suppressionReason(rows.length),
+    evenness: summarizeEach(
+      rows.map((r) => r.values),
+      EVENNESS_KEYS,
+    ),
+  };
+}
+
+/** GET /api/analytics/survey/{surveyId}/lpi|evenness/{variant}: one figure's distribution. */
+export async function surveyDistribution(
+  db: DbOrTx,
+  callerId: number,
+  surveyId: number,
+  kind: 'lpi' | 'evenness',
+  variant: TAnalyticsVariant,
+): Promise<TSurveyDistribution> {
+  await hostedSurvey(db, callerId, surveyId);
+  const key = kind === 'lpi' ? LPI_VARIANT_KEY[variant] : EVENNESS_VARIANT_KEY[variant];
+  const rows = await repo.surveyFigures(db, surveyId, [key]);
+  const summary = summarize(rows.map((r) => r.values[key]));
+  return {
+    survey_id: surveyId,
+    respondents: rows.length,
+    reason: suppressionReason(rows.length),
+    variant,
+    key,
+    summary,
+    values: summary.suppressed
+      ? []
+      : rows.map((r) => ({
+          organization_id: r.organization_id,
+          organization_name: r.organization_name,
+          value: r.values[key],
+        })),
+  };
+}
+
+/** The manager view: one invited respondent's submitted scores in a survey (host, admin, its members). */
+async function respondentSubmission(db: DbOrTx, callerId: number, surveyId: number, organizationId: number) {
+  await resolveScope(db, callerId, { organizationId, surveyId, report: true });
+  return repo.latestSubmission(db, organizationId, surveyId);
+}
+
+export async function managerLpi(db: DbOrTx, callerId: number, surveyId: number, organizationId: number) {
+  return lpiOf(organizationId, surveyId, await respondentSubmission(db, callerId, surveyId, organizationId));
+}
+
+export async function managerEvenness(
+  db: DbOrTx,
+  callerId: number,
+  surveyId: number,
+  organizationId: number,
+) {
+  return evennessOf(
+    organizationId,
+    surveyId,
+    await respondentSubmission(db, callerId, surveyId, organizationId),
+  );
+}
+
+export async function managerVariant(
+  db: DbOrTx,
+  callerId: number,
+  surveyId: number,
+  organizationId: number,
+  kind: 'lpi' | 'evenness',
+  variant: TAnalyticsVariant,
+): Promise<TScoreValue> {
+  const row = await respondentSubmission(db, callerId, surveyId, organizationId);
+  return variantOf(kind, variant, organizationId, surveyId, row);
+}
+
+export const NOT_SUBMITTED_REASON = 'Your organization has not submitted this survey yet.';
+
+/**
+ * GET /api/analytics/survey/{surveyId}/benchmark: where the caller's organization falls among the
+ * survey's submitted respondents (percentile per figure), only once PEER_BENCHMARK_MIN submitted.
+ */
+export async function benchmark(db: DbOrTx, callerId: number, surveyId: number): Promise<TBenchmark> {
+  const scope = await resolveScope(db, callerId, { surveyId, report: true });
+  if (scope.role !== 'member') throw notFound('Survey');
+  const rows = await repo.surveyFigures(db, surveyId, BENCHMARK_KEYS);
+  const mine = rows.find((r) => r.organization_id === scope.organizationId);
+  const others = rows.filter((r) => r.organization_id !== scope.organizationId);
+  const scores = {} as TBenchmark['scores'];
+  let reason: string | null = null;
+  if (!mine) {
+    reason = NOT_SUBMITTED_REASON;
+    const suppressed: TSuppressed = { suppressed: true, n: rows.length, reason };
+    for (const key of BENCHMARK_KEYS) scores[key] = suppressed;
+  } else {
+    for (const key of BENCHMARK_KEYS) {
+      scores[key] = peerBenchmark(
+        mine.values[key],
+        others.map((r) => r.values[key]),
+      );
+    }
+    if (rows.length < PEER_BENCHMARK_MIN) {
+      reason = `Shown once at least ${PEER_BENCHMARK_MIN} organizations have submitted (${rows.length} so far).`;
+    }
+  }
+  return {
+    survey_id: surveyId,
+    organization_id: scope.organizationId,
+    respondents: rows.length,
+    reason,
+    scores,
+  };
+}
