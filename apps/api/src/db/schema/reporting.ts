@@ -324,5 +324,9 @@ export const submissions = pgTable(
     scores: jsonb('scores'),
     scoring_version: text('scoring_version'),
   },
-  (t) => [index('submissions_scope_idx').on(t.organization_id, t.survey_id, t.submitted_at)],
+  (t) => [
+    index('submissions_scope_idx').on(t.organization_id, t.survey_id, t.submitted_at),
+    // Survey analytics read every respondent's latest submission of one survey.
+    index('submissions_survey_idx').on(t.survey_id, t.organization_id, t.submitted_at),
+  ],
 );

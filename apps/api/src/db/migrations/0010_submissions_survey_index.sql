@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_survey_idx" ON "submissions" USING btree ("survey_id","organization_id","submitted_at");
