@@ -120,3 +120,19 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
   const rows = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
   return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) === 0;
 }
+
+/**
+ * Independent queries: together on a pool (each on its own connection), one after another on a
+ * transaction, whose single connection must not be given two queries at once.
+ */
+export async function queriesOf<T extends unknown[]>(
+  db: DbOrTx,
+  queries: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if ('rollback' in db) {
+    const results: unknown[] = [];
+    for (const query of queries) results.push(await query());
+    return results as T;
+  }
+  return (await Promise.all(queries.map((query) => query()))) as T;
+}

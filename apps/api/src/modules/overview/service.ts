@@ -27,7 +27,7 @@ import { computeTransparency, type TTransparencyResponse } from '@parity/domain/
 import { ZPlaceDetails } from '@parity/domain/places';
 import { MESSAGES } from '@parity/domain/validation/rules';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, queriesOf } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import { audit, changed } from '../audit/audit';
 import { type ReportingScope, requireEdit, resolveScope } from '../reporting/scope';
@@ -76,10 +76,10 @@ function issuesDetail(issues: readonly z.core.$ZodIssue[]) {
 const bit = (b: boolean) => (b ? 1 : 0) as 0 | 1;
 
 export async function readMeta(db: DbOrTx, scope: Pick<ReportingScope, 'organizationId' | 'surveyId'>) {
-  const [row, addressRows, scores] = await Promise.all([
-    repo.findMeta(db, scope),
-    repo.listAddresses(db, scope),
-    repo.latestScores(db, scope),
+  const [row, addressRows, scores] = await queriesOf(db, [
+    () => repo.findMeta(db, scope),
+    () => repo.listAddresses(db, scope),
+    () => repo.latestScores(db, scope),
   ]);
   const name = row?.name ?? (await repo.findOrganizationName(db, scope.organizationId));
   const identifiers = ZIdentifiers.safeParse(row?.identifiers ?? {});
@@ -242,9 +242,9 @@ export async function readForm(
   scope: Pick<ReportingScope, 'organizationId' | 'surveyId'>,
   formId: number,
 ) {
-  const [fields, values] = await Promise.all([
-    repo.listFormFields(db, formId),
-    repo.listFormValues(db, scope, formId),
+  const [fields, values] = await queriesOf(db, [
+    () => repo.listFormFields(db, formId),
+    () => repo.listFormValues(db, scope, formId),
   ]);
   const answers = new Map(values.map((v) => [v.field_id, v.value]));
   const sections: TFormSection[] = [];
@@ -273,9 +273,9 @@ export async function readMiscellaneous(
   db: DbOrTx,
   scope: Pick<ReportingScope, 'organizationId' | 'surveyId'>,
 ): Promise<TMiscellaneous> {
-  const [form, questions] = await Promise.all([
-    readForm(db, scope, FORM_IDS.MISCELLANEOUS),
-    repo.listQuestions(db, scope, FORM_IDS.MISCELLANEOUS),
+  const [form, questions] = await queriesOf(db, [
+    () => readForm(db, scope, FORM_IDS.MISCELLANEOUS),
+    () => repo.listQuestions(db, scope, FORM_IDS.MISCELLANEOUS),
   ]);
   return {
     form,
@@ -415,7 +415,10 @@ export async function deleteMiscellaneousQuestion(db: Db, userId: number, id: nu
 
 export async function transparency(db: Db, userId: number, query: ReadQuery): Promise<TTransparencyResponse> {
   const scope = await scopeOf(db, userId, query);
-  const [counts, meta] = await Promise.all([repo.transparencyCounts(db, scope), repo.findMeta(db, scope)]);
+  const [counts, meta] = await queriesOf(db, [
+    () => repo.transparencyCounts(db, scope),
+    () => repo.findMeta(db, scope),
+  ]);
   const scores = computeTransparency({
     staff: {
       gridTotal: counts.staff.total,
