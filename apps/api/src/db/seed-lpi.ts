@@ -1,5 +1,5 @@
 import { TAB_KEYS, type TTabKey } from '@parity/domain/lpi/tabs';
-import { and, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { scoresOfSnapshot } from '../modules/analytics/profile-input';
 import type { ReportingScope } from '../modules/reporting/scope';
@@ -1255,4 +1255,23 @@ export async function seedLpi(tx: Tx, input: LpiSeedInput): Promise<void> {
   });
 
   await submitResponses(tx, [...submitted2026, ...submitted2025], hostUserId);
+  await scoreUnscoredSubmissions(tx);
+}
+
+/**
+ * Submissions stored before scores were (a database seeded or submitted to earlier) get the
+ * scores of their snapshot, as a submit now stores them; a scored submission is left alone.
+ */
+async function scoreUnscoredSubmissions(tx: Tx) {
+  const rows = await tx
+    .select({ id: submissions.id, snapshot: submissions.snapshot })
+    .from(submissions)
+    .where(isNull(submissions.scores));
+  for (const row of rows) {
+    const scores = scoresOfSnapshot(row.snapshot);
+    await tx
+      .update(submissions)
+      .set({ scores, scoring_version: scores.scoring_version })
+      .where(eq(submissions.id, row.id));
+  }
 }

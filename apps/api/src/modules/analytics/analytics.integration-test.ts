@@ -400,3 +400,19 @@ describe('the peer benchmark', () => {
     expect(res.body).not.toMatch(/organization_name/);
   });
 });
+
+describe('a database seeded before scores were stored', () => {
+  it('gets the scores of every unscored submission on the next seed, the others untouched', async () => {
+    const rows = await submittedRows(surveyIds.get(DEI_SURVEY_2025)!);
+    const [first, second] = rows;
+    await t.app.db.execute(
+      sql`UPDATE submissions SET scores = NULL, scoring_version = NULL WHERE id = ${first!.id}`,
+    );
+    await seedDemoData(t.app.db);
+    const after = new Map((await submittedRows(surveyIds.get(DEI_SURVEY_2025)!)).map((r) => [r.id, r]));
+    expect(after.get(first!.id)!.scores).toEqual(first!.scores);
+    expect(after.get(first!.id)!.scoring_version).toBe(SCORING_VERSION);
+    expect(after.get(second!.id)!.scores).toEqual(second!.scores);
+    expect(after.size).toBe(rows.length);
+  });
+});
