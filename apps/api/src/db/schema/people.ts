@@ -79,6 +79,8 @@ export const organizations = pgTable('organizations', {
   is_publicly_traded: boolean('is_publicly_traded').notNull().default(false),
   ticker_symbol: text('ticker_symbol'),
   is_public: boolean('is_public').notNull().default(false),
+  /** Outsiders see the latest profile scores on the public page only when public and this is set. */
+  publish_scores: boolean('publish_scores').notNull().default(false),
   // The reporting overview of the organization's own profile (spec 3 Organization meta); a
   // survey's copy lives in survey_organization_meta.
   primary_phone: text('primary_phone'),

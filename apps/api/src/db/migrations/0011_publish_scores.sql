@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "publish_scores" boolean DEFAULT false NOT NULL;
