@@ -23,6 +23,8 @@ export const ZOrganizationSettings = z.object({
   total_leaders: z.number().int(),
   total_owners: z.number().int(),
   is_public: z.boolean(),
+  /** outsiders see the latest profile scores on the public page when public and this is set */
+  publish_scores: z.boolean(),
   /** GET /api/organizations/{id}/logo (with a version), or null */
   logo: z.string().nullable(),
   cover: z.string().nullable(),
@@ -40,7 +42,7 @@ const ZWebsite = z
 /**
  * PUT /api/organizations/me: the whole form. The rule fields (legal_structure, inception_date,
  * primary_contact_id, is_publicly_traded, ticker_symbol and the three counts) follow
- * organization-form.ts; about, website, color_id and is_public stay as they are when absent.
+ * organization-form.ts; about, website, color_id, is_public and publish_scores stay as they are when absent.
  */
 export const ZOrganizationSettingsUpdate = z
   .strictObject({
@@ -50,6 +52,7 @@ export const ZOrganizationSettingsUpdate = z
     website: ZWebsite.nullish(),
     color_id: z.number().int().positive().max(2_147_483_647).nullish(),
     is_public: z.boolean().optional(),
+    publish_scores: z.boolean().optional(),
   })
   .superRefine((values, ctx) => refineOrganizationForm({ requireName: true })(values, ctx));
 export type TOrganizationSettingsUpdate = z.infer<typeof ZOrganizationSettingsUpdate>;

@@ -77,6 +77,11 @@ export const ZOrganizationPublic = z.object({
   legal_structure: z.string().nullable(),
   aum: z.string().nullable(),
   total_full_time_employees: z.number().int(),
+  /**
+   * Whether the organization publishes its LPI scores here; the scores
+   * (GET /api/organizations/{id}/lpi and /evenness) answer outsiders only when true.
+   */
+  publish_scores: z.boolean(),
   /** primary first */
   addresses: z.array(z.object({ id: z.number().int(), address: z.string(), is_primary: z.boolean() })),
   /** public name and title; email only for the organization's own members and platform admins */

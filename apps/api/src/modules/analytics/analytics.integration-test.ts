@@ -3,7 +3,7 @@ import { SCORING_VERSION } from '@parity/domain/scoring/constants';
 import type { TProfileScores } from '@parity/domain/scoring/profile';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships } from '../../db/schema/people';
+import { memberships, organizations } from '../../db/schema/people';
 import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../db/seed-demo';
 import { DEI_SURVEY_2025, DEI_SURVEY_2026, EMERGING_MANAGERS_2026 } from '../../db/seed-surveys';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -300,7 +300,7 @@ describe("an organization's own scores", () => {
     expect((await get(ADMIN, '/api/organizations/me/historical-lpi')).statusCode).toBe(404);
   });
 
-  it('members read the latest scores; outsiders only a public organization’s, private ones 404', async () => {
+  it('members read the latest scores; outsiders only a public organization’s that publishes them, else 404', async () => {
     const acme = orgs.get(ACME)!;
     const rows = await organizationRows(acme);
     for (const email of [ADA, MAX, ADMIN]) {
@@ -308,7 +308,20 @@ describe("an organization's own scores", () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().scores).toEqual(lpiValues(rows.at(-1)!.scores!));
     }
-    // Acme is public: an outsider sees its latest profile submission, never a survey response's.
+    const publish = (values: { is_public?: boolean; publish_scores?: boolean }) =>
+      t.app.db.update(organizations).set(values).where(eq(organizations.id, acme));
+    // Acme is public but does not publish its scores (the default): outsiders get 404.
+    await publish({ is_public: true, publish_scores: false });
+    expect((await get(EVE, `/api/organizations/${acme}/lpi`)).statusCode).toBe(404);
+    expect((await get(EVE, `/api/organizations/${acme}/evenness`)).statusCode).toBe(404);
+    expect((await get(MAX, `/api/organizations/${acme}/lpi`)).statusCode).toBe(200);
+    // Publishing while private changes nothing for outsiders.
+    await publish({ is_public: false, publish_scores: true });
+    expect((await get(EVE, `/api/organizations/${acme}/lpi`)).statusCode).toBe(404);
+    expect((await get(EVE, `/api/organizations/${acme}/evenness`)).statusCode).toBe(404);
+    expect((await get(ADMIN, `/api/organizations/${acme}/evenness`)).statusCode).toBe(200);
+    // Public and published: an outsider sees its latest profile submission, never a survey response's.
+    await publish({ is_public: true, publish_scores: true });
     const outsider = await get(EVE, `/api/organizations/${acme}/lpi`);
     expect(outsider.statusCode).toBe(200);
     expect(outsider.json()).toMatchObject({ survey_id: null, submission_id: rows.at(-1)!.id });
@@ -322,6 +335,7 @@ describe("an organization's own scores", () => {
           AND name NOT IN (${ACME}, ${CEDAR}, ${NORTHWIND}) ORDER BY id LIMIT 1`,
     )) as { rows: { id: number }[] };
     const privateId = hidden.rows[0]!.id;
+    await t.app.db.update(organizations).set({ publish_scores: true }).where(eq(organizations.id, privateId));
     expect((await get(EVE, `/api/organizations/${privateId}/lpi`)).statusCode).toBe(404);
     expect((await get(EVE, `/api/organizations/${privateId}/evenness`)).statusCode).toBe(404);
     expect((await get(ADMIN, `/api/organizations/${privateId}/lpi`)).statusCode).toBe(200);

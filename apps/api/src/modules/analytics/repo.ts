@@ -74,6 +74,7 @@ export async function findOrganization(db: DbOrTx, organizationId: number) {
     .select({
       id: organizations.id,
       is_public: organizations.is_public,
+      publish_scores: organizations.publish_scores,
       deleted_at: organizations.deleted_at,
     })
     .from(organizations)

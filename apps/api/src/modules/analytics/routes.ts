@@ -48,7 +48,8 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
         summary: "An organization's latest submitted LPI scores",
         description:
           'Members and platform admins: its latest submission (its profile or a survey response). Others: a ' +
-          "public organization's latest profile submission; a private organization answers 404. Null scores: never submitted.",
+          "public organization's latest profile submission when it publishes its scores (publish_scores); " +
+          'otherwise (private, or scores not published) 404. Null scores: never submitted.',
         params: z.strictObject({ id }),
         response: { 200: ZOrganizationLpi, ...errors },
       },

@@ -137,8 +137,9 @@ async function hostedSurvey(db: DbOrTx, callerId: number, surveyId: number) {
 
 /**
  * GET /api/organizations/{id}/lpi|evenness: the organization's latest submitted scores. Members
- * and admins: its latest submission of any scope; others, when the organization is public: its
- * latest profile submission (never a survey response's); a private one answers 404.
+ * and admins: its latest submission of any scope; others, when the organization is public and
+ * publishes its scores (publish_scores): its latest profile submission (never a survey response's);
+ * otherwise 404.
  */
 async function organizationSubmission(db: DbOrTx, callerId: number, organizationId: number) {
   const caller = await loadCaller(db, callerId);
@@ -147,7 +148,9 @@ async function organizationSubmission(db: DbOrTx, callerId: number, organization
   if (!org) throw notFound('Organization');
   const member = caller.row.organization?.id === org.id && caller.row.membership?.status === 'approved';
   const insider = member || caller.flags.isAdministrator;
-  if (!insider && (!org.is_public || org.deleted_at)) throw notFound('Organization');
+  if (!insider && (!org.is_public || !org.publish_scores || org.deleted_at)) {
+    throw notFound('Organization');
+  }
   return repo.latestSubmission(db, organizationId, insider ? 'any' : null);
 }
 

@@ -132,6 +132,7 @@ describe('GET /api/organizations/:id', () => {
       inception_date: '2012-09-01',
       legal_structure_id: 3,
       is_publicly_traded: false,
+      publish_scores: false,
     });
     expect(res.json()).not.toHaveProperty('is_public');
   });

@@ -90,6 +90,7 @@ export async function findOrganization(db: DbOrTx, id: number) {
       logo: organizations.logo,
       cover: organizations.cover,
       is_public: organizations.is_public,
+      publish_scores: organizations.publish_scores,
       deleted_at: organizations.deleted_at,
       legal_structure: legalStructures.name,
       aum: sql<string | null>`${identifierName('gi_aum')}`,
@@ -165,6 +166,7 @@ export async function findSettings(db: DbOrTx, id: number, lock = false) {
       total_leaders: organizations.total_leaders,
       total_owners: organizations.total_owners,
       is_public: organizations.is_public,
+      publish_scores: organizations.publish_scores,
       logo: organizations.logo,
       cover: organizations.cover,
     })

@@ -130,7 +130,8 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
           'The whole form: name, legal_structure, inception_date (not after today), primary_contact_id (an ' +
           'approved member), is_publicly_traded (only for legal structure 1), ticker_symbol (required when ' +
           'publicly traded, at most 10), total_full_time_employees / total_leaders / total_owners by legal ' +
-          'structure; about, website, color_id and is_public are kept when absent. 400 validation_failed with ' +
+          'structure; about, website, color_id, is_public and publish_scores (outsiders see the LPI scores only ' +
+          'when both is_public and publish_scores are true) are kept when absent. 400 validation_failed with ' +
           `detail [{field: 'body.<field>', message}] per rule. Answers '${ORGANIZATION_UPDATED_MESSAGE}'. ${ADMINS}`,
         body: ZOrganizationSettingsUpdate,
         response: { 200: ZOrganizationSettingsSaved, 400: ZError, 403: ZError, 404: ZError },

@@ -181,6 +181,7 @@ export async function updateSettings(
       ...(input.website !== undefined ? { website: input.website || null } : {}),
       ...(input.color_id !== undefined ? { color_id: input.color_id ?? null } : {}),
       ...(input.is_public !== undefined ? { is_public: input.is_public } : {}),
+      ...(input.publish_scores !== undefined ? { publish_scores: input.publish_scores } : {}),
     };
     const diff = changed(current as unknown as Record<string, unknown>, next);
     if (diff.any) {

@@ -127,6 +127,45 @@ describe('settings', () => {
     expect(ls.json().detail[0].field).toBe('body.legal_structure');
   });
 
+  it('publish_scores: off by default, saved and audited, kept when absent, shown on the public page', async () => {
+    const before = await k.call('GET', '/api/organizations/me/settings', MAX);
+    expect(before.json().publish_scores).toBe(false);
+    const publicPage = () => k.call('GET', `/api/organizations/${acme()}`, EVE);
+    expect((await publicPage()).json().publish_scores).toBe(false);
+    expect((await k.call('GET', `/api/organizations/${acme()}/lpi`, EVE)).statusCode).toBe(404);
+
+    const on = await k.call('PUT', '/api/organizations/me', ADA, { ...validForm(), publish_scores: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().organization).toMatchObject({ is_public: true, publish_scores: true });
+    const last = (await k.t.app.db.select().from(auditLog).where(eq(auditLog.entity, 'organization'))).at(
+      -1,
+    )!;
+    expect(last).toMatchObject({ action: 'update', actor_user_id: k.users.get(ADA) });
+    expect(last.before).toMatchObject({ publish_scores: false });
+    expect(last.after).toMatchObject({ publish_scores: true });
+    expect((await publicPage()).json().publish_scores).toBe(true);
+    const scores = await k.call('GET', `/api/organizations/${acme()}/lpi`, EVE);
+    expect(scores.statusCode, scores.body).toBe(200);
+    expect(scores.json()).toMatchObject({ organization_id: acme(), survey_id: null });
+
+    // Absent: kept as it is. Going private hides the scores from outsiders even while published.
+    const kept = await k.call('PUT', '/api/organizations/me', ADA, { ...validForm(), is_public: false });
+    expect(kept.json().organization).toMatchObject({ is_public: false, publish_scores: true });
+    expect((await k.call('GET', `/api/organizations/${acme()}/lpi`, EVE)).statusCode).toBe(404);
+    expect((await k.call('GET', `/api/organizations/${acme()}/lpi`, MAX)).statusCode).toBe(200);
+
+    const bad = await k.call('PUT', '/api/organizations/me', ADA, { ...validForm(), publish_scores: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().detail)).toContain('publish_scores');
+    expect(
+      (await k.call('PUT', '/api/organizations/me', MAX, { ...validForm(), publish_scores: false }))
+        .statusCode,
+    ).toBe(403);
+    const off = await k.call('PUT', '/api/organizations/me', ADA, { ...validForm(), publish_scores: false });
+    expect(off.json().organization).toMatchObject({ is_public: true, publish_scores: false });
+    expect((await k.call('GET', `/api/organizations/${acme()}/lpi`, EVE)).statusCode).toBe(404);
+  });
+
   it('lets only admins save: a member 403, pending 403, none 404; Cedar untouched', async () => {
     const cedarBefore = (
       await k.t.app.db

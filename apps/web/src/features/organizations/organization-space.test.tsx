@@ -54,6 +54,7 @@ const SETTINGS: TOrganizationSettings = {
   total_leaders: 5,
   total_owners: 3,
   is_public: true,
+  publish_scores: false,
   logo: null,
   cover: null,
 };
@@ -283,12 +284,47 @@ describe('/organizations/private/settings', () => {
     });
   });
 
+  it('publishes the LPI scores with the switch, disabled with a hint while the organization is private', async () => {
+    const calls = base({
+      'GET /api/organizations/me/settings': () => json({ ...SETTINGS, is_public: false }),
+      'PUT /api/organizations/me': (call) =>
+        json({
+          message: 'Organization was updated',
+          organization: { ...SETTINGS, ...JSON.parse(call.body ?? '{}') },
+        }),
+    });
+    renderApp('/organizations/private/settings');
+    const publish = await screen.findByRole('switch', { name: /^Publish LPI scores on the public page/ });
+    expect(publish).toBeDisabled();
+    expect(publish).not.toBeChecked();
+    expect(screen.getByText(/Make the organization public first/)).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('switch', { name: /^Public organization/ }));
+    await waitFor(() => expect(publish).toBeEnabled());
+    expect(screen.getByText(/Other organizations see the LPI scores/)).toBeInTheDocument();
+    await user.click(publish);
+    expect(publish).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(alertStore.getAlerts()).toContainEqual(
+        expect.objectContaining({ type: 'success', description: 'Organization was updated' }),
+      ),
+    );
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')?.body ?? '{}')).toMatchObject({
+      is_public: true,
+      publish_scores: true,
+    });
+    expect(screen.getByRole('switch', { name: /^Publish LPI scores on the public page/ })).toBeChecked();
+  });
+
   it('is read-only for members', async () => {
     base({}, false);
     renderApp('/organizations/private/settings');
     expect(await screen.findByRole('textbox', { name: /^Name/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload logo' })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: /^Publish LPI scores on the public page/ })).toBeDisabled();
   });
 });
 

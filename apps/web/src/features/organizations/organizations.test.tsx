@@ -213,10 +213,98 @@ describe('/organizations/{organizationId} (public page)', () => {
     legal_structure: 'Limited Liability Company',
     aum: null,
     total_full_time_employees: 0,
+    publish_scores: false,
     addresses: [],
     primary_contact: null,
     identifiers: [],
   };
+
+  const SET = (combined: number | null) => ({
+    gender: { value: 0.5, lowConfidence: false, n: 10 },
+    racial: { value: 0.4, lowConfidence: false, n: 10 },
+    combined: { value: combined, lowConfidence: false, n: 10 },
+  });
+  const ref = {
+    organization_id: 3,
+    survey_id: null,
+    submission_id: 41,
+    submitted_at: '2026-03-14T10:20:00.000Z',
+    scoring_version: '2.1.0',
+  };
+  const LPI = {
+    ...ref,
+    scores: {
+      lpi: 6.456,
+      lpi_prime: null,
+      lpi_prime_gender: 5,
+      lpi_prime_racial: 4,
+      lpi_ownership: 5,
+      lpi_ownership_gender: 5,
+      lpi_ownership_racial: 5,
+      staff_score: 50,
+      leadership_score: 40,
+      ownership_score: 30,
+      transparency: 83.333,
+    },
+    badges: null,
+  };
+  const EVENNESS = { ...ref, evenness: { prime: SET(0.7234), ownership: SET(null) } };
+  const NEVER = {
+    organization_id: 3,
+    survey_id: null,
+    submission_id: null,
+    submitted_at: null,
+    scoring_version: null,
+  };
+
+  it('shows no scores section while the organization does not publish them, and does not ask for them', async () => {
+    const calls = stub({ ...base, 'GET /api/organizations/3': () => json(CEDAR) });
+    renderApp('/organizations/3');
+    await screen.findByRole('heading', { level: 1, name: 'Cedar Equity' });
+    expect(screen.queryByRole('heading', { name: 'Published LPI scores' })).not.toBeInTheDocument();
+    expect(calls.some((url) => /\/(lpi|evenness)$/.test(url.pathname))).toBe(false);
+  });
+
+  it('shows the published LPI scores: 2 decimals, N/A, transparency %, evenness ×100, version and date', async () => {
+    stub({
+      ...base,
+      'GET /api/organizations/3': () => json({ ...CEDAR, publish_scores: true }),
+      'GET /api/organizations/3/lpi': () => json(LPI),
+      'GET /api/organizations/3/evenness': () => json(EVENNESS),
+    });
+    renderApp('/organizations/3');
+    const section = await screen.findByRole('region', { name: 'Published LPI scores' });
+    const field = (name: string) => section.querySelector(`[data-field="${name}"] dd`);
+    await waitFor(() => expect(field('lpi')).toHaveTextContent('6.46'));
+    expect(field('lpi_prime')).toHaveTextContent('N/A');
+    expect(field('lpi_ownership')).toHaveTextContent('5.00');
+    expect(field('transparency')).toHaveTextContent('83.3%');
+    expect(field('evenness_prime')).toHaveTextContent('72.3');
+    expect(field('evenness_ownership')).toHaveTextContent('N/A');
+    expect(field('scoring_version')).toHaveTextContent('2.1.0');
+    expect(field('submitted_at')).toHaveTextContent('2026-03-14');
+    expect(within(section).getByText('LPI prime')).toBeInTheDocument();
+  });
+
+  it('says when a publishing organization has not submitted its profile yet', async () => {
+    stub({
+      ...base,
+      'GET /api/organizations/3': () => json({ ...CEDAR, publish_scores: true }),
+      'GET /api/organizations/3/lpi': () => json({ ...NEVER, scores: null, badges: null }),
+      'GET /api/organizations/3/evenness': () => json({ ...NEVER, evenness: null }),
+    });
+    renderApp('/organizations/3');
+    const section = await screen.findByRole('region', { name: 'Published LPI scores' });
+    expect(await within(section).findByText('No submitted profile yet')).toBeInTheDocument();
+    expect(section.querySelector('[data-field="lpi"]')).toBeNull();
+  });
+
+  it('says when the published scores cannot be loaded', async () => {
+    stub({ ...base, 'GET /api/organizations/3': () => json({ ...CEDAR, publish_scores: true }) });
+    renderApp('/organizations/3');
+    const section = await screen.findByRole('region', { name: 'Published LPI scores' });
+    expect(await within(section).findByText('The published scores could not be loaded.')).toBeInTheDocument();
+  });
 
   it('shows the About fields', async () => {
     stub({ ...base, 'GET /api/organizations/3': () => json(CEDAR) });

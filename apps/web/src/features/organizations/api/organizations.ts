@@ -1,3 +1,4 @@
+import type { TOrganizationEvenness, TOrganizationLpi } from '@parity/domain/analytics';
 import type {
   TOrganizationDirectory,
   TOrganizationPublic,
@@ -45,5 +46,25 @@ export function useOrganization(id: number) {
   return useQuery({
     queryKey: ['organizations', id],
     queryFn: () => api.get<OrganizationPublic>(`/api/organizations/${id}`),
+  });
+}
+
+/**
+ * GET /api/organizations/{id}/lpi and /evenness: the published scores of the public page. Only
+ * asked when the organization publishes them (publish_scores); outsiders get 404 otherwise.
+ */
+export function usePublishedLpi(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['organizations', id, 'lpi'],
+    queryFn: () => api.get<TOrganizationLpi>(`/api/organizations/${id}/lpi`),
+    enabled,
+  });
+}
+
+export function usePublishedEvenness(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['organizations', id, 'evenness'],
+    queryFn: () => api.get<TOrganizationEvenness>(`/api/organizations/${id}/evenness`),
+    enabled,
   });
 }

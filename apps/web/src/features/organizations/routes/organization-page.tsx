@@ -1,10 +1,10 @@
-import { Anchor, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { displayName, NO_INFORMATION } from '@parity/domain/account';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { useDictionary } from '../../../lib/dictionaries';
-import { useOrganization } from '../api/organizations';
+import { useOrganization, usePublishedEvenness, usePublishedLpi } from '../api/organizations';
 import { OrganizationLogo } from '../components/organization-logo';
 
 function Field({ name, label, children }: { name: string; label: string; children: ReactNode }) {
@@ -31,7 +31,73 @@ const IDENTIFIER_FALLBACK_LABELS: Record<string, string> = {
   gi_strategy_id: 'Strategy',
 };
 
-/** /organizations/{organizationId}: an organization's public page (About). */
+const NOT_AVAILABLE = 'N/A';
+const decimal = (value: number | null | undefined, digits: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : NOT_AVAILABLE;
+const percent = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? `${value.toFixed(1)}%` : NOT_AVAILABLE;
+/** Evenness is 0-1; shown on a 0-100 scale. */
+const evenness = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? (value * 100).toFixed(1) : NOT_AVAILABLE;
+
+/** The organization's latest submitted profile scores, when it publishes them (publish_scores). */
+function PublishedScores({ organizationId }: { organizationId: number }) {
+  const lpi = usePublishedLpi(organizationId, true);
+  const even = usePublishedEvenness(organizationId, true);
+  let body: ReactNode;
+  if (lpi.isPending || even.isPending) {
+    body = <Skeleton height={120} radius="sm" />;
+  } else if (lpi.isError || even.isError) {
+    body = <Text c="danger.8">The published scores could not be loaded.</Text>;
+  } else if (!lpi.data.scores) {
+    body = (
+      <Text size="sm" c="dimmed">
+        No submitted profile yet
+      </Text>
+    );
+  } else {
+    const scores = lpi.data.scores;
+    const sets = even.data.evenness;
+    body = (
+      <Stack component="dl" gap="sm" m={0}>
+        <Field name="lpi" label="LPI">
+          {decimal(scores.lpi, 2)}
+        </Field>
+        <Field name="lpi_prime" label="LPI prime">
+          {decimal(scores.lpi_prime, 2)}
+        </Field>
+        <Field name="lpi_ownership" label="LPI ownership">
+          {decimal(scores.lpi_ownership, 2)}
+        </Field>
+        <Field name="transparency" label="Transparency">
+          {percent(scores.transparency)}
+        </Field>
+        <Field name="evenness_prime" label="Evenness (people)">
+          {evenness(sets?.prime.combined.value)}
+        </Field>
+        <Field name="evenness_ownership" label="Evenness (ownership)">
+          {evenness(sets?.ownership.combined.value)}
+        </Field>
+        <Field name="scoring_version" label="Scoring version">
+          {lpi.data.scoring_version ?? NO_INFORMATION}
+        </Field>
+        <Field name="submitted_at" label="Submitted">
+          {lpi.data.submitted_at ? lpi.data.submitted_at.slice(0, 10) : NO_INFORMATION}
+        </Field>
+      </Stack>
+    );
+  }
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="published-scores-title">
+      <Title order={2} size="h4" id="published-scores-title" mb="md">
+        Published LPI scores
+      </Title>
+      {body}
+    </Card>
+  );
+}
+
+/** /organizations/{organizationId}: an organization's public page (About, published scores). */
 export function OrganizationPageRoute() {
   const organizationId = Number(useParams().organizationId);
   const organization = useOrganization(organizationId);
@@ -119,6 +185,7 @@ export function OrganizationPageRoute() {
               </Field>
             </Stack>
           </Card>
+          {data.publish_scores ? <PublishedScores organizationId={data.id} /> : null}
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -65,6 +65,7 @@ function fromSettings(s: TOrganizationSettings): FormValues {
     website: s.website,
     color_id: s.color_id,
     is_public: s.is_public,
+    publish_scores: s.publish_scores,
   };
 }
 
@@ -333,6 +334,17 @@ export function PrivateSettingsRoute() {
               checked={Boolean(values.is_public)}
               onChange={(e) => set('is_public', e.currentTarget.checked)}
               disabled={readOnly}
+            />
+            <Switch
+              label="Publish LPI scores on the public page"
+              description={
+                values.is_public
+                  ? 'Other organizations see the LPI scores of your latest submitted profile on your public page.'
+                  : 'Make the organization public first; the scores are shown only on a public page.'
+              }
+              checked={Boolean(values.publish_scores)}
+              onChange={(e) => set('publish_scores', e.currentTarget.checked)}
+              disabled={readOnly || !values.is_public}
             />
             {readOnly ? null : (
               <Group>
