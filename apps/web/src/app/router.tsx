@@ -362,6 +362,13 @@ export function createRoutes(): RouteObject[] {
                       loader: () => redirect('/organizations/private/lpi/overview'),
                     },
                     {
+                      // The reporting page's 'analytics' option (spec 2).
+                      id: 'organizations.private.lpi.analytics',
+                      path: 'private/lpi/analytics',
+                      lazy: () => import('../features/analytics/routes/analytics-page'),
+                      handle: handle({ crumb: 'Reporting', layout: 'top-bar' }),
+                    },
+                    {
                       id: 'organizations.private.lpi',
                       path: 'private/lpi/:page',
                       lazy: () => import('../features/lpi/routes/organization-lpi-page'),
@@ -387,6 +394,12 @@ export function createRoutes(): RouteObject[] {
                   handle: handle({ crumb: 'LPI', layout: 'top-bar' }),
                   children: [
                     { id: 'lpi.index', index: true, loader: () => redirect('/lpi/overview') },
+                    {
+                      id: 'lpi.analytics',
+                      path: 'analytics',
+                      lazy: () => import('../features/analytics/routes/analytics-page'),
+                      handle: handle({ crumb: 'Analytics', layout: 'top-bar' }),
+                    },
                     {
                       id: 'lpi.page',
                       path: ':page',

@@ -218,7 +218,9 @@ describe('the LPI routes', () => {
       '3/5',
     );
     expect(within(tabs).getByRole('tab', { name: /Board Members/ })).toHaveTextContent('2');
-    expect(within(tabs).getAllByRole('tab')).toHaveLength(9);
+    // The nine profile pages, then the organization's analytics (features/analytics).
+    expect(within(tabs).getAllByRole('tab')).toHaveLength(10);
+    expect(within(tabs).getAllByRole('tab').at(-1)).toHaveAccessibleName('Analytics');
     expect(screen.getByRole('heading', { level: 1, name: 'LPI profile' })).toBeInTheDocument();
     // No changes yet: nothing to save. No Submit on /lpi.
     expect(saveButton()).toBeDisabled();
@@ -233,7 +235,7 @@ describe('the LPI routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
   });
 
-  it("/organizations/private/lpi/{option}: the reporting options ('staff' is fte), Submit, no analytics yet", async () => {
+  it("/organizations/private/lpi/{option}: the reporting options ('staff' is fte), Submit, then Analytics", async () => {
     stub(base());
     const { router } = renderApp('/organizations/private/lpi/staff');
     const tabs = await screen.findByRole('tablist', { name: 'LPI profile tabs' });
@@ -248,8 +250,8 @@ describe('the LPI routes', () => {
     await userEvent.setup().click(screen.getByRole('tab', { name: /Total Full-Time Employees/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/private/lpi/staff'));
 
-    await router.navigate('/organizations/private/lpi/analytics');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Analytics' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/private/lpi/analytics'));
   });
 
   it('shows the read-only notice without LPI access, and no save actions', async () => {

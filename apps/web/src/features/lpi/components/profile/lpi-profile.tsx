@@ -376,7 +376,14 @@ export function LpiProfile({
               </Tabs.Tab>
             );
           })}
+          {/* The organization's scores (features/analytics), not part of a survey's profile. */}
+          {scope.kind === 'organization' && !exportMode ? (
+            <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
+          ) : null}
         </Tabs.List>
+        {scope.kind === 'organization' && !exportMode ? (
+          <Tabs.Panel value="analytics">{null}</Tabs.Panel>
+        ) : null}
         {/* A panel per tab so that every tab's aria-controls names an element; only the current one has content. */}
         {LPI_PAGES.map((p) => (
           <Tabs.Panel key={p} value={p} pt="md">

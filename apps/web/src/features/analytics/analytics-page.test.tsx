@@ -1,0 +1,378 @@
+import type { THistoricalEvenness, THistoricalLpi, TOrganizationLpi } from '@parity/domain/analytics';
+import type { TTransparencyResponse } from '@parity/domain/lpi/transparency';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../app/testing/render-app';
+import { clearDictionaryCache } from '../../lib/dictionaries';
+import { setTokens } from '../../lib/token-storage';
+import { EMPTY_MESSAGE } from './routes/analytics-page';
+
+configure({ asyncUtilTimeout: 15000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const STATE = {
+  tab: 'staff',
+  updated_at: null,
+  updated_by: null,
+  completed: false,
+  editable: true,
+  version: 0,
+};
+
+const SCORES = {
+  lpi: 6.456,
+  lpi_prime: 5.5,
+  lpi_prime_gender: 5,
+  lpi_prime_racial: 6,
+  lpi_ownership: 7.25,
+  lpi_ownership_gender: 7,
+  lpi_ownership_racial: 7.5,
+  staff_score: 61.6,
+  leadership_score: 48.2,
+  ownership_score: 72.5,
+  transparency: 87.5,
+};
+
+function latest(overrides: Partial<TOrganizationLpi> = {}): TOrganizationLpi {
+  return {
+    organization_id: 2,
+    survey_id: null,
+    submission_id: 11,
+    submitted_at: '2026-11-20T10:00:00.000Z',
+    scoring_version: '1.0.0',
+    scores: SCORES,
+    badges: {
+      level: 'substantial',
+      label: 'Substantially diverse-owned',
+      women: 'substantial',
+      peopleOfColour: null,
+    },
+    ...overrides,
+  };
+}
+
+const HISTORY: THistoricalLpi = {
+  organization_id: 2,
+  data: [
+    {
+      submission_id: 10,
+      submitted_at: '2025-11-01T10:00:00.000Z',
+      scoring_version: '1.0.0',
+      scores: { ...SCORES, lpi: 4.1, lpi_prime: 3.333, lpi_ownership: null },
+    },
+    { submission_id: 11, submitted_at: '2026-11-20T10:00:00.000Z', scoring_version: '1.0.0', scores: SCORES },
+  ],
+};
+
+const EVENNESS: THistoricalEvenness = {
+  organization_id: 2,
+  data: [
+    {
+      submission_id: 11,
+      submitted_at: '2026-11-20T10:00:00.000Z',
+      scoring_version: '1.0.0',
+      evenness: {
+        prime_gender: 0.5,
+        prime_racial: 0.25,
+        prime_combined: 0.4,
+        ownership_gender: 0.9,
+        ownership_racial: null,
+        ownership_combined: 0.8,
+      },
+    },
+  ],
+};
+
+const component = (percent: number | null, reported: number, requested: number) => ({
+  reported,
+  requested,
+  percent,
+  viable: percent !== null && percent >= 50,
+});
+const TRANSPARENCY: TTransparencyResponse = {
+  organization_id: 2,
+  survey_id: null,
+  data: [
+    {
+      staff_score: 100,
+      leadership_score: 25,
+      ownership_score: 75,
+      transparency: 87.5,
+      staff: component(100, 40, 40),
+      leadership: component(25, 1, 4),
+      ownership: component(75, 3, 4),
+    },
+  ],
+};
+
+const person = (
+  id: number,
+  gender_id: number | null,
+  ethnicity_id: number | null,
+  leader: boolean,
+  owner: boolean,
+) => ({
+  id,
+  identification_id: null,
+  name: `Person ${id}`,
+  corporate_title_id: null,
+  date_of_joining: null,
+  gender_id,
+  ethnicity_id,
+  immigration_id: null,
+  veteran_id: null,
+  lgbtq_id: null,
+  disabled_id: null,
+  us_citizen_id: null,
+  us_based_id: null,
+  is_senior_management: leader,
+  date_of_promotion: null,
+  is_owner: owner,
+  ownership: owner ? 50 : null,
+  initial_ownership_date: null,
+  organization_id: 2,
+  survey_id: null,
+  updated_at: '2026-11-20T10:00:00.000Z',
+});
+
+const STAFF = {
+  categories: [
+    { id: 1, name: 'Women', order: 1, genders: [{ id: 1, name: 'Woman', category_id: 1, order: 1 }] },
+    { id: 2, name: 'Men', order: 2, genders: [{ id: 2, name: 'Man', category_id: 2, order: 2 }] },
+  ],
+  rows: [
+    { ethnicity_id: 1, name: 'Asian', genders: [], total: 15 },
+    { ethnicity_id: 2, name: 'White', genders: [], total: 25 },
+  ],
+  totals: {
+    byGender: [
+      { id: 1, total: 18 },
+      { id: 2, total: 22 },
+    ],
+    byCategory: [],
+    all: 40,
+  },
+};
+
+function handlers(overrides: Record<string, () => Response> = {}) {
+  return stubFetch({
+    'GET /api/user/status': () =>
+      json({ ...ACCOUNT, hasLpiAccess: false, isOrganizationAdministrator: false }),
+    'GET /api/organizations/2/lpi': () => json(latest()),
+    'GET /api/organizations/me/historical-lpi': () => json(HISTORY),
+    'GET /api/organizations/me/historical-evenness': () => json(EVENNESS),
+    'GET /api/organization/transparency': () => json(TRANSPARENCY),
+    'GET /api/organization/me/staff': () => json({ data: STAFF, state: STATE }),
+    'GET /api/organization/me/ownership': () =>
+      json({
+        data: {
+          rows: [person(1, 1, 1, true, true), person(2, 2, 2, true, false), person(3, null, 2, false, true)],
+          totals: { ownership_sum: 100, owners: 2, leaders: 2, total_owners: 2, total_leaders: 2 },
+          option_flags: {},
+        },
+        state: { ...STATE, tab: 'ownership' },
+      }),
+    'GET /api/organization/me/boards': () =>
+      json({ data: { rows: [], option_flags: {} }, state: { ...STATE, tab: 'board' } }),
+    'GET /api/genders': () =>
+      json([
+        { id: 1, name: 'Woman', order: 1, category_id: 1 },
+        { id: 2, name: 'Man', order: 2, category_id: 2 },
+      ]),
+    'GET /api/ethnicities': () =>
+      json([
+        { id: 1, name: 'Asian', order: 1, is_person_of_colour: true },
+        { id: 2, name: 'White', order: 2, is_person_of_colour: false },
+      ]),
+    ...overrides,
+  });
+}
+
+/** jsdom's Blob has no text(): read it as the browser would. */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
+  clearDictionaryCache();
+});
+
+const { createObjectURL, revokeObjectURL } = URL;
+
+afterEach(() => {
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+  cleanupApps();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/lpi/analytics', () => {
+  it('shows the gauge, the LPI and transparency values, the score cards by weight and the badges, to a member without LPI access', async () => {
+    handlers();
+    renderApp('/lpi/analytics');
+    expect(await screen.findByTestId('lpi-value')).toHaveTextContent('6.46');
+    expect(screen.getByTestId('transparency-value')).toHaveTextContent('87.50%');
+    expect(screen.getByRole('meter', { name: 'Health gauge' })).toHaveAttribute('value', '6.456');
+    const cards = within(screen.getByRole('list', { name: 'Score cards' })).getAllByRole('listitem');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'Total Full-Time Employees62out of 100',
+      'Senior Leadership48out of 100',
+      'Ownership73out of 100',
+    ]);
+    expect(within(cards[0]!).getByRole('link', { name: 'Total Full-Time Employees' })).toHaveAttribute(
+      'href',
+      '/lpi/fte',
+    );
+    expect(within(cards[1]!).getByRole('link', { name: 'Senior Leadership' })).toHaveAttribute(
+      'href',
+      '/lpi/ownership',
+    );
+    expect(screen.getByText('Substantially diverse-owned')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows N/A for null values and 0 on cards that are not numeric', async () => {
+    handlers({
+      'GET /api/organizations/2/lpi': () =>
+        json(
+          latest({
+            scores: { ...SCORES, lpi: null, transparency: null, staff_score: null },
+            badges: { level: null, label: null, women: null, peopleOfColour: null },
+          }),
+        ),
+    });
+    renderApp('/lpi/analytics');
+    expect(await screen.findByTestId('lpi-value')).toHaveTextContent('N/A');
+    expect(screen.getByTestId('transparency-value')).toHaveTextContent('N/A');
+    expect(screen.getByText('Health gauge: N/A')).toBeInTheDocument();
+    expect(screen.queryByRole('meter')).not.toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Score cards' })).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('Total Full-Time Employees0out of 100');
+  });
+
+  it('switches the scores over time between lpi (default) and evenness, with a table view', async () => {
+    handlers();
+    const user = userEvent.setup();
+    const { router } = renderApp('/lpi/analytics');
+    const lpiChart = await screen.findByRole('region', { name: 'LPI over time' });
+    expect(within(lpiChart).getByRole('img', { name: 'LPI over time' })).toBeInTheDocument();
+
+    await user.click(within(lpiChart).getByRole('radio', { name: 'Table' }));
+    const table = within(lpiChart).getByRole('table', { name: 'LPI over time' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'SubmittedLPILPI primeLPI ownership',
+      '2025-11-014.13.33N/A',
+      '2026-11-206.465.57.25',
+    ]);
+
+    await user.click(screen.getByRole('radio', { name: 'Evenness' }));
+    const evenness = await screen.findByRole('region', { name: 'Evenness over time' });
+    expect(router.state.location.search).toBe('?option=evenness');
+    await user.click(within(evenness).getByRole('radio', { name: 'Table' }));
+    const evennessRows = within(within(evenness).getByRole('table')).getAllByRole('row');
+    expect(evennessRows[1]).toHaveTextContent('2026-11-2040502580');
+  });
+
+  it('downloads a chart table as CSV', async () => {
+    handlers();
+    const user = userEvent.setup();
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:csv';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/lpi/analytics');
+    const heatmap = await screen.findByRole('region', { name: 'Transparency per component' });
+    await user.click(
+      within(heatmap).getByRole('button', { name: 'Download Transparency per component as CSV' }),
+    );
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(blobs).toHaveLength(1);
+    expect(await readText(blobs[0]!)).toBe(
+      [
+        'Component,Reported,Requested,Transparency (%),Viable',
+        'Staff,40,40,100,viable',
+        'Leadership,1,4,25,not viable',
+        'Ownership,3,4,75,viable',
+      ].join('\r\n'),
+    );
+  });
+
+  it('breaks staff, leadership, board and ownership down by gender and race', async () => {
+    handlers();
+    const user = userEvent.setup();
+    renderApp('/lpi/analytics');
+    const gender = await screen.findByRole('region', { name: 'Breakdown by gender' });
+    await user.click(within(gender).getByRole('radio', { name: 'Table' }));
+    expect(
+      within(within(gender).getByRole('table'))
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['GenderStaffLeadershipBoardOwnership', 'Woman18101', 'Man22100', 'Not provided0001']);
+    const race = screen.getByRole('region', { name: 'Breakdown by race/ethnicity' });
+    await user.click(within(race).getByRole('radio', { name: 'Table' }));
+    expect(
+      within(within(race).getByRole('table'))
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['Race/EthnicityStaffLeadershipBoardOwnership', 'Asian15101', 'White25101']);
+  });
+
+  it('invites to submit when the organization never submitted', async () => {
+    handlers({
+      'GET /api/organizations/2/lpi': () =>
+        json(
+          latest({
+            submission_id: null,
+            submitted_at: null,
+            scoring_version: null,
+            scores: null,
+            badges: null,
+          }),
+        ),
+    });
+    renderApp('/lpi/analytics');
+    expect(await screen.findByText(new RegExp(EMPTY_MESSAGE))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to reporting' })).toHaveAttribute(
+      'href',
+      '/organizations/private/lpi/overview',
+    );
+  });
+
+  it('shows an error when the scores fail to load', async () => {
+    handlers({
+      'GET /api/organizations/2/lpi': () => json({ message: 'Bad id.', error: 'Bad Request' }, 400),
+    });
+    renderApp('/lpi/analytics');
+    expect(await screen.findByText('The scores could not be loaded')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Score cards' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/organizations/private/lpi/analytics', () => {
+  it('is the reporting page option: its cards link to the reporting tabs', async () => {
+    handlers();
+    renderApp('/organizations/private/lpi/analytics');
+    const cards = await screen.findByRole('list', { name: 'Score cards' });
+    expect(within(cards).getByRole('link', { name: 'Total Full-Time Employees' })).toHaveAttribute(
+      'href',
+      '/organizations/private/lpi/staff',
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Reporting' })).toBeInTheDocument(),
+    );
+  });
+});

@@ -1,0 +1,45 @@
+import type { THistoricalEvenness, THistoricalLpi, TOrganizationLpi } from '@parity/domain/analytics';
+import type { TTransparencyResponse } from '@parity/domain/lpi/transparency';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/**
+ * The organization's scores (spec 7 "Analytics"): its latest submitted LPI figures, its history
+ * (one point per profile submission) and the current profile's transparency per component.
+ */
+
+export const analyticsKey = (...parts: (string | number | null | undefined)[]) => ['analytics', ...parts];
+
+/** GET /api/organizations/{id}/lpi: the latest submission's LPI figures and badges. */
+export function useOrganizationLpi(organizationId: number | null | undefined) {
+  return useQuery({
+    queryKey: analyticsKey('organization-lpi', organizationId),
+    queryFn: () => api.get<TOrganizationLpi>(`/api/organizations/${organizationId}/lpi`),
+    enabled: typeof organizationId === 'number',
+  });
+}
+
+/** GET /api/organizations/me/historical-lpi, oldest first. */
+export function useHistoricalLpi() {
+  return useQuery({
+    queryKey: analyticsKey('historical-lpi'),
+    queryFn: () => api.get<THistoricalLpi>('/api/organizations/me/historical-lpi'),
+  });
+}
+
+/** GET /api/organizations/me/historical-evenness, oldest first. */
+export function useHistoricalEvenness(enabled: boolean) {
+  return useQuery({
+    queryKey: analyticsKey('historical-evenness'),
+    queryFn: () => api.get<THistoricalEvenness>('/api/organizations/me/historical-evenness'),
+    enabled,
+  });
+}
+
+/** GET /api/organization/transparency: the caller's organization's profile, per component. */
+export function useTransparency() {
+  return useQuery({
+    queryKey: analyticsKey('transparency'),
+    queryFn: () => api.get<TTransparencyResponse>('/api/organization/transparency'),
+  });
+}

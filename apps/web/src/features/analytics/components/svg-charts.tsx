@@ -1,0 +1,258 @@
+/**
+ * Small SVG charts (no chart library: the PNG download serialises them as they are). Colours are
+ * inline so that the serialised image keeps them.
+ */
+
+export const SERIES_COLOURS = [
+  '#1c7ed6',
+  '#e8590c',
+  '#2f9e44',
+  '#9c36b5',
+  '#c2255c',
+  '#0c8599',
+  '#f08c00',
+  '#495057',
+];
+const AXIS = '#868e96';
+const TEXT = '#343a40';
+const FONT = 'system-ui, sans-serif';
+
+export interface LineSeries {
+  name: string;
+  values: (number | null)[];
+}
+
+/** A line chart over labelled points (x in order) with a fixed y range; null values leave gaps. */
+export function LineChart({
+  title,
+  labels,
+  series,
+  yMax,
+}: {
+  title: string;
+  labels: string[];
+  series: LineSeries[];
+  yMax: number;
+}) {
+  const width = 640;
+  const height = 300;
+  const left = 44;
+  const right = 16;
+  const top = 16;
+  const bottom = 64;
+  const plotW = width - left - right;
+  const plotH = height - top - bottom;
+  const x = (i: number) => left + (labels.length <= 1 ? plotW / 2 : (plotW * i) / (labels.length - 1));
+  const y = (v: number) => top + plotH - (plotH * Math.max(0, Math.min(v, yMax))) / yMax;
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * yMax);
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} fontFamily={FONT}>
+      <title>{title}</title>
+      {ticks.map((t) => (
+        <g key={t}>
+          <line x1={left} x2={width - right} y1={y(t)} y2={y(t)} stroke="#e9ecef" />
+          <text x={left - 6} y={y(t) + 4} fontSize={11} textAnchor="end" fill={AXIS}>
+            {Number.isInteger(t) ? t : t.toFixed(1)}
+          </text>
+        </g>
+      ))}
+      <line x1={left} x2={width - right} y1={top + plotH} y2={top + plotH} stroke={AXIS} />
+      {labels.map((label, i) => (
+        <text
+          key={label + String(i)}
+          x={x(i)}
+          y={top + plotH + 16}
+          fontSize={11}
+          textAnchor="middle"
+          fill={AXIS}
+        >
+          {label}
+        </text>
+      ))}
+      {series.map((s, si) => {
+        const colour = SERIES_COLOURS[si % SERIES_COLOURS.length];
+        const segments: string[] = [];
+        let current = '';
+        s.values.forEach((v, i) => {
+          if (v === null) {
+            if (current) segments.push(current);
+            current = '';
+          } else current += `${current ? 'L' : 'M'}${x(i)},${y(v)}`;
+        });
+        if (current) segments.push(current);
+        return (
+          <g key={s.name}>
+            {segments.map((d) => (
+              <path key={d} d={d} fill="none" stroke={colour} strokeWidth={2} />
+            ))}
+            {s.values.map((v, i) =>
+              v === null ? null : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: one point per label, in order
+                <circle key={i} cx={x(i)} cy={y(v)} r={3.5} fill={colour} />
+              ),
+            )}
+          </g>
+        );
+      })}
+      <Legend names={series.map((s) => s.name)} y={height - 20} left={left} />
+    </svg>
+  );
+}
+
+function Legend({ names, y, left }: { names: string[]; y: number; left: number }) {
+  let offset = left;
+  return (
+    <g>
+      {names.map((name, i) => {
+        const at = offset;
+        offset += 24 + name.length * 6.5;
+        return (
+          <g key={name}>
+            <rect x={at} y={y - 9} width={12} height={12} fill={SERIES_COLOURS[i % SERIES_COLOURS.length]} />
+            <text x={at + 16} y={y + 1} fontSize={11} fill={TEXT}>
+              {name}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+export interface StackedRow {
+  label: string;
+  /** counts per segment, in the order of `segments` */
+  counts: number[];
+}
+
+/** One 100% bar per row (its share of each segment), with the total at the end. */
+export function StackedBars({
+  title,
+  segments,
+  rows,
+}: {
+  title: string;
+  segments: string[];
+  rows: StackedRow[];
+}) {
+  const width = 640;
+  const left = 96;
+  const right = 56;
+  const barH = 22;
+  const gap = 14;
+  const legendRows = Math.ceil(segments.length / 4);
+  const height = 12 + rows.length * (barH + gap) + legendRows * 18 + 8;
+  const plotW = width - left - right;
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} fontFamily={FONT}>
+      <title>{title}</title>
+      {rows.map((row, ri) => {
+        const total = row.counts.reduce((sum, c) => sum + c, 0);
+        const top = 8 + ri * (barH + gap);
+        let at = left;
+        return (
+          <g key={row.label}>
+            <text x={left - 8} y={top + barH / 2 + 4} fontSize={12} textAnchor="end" fill={TEXT}>
+              {row.label}
+            </text>
+            {total === 0 ? (
+              <rect x={left} y={top} width={plotW} height={barH} fill="#f1f3f5" />
+            ) : (
+              row.counts.map((count, si) => {
+                const w = (plotW * count) / total;
+                const x = at;
+                at += w;
+                return count === 0 ? null : (
+                  <rect
+                    key={segments[si]}
+                    x={x}
+                    y={top}
+                    width={w}
+                    height={barH}
+                    fill={SERIES_COLOURS[si % SERIES_COLOURS.length]}
+                  >
+                    <title>{`${row.label}, ${segments[si]}: ${count} (${Math.round((100 * count) / total)}%)`}</title>
+                  </rect>
+                );
+              })
+            )}
+            <text x={width - right + 6} y={top + barH / 2 + 4} fontSize={12} fill={TEXT}>
+              {total === 0 ? 'none' : total}
+            </text>
+          </g>
+        );
+      })}
+      {segments.map((name, i) => {
+        const col = i % 4;
+        const line = Math.floor(i / 4);
+        const x = left + col * (plotW / 4);
+        const y = 8 + rows.length * (barH + gap) + line * 18;
+        return (
+          <g key={name}>
+            <rect x={x} y={y} width={12} height={12} fill={SERIES_COLOURS[i % SERIES_COLOURS.length]} />
+            <text x={x + 16} y={y + 10} fontSize={11} fill={TEXT}>
+              {name}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+export interface HeatCell {
+  label: string;
+  percent: number | null;
+  viable: boolean;
+}
+
+/** Colour of a percentage: red under the viability threshold, shading to green at 100. */
+function heatColour(percent: number | null, threshold: number): string {
+  if (percent === null) return '#e9ecef';
+  if (percent < threshold) return percent < threshold / 2 ? '#ffa8a8' : '#ffc9c9';
+  return percent >= 90 ? '#8ce99a' : percent >= 75 ? '#b2f2bb' : '#d3f9d8';
+}
+
+/** One cell per component: its transparency and whether it is viable. */
+export function Heatmap({
+  title,
+  cells,
+  threshold,
+}: {
+  title: string;
+  cells: HeatCell[];
+  threshold: number;
+}) {
+  const cellW = 200;
+  const width = cells.length * cellW + 16;
+  const height = 104;
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} fontFamily={FONT}>
+      <title>{title}</title>
+      {cells.map((cell, i) => {
+        const x = 8 + i * cellW;
+        return (
+          <g key={cell.label}>
+            <rect
+              x={x + 4}
+              y={8}
+              width={cellW - 8}
+              height={88}
+              rx={6}
+              fill={heatColour(cell.percent, threshold)}
+            />
+            <text x={x + cellW / 2} y={32} fontSize={13} textAnchor="middle" fill={TEXT}>
+              {cell.label}
+            </text>
+            <text x={x + cellW / 2} y={60} fontSize={22} fontWeight={700} textAnchor="middle" fill={TEXT}>
+              {cell.percent === null ? 'N/A' : `${cell.percent.toFixed(2)}%`}
+            </text>
+            <text x={x + cellW / 2} y={84} fontSize={12} textAnchor="middle" fill={TEXT}>
+              {cell.percent === null ? 'nothing requested' : cell.viable ? 'viable' : 'not viable'}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
