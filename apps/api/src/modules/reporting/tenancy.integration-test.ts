@@ -93,7 +93,10 @@ afterAll(async () => {
 });
 
 function url(op: Operation, withSurvey: boolean): string {
-  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(valueFor(name)));
+  const organizationPath = op.path.startsWith('/api/organizations/{id}');
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(name === 'id' && organizationPath ? String(acmeId) : valueFor(name)),
+  );
   const params = new URLSearchParams();
   for (const q of op.query) {
     if (q.name === 'organization_id') params.set(q.name, String(acmeId));
@@ -114,8 +117,11 @@ const scopedReads = () =>
     (o) =>
       o.method === 'GET' && !DIRECTORIES.has(o.path) && o.query.some((q) => q.name === 'organization_id'),
   );
-/** Calls that name the organization in the path. */
-const organizationPathCalls = () => operations.filter((o) => o.path.includes('{organizationId}'));
+/** Calls that name the organization in the path ({organizationId}, or {id} under /api/organizations). */
+const organizationPathCalls = () =>
+  operations.filter(
+    (o) => o.path.includes('{organizationId}') || o.path.startsWith('/api/organizations/{id}'),
+  );
 
 describe("another organization's admin and Acme's profile", () => {
   it('finds the reporting reads in the OpenAPI document', () => {
@@ -135,6 +141,14 @@ describe("another organization's admin and Acme's profile", () => {
         '/api/form-generator/{formId}',
         '/api/miscellaneous-questions/{formId}',
         '/api/organization/transparency',
+      ]),
+    );
+    expect(organizationPathCalls().map((o) => o.path)).toEqual(
+      expect.arrayContaining([
+        '/api/organizations/{organizationId}/lpi',
+        '/api/organizations/{id}/lpi',
+        '/api/organizations/{id}/evenness',
+        '/api/organizations/{id}/members',
       ]),
     );
   });
@@ -170,8 +184,10 @@ describe("another organization's admin and Acme's profile", () => {
             ? undefined
             : JSON.stringify({ updated_at: null, data: [] }),
       });
-      // A public read of a public organization's page is the one call allowed to succeed.
-      const allowed = op.method === 'GET' && res.statusCode === 200 && !target.includes('/lpi');
+      // Acme is public: its public page and its logo and cover are the reads allowed to succeed.
+      // Its scores are not published, so /lpi and /evenness must not be.
+      const publicRead = /^\/api\/organizations\/\{id\}(\/logo|\/cover)?$/.test(op.path);
+      const allowed = op.method === 'GET' && publicRead;
       if (res.statusCode < 400 && !allowed)
         failures.push(`${op.method} ${target} answered ${res.statusCode}`);
     }
