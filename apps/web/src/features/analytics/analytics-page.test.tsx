@@ -321,14 +321,19 @@ describe('/lpi/analytics', () => {
       within(within(gender).getByRole('table'))
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['GenderStaffLeadershipBoardOwnership', 'Woman18101', 'Man22100', 'Not provided0001']);
+    ).toEqual([
+      'GenderStaffLeadershipBoardOwnershipOwnership (%)',
+      'Woman1810150',
+      'Man221000',
+      'Not provided000150',
+    ]);
     const race = screen.getByRole('region', { name: 'Breakdown by race/ethnicity' });
     await user.click(within(race).getByRole('radio', { name: 'Table' }));
     expect(
       within(within(race).getByRole('table'))
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['Race/EthnicityStaffLeadershipBoardOwnership', 'Asian15101', 'White25101']);
+    ).toEqual(['Race/EthnicityStaffLeadershipBoardOwnershipOwnership (%)', 'Asian1510150', 'White2510150']);
   });
 
   it('invites to submit when the organization never submitted', async () => {
@@ -350,6 +355,14 @@ describe('/lpi/analytics', () => {
       'href',
       '/organizations/private/lpi/overview',
     );
+  });
+
+  it('says when there is no profile submission to chart over time', async () => {
+    handlers({ 'GET /api/organizations/me/historical-lpi': () => json({ organization_id: 2, data: [] }) });
+    renderApp('/lpi/analytics');
+    const panel = await screen.findByRole('region', { name: 'LPI over time' });
+    expect(within(panel).getByText(/No submission of the profile yet/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('img')).not.toBeInTheDocument();
   });
 
   it('shows an error when the scores fail to load', async () => {

@@ -18,6 +18,8 @@ export interface Breakdown {
   categories: string[];
   /** counts per group, aligned with categories */
   counts: Record<TGroup, number[]>;
+  /** the owners' percentages summed per category (what ownership_score weighs), 2 decimals */
+  ownershipShare: number[];
 }
 
 interface Named {
@@ -73,6 +75,13 @@ function build(
     input.board.map((p) => ({ id: pick(p) })),
   );
   const staff = categories.map((c) => staffCounts.get(c.id) ?? 0);
+  const index = new Map(categories.map((c, i) => [c.id, i]));
+  const share = [...categories.map(() => 0), 0];
+  for (const owner of input.individuals.filter((p) => p.is_owner)) {
+    const id = pick(owner);
+    const i = (id === null ? undefined : index.get(id)) ?? categories.length;
+    share[i] = (share[i] ?? 0) + (owner.ownership ?? 0);
+  }
   return {
     categories: [...categories.map((c) => c.name), NOT_PROVIDED],
     counts: {
@@ -81,12 +90,15 @@ function build(
       Board: [...board.known, board.missing],
       Ownership: [...owners.known, owners.missing],
     },
+    ownershipShare: share.map((v) => Math.round(v * 100) / 100),
   };
 }
 
 /** Drops the categories nobody is in (keeps at least the dictionary's when all are empty). */
 function compact(breakdown: Breakdown): Breakdown {
-  const keep = breakdown.categories.map((_, i) => GROUPS.some((g) => (breakdown.counts[g][i] ?? 0) > 0));
+  const keep = breakdown.categories.map(
+    (_, i) => GROUPS.some((g) => (breakdown.counts[g][i] ?? 0) > 0) || (breakdown.ownershipShare[i] ?? 0) > 0,
+  );
   if (!keep.some(Boolean)) return breakdown;
   const pick = <T>(list: T[]) => list.filter((_, i) => keep[i]);
   return {
@@ -97,6 +109,7 @@ function compact(breakdown: Breakdown): Breakdown {
       Board: pick(breakdown.counts.Board),
       Ownership: pick(breakdown.counts.Ownership),
     },
+    ownershipShare: pick(breakdown.ownershipShare),
   };
 }
 
@@ -120,7 +133,11 @@ export function raceBreakdown(input: BreakdownInput): Breakdown {
   return compact(build(dictionary, staff, (p) => p.ethnicity_id, input));
 }
 
-/** The table's rows: one per category, a column per group. */
+/** The table's rows: one per category, a column per group, then the ownership share. */
 export function breakdownRows(breakdown: Breakdown): (string | number)[][] {
-  return breakdown.categories.map((name, i) => [name, ...GROUPS.map((g) => breakdown.counts[g][i] ?? 0)]);
+  return breakdown.categories.map((name, i) => [
+    name,
+    ...GROUPS.map((g) => breakdown.counts[g][i] ?? 0),
+    breakdown.ownershipShare[i] ?? 0,
+  ]);
 }

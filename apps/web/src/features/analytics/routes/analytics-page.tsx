@@ -125,7 +125,13 @@ function HistoryPanel({ option, onOption }: { option: TOption; onOption: (option
       rows={rows}
       controls={controls}
     >
-      <LineChart title={title} labels={labels} series={series} yMax={yMax} />
+      {labels.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No submission of the profile yet: the scores above come from a survey response.
+        </Text>
+      ) : (
+        <LineChart title={title} labels={labels} series={series} yMax={yMax} />
+      )}
     </ChartPanel>
   );
 }
@@ -142,9 +148,9 @@ function BreakdownPanel({
   return (
     <ChartPanel
       title={title}
-      description="Head counts from the current profile: staff from the Total Full-Time Employees grid, leadership and ownership from the people flagged so, and the board members."
+      description="Head counts from the current profile (as the LPI tabs show it, saved changes since the latest submission included): staff from the Total Full-Time Employees grid, leadership and ownership from the people flagged so, the board members; and the owners' percentages summed."
       fileName={fileName}
-      columns={[title.includes('gender') ? 'Gender' : 'Race/Ethnicity', ...GROUPS]}
+      columns={[title.includes('gender') ? 'Gender' : 'Race/Ethnicity', ...GROUPS, 'Ownership (%)']}
       rows={breakdownRows(breakdown)}
     >
       <StackedBars
