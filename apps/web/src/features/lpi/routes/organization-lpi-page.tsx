@@ -6,7 +6,7 @@ const SCOPE = { kind: 'organization' } as const;
 
 /**
  * The reporting page's options (spec 2: organizations.private.lpi), in order, and the profile page
- * each shows: 'staff' is the /lpi 'fte' page. 'analytics' arrives with the scores.
+ * each shows: 'staff' is the /lpi 'fte' page. 'analytics' has its own route (features/analytics).
  */
 export const REPORTING_OPTIONS: Record<string, TLpiPage> = {
   overview: 'overview',
