@@ -26,6 +26,7 @@ import policiesModule from './modules/policies/routes';
 import reportingModule from './modules/reporting/routes';
 import settingsModule from './modules/settings/routes';
 import signupModule from './modules/signup/routes';
+import surveysModule from './modules/surveys/routes';
 import usersModule from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(auditModule);
   await app.register(contactsModule);
   await app.register(reportingModule);
+  await app.register(surveysModule);
   await app.register(analyticsModule);
   await app.register(overviewModule);
   await app.register(gridsModule);

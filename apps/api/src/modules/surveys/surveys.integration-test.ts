@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submissions, tabStates } from '../../db/schema/reporting';
+import { surveyInvitations } from '../../db/schema/surveys';
+import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../db/seed-demo';
+import { DEI_SURVEY_2026, EMERGING_MANAGERS_2026 } from '../../db/seed-surveys';
+import { createTestApp, type TestApp } from '../../test/app';
+import { signAccessToken } from '../auth/tokens';
+
+let t: TestApp;
+let acme: number;
+let cedar: number;
+let dei: number;
+let emerging: number;
+const tokens = new Map<string, string>();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-surveys-'));
+
+const ADA = 'ada@acme.test'; // Acme admin with LPI access
+const MAX = 'max@acme.test'; // Acme member without LPI access
+const EVE = 'eve@cedar.test'; // Cedar admin, invited too
+const HOST = 'host@northwind.test'; // Northwind hosts the surveys (not invited)
+const PENDING = 'pending@acme.test';
+const STEP_IDS = [1, 2, 3, 4, 5, 11, 6, 7, 8, 10, 12];
+
+beforeAll(async () => {
+  t = await createTestApp({ dataDir });
+  const seeded = await seedDemoData(t.app.db);
+  acme = seeded.organizations.get(ACME)!;
+  cedar = seeded.organizations.get(CEDAR)!;
+  dei = seeded.surveys.get(DEI_SURVEY_2026)!;
+  emerging = seeded.surveys.get(EMERGING_MANAGERS_2026)!;
+  for (const [email, userId] of seeded.users) {
+    tokens.set(email, await signAccessToken(t.app.config.jwtSecret!, { userId, clientId: 'parity-web' }));
+  }
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  email: string | null,
+  url: string,
+  payload?: unknown,
+) {
+  return t.app.inject({
+    method,
+    url,
+    headers: email ? { authorization: `Bearer ${tokens.get(email)}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function invitation(organizationId: number, surveyId: number) {
+  const [row] = await t.app.db
+    .select()
+    .from(surveyInvitations)
+    .where(
+      and(eq(surveyInvitations.survey_id, surveyId), eq(surveyInvitations.organization_id, organizationId)),
+    );
+  return row!;
+}
+
+async function completedTabs(organizationId: number, surveyId: number) {
+  const rows = await t.app.db
+    .select({ tab: tabStates.tab })
+    .from(tabStates)
+    .where(
+      and(
+        eq(tabStates.organization_id, organizationId),
+        eq(tabStates.survey_id, surveyId),
+        eq(tabStates.completed, true),
+      ),
+    );
+  return rows.map((r) => r.tab).sort();
+}
+
+describe('who may read a survey', () => {
+  it('answers 401, 403 pending, 404 to a survey the organization is not invited to', async () => {
+    expect((await call('GET', null, `/api/surveys/${dei}/tabs`)).statusCode).toBe(401);
+    expect((await call('GET', PENDING, `/api/surveys/${dei}/tabs`)).statusCode).toBe(403);
+    expect((await call('GET', HOST, `/api/surveys/${dei}/tabs`)).statusCode).toBe(404);
+    expect((await call('GET', HOST, `/api/surveys/${dei}/organizations/tabs`)).statusCode).toBe(404);
+    expect(
+      (await call('POST', HOST, `/api/surveys/${dei}/mark-complete/1`, { completed: true })).statusCode,
+    ).toBe(404);
+    expect((await call('GET', ADA, '/api/surveys/999999/tabs')).statusCode).toBe(404);
+    expect((await call('GET', EVE, `/api/surveys/${dei}/tabs?organization_id=${acme}`)).statusCode).toBe(404);
+    expect(
+      (await call('GET', EVE, `/api/surveys/invitations/${dei}?organization_id=${acme}`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('lets the host read an invited organization’s progress, never change it', async () => {
+    const res = await call('GET', HOST, `/api/surveys/${dei}/organizations/tabs?organization_id=${acme}`);
+    expect(res.statusCode).toBe(200);
+    expect((await call('POST', HOST, `/api/surveys/${dei}/occupy`, { tab_id: 1 })).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with 400', async () => {
+    expect(
+      (await call('POST', ADA, `/api/surveys/${dei}/mark-complete/1`, { completed: 'yes' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', ADA, `/api/surveys/${dei}/mark-complete/9`, { completed: true })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', ADA, `/api/surveys/${dei}/mark-complete/12`, { completed: true })).statusCode,
+    ).toBe(400);
+    expect((await call('PUT', ADA, `/api/surveys/${dei}/tabs`, { tab_id: 'x' })).statusCode).toBe(400);
+    expect((await call('PUT', ADA, `/api/surveys/${dei}/tabs`, { tab_id: 42 })).statusCode).toBe(400);
+    expect((await call('GET', ADA, '/api/surveys/invitations?filter=soon')).statusCode).toBe(400);
+  });
+});
+
+describe('the invitations list', () => {
+  it("lists Acme's invitations with their statuses and hosts", async () => {
+    const res = await call('GET', ADA, '/api/surveys/invitations');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as {
+      survey_id: number;
+      status: string;
+      title: string;
+      host: { name: string };
+    }[];
+    const byTitle = new Map(data.map((i) => [i.title, i]));
+    expect(byTitle.get(DEI_SURVEY_2026)?.status).toBe('Active');
+    expect(byTitle.get(EMERGING_MANAGERS_2026)?.status).toBe('Past Due');
+    expect(byTitle.get('2025 DEI Survey')?.status).toBe('Not Submitted');
+    expect(byTitle.get(DEI_SURVEY_2026)?.host.name).toBe(NORTHWIND);
+    const past = await call('GET', ADA, '/api/surveys/invitations?filter=Past%20Due');
+    expect(past.json().data.map((i: { survey_id: number }) => i.survey_id)).toEqual([emerging]);
+    const year = await call('GET', ADA, '/api/surveys/invitations?filter=2025');
+    expect(year.json().data.map((i: { title: string }) => i.title)).toEqual(['2025 DEI Survey']);
+  });
+
+  it('lists only Cedar’s invitations to eve', async () => {
+    const res = await call('GET', EVE, '/api/surveys/invitations');
+    expect(res.json().data.length).toBeGreaterThan(0);
+    expect(res.json().data.every((i: { organization_id: number }) => i.organization_id === cedar)).toBe(true);
+  });
+});
+
+describe('ada takes the 2026 survey', () => {
+  it('lists the steps in weight order', async () => {
+    const res = await call('GET', ADA, `/api/surveys/${dei}/tabs`);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as { id: number; weight: number; title: string }[];
+    expect(data.map((s) => s.id)).toEqual(STEP_IDS);
+    expect(data.map((s) => s.weight)).toEqual([...data.map((s) => s.weight)].sort((a, b) => a - b));
+    expect(data[2]!.title).toBe('Decision Makers');
+    expect((await call('GET', MAX, `/api/surveys/${dei}/tabs`)).statusCode).toBe(200);
+  });
+
+  it('records the step and moves the invitation in progress', async () => {
+    const res = await call('PUT', ADA, `/api/surveys/${dei}/tabs`, { tab_id: 2 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ tab_id: 2, step: 2, locked_step: 3 });
+    const row = await invitation(acme, dei);
+    expect(row.step).toBe(2);
+    expect(row.status).toBe('in_progress');
+    const detail = await call('GET', ADA, `/api/surveys/invitations/${dei}`);
+    expect(detail.json()).toMatchObject({ step: 2, locked_step: 3, total_step: 11, status: 'Active' });
+  });
+
+  it('marks a step complete and incomplete (every save unit of it)', async () => {
+    const done = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/2`, { completed: true });
+    expect(done.statusCode).toBe(200);
+    expect(await completedTabs(acme, dei)).toEqual(['staff', 'us_staff']);
+    let progress = (await call('GET', MAX, `/api/surveys/${dei}/organizations/tabs`)).json().data;
+    expect(progress.find((p: { tab_id: number }) => p.tab_id === 2).completed).toBe(true);
+    await call('POST', ADA, `/api/surveys/${dei}/mark-complete/2`, { completed: false });
+    expect(await completedTabs(acme, dei)).toEqual([]);
+    progress = (await call('GET', ADA, `/api/surveys/${dei}/organizations/tabs`)).json().data;
+    expect(progress.map((p: { tab_id: number }) => p.tab_id)).toEqual(STEP_IDS);
+    expect(progress.every((p: { completed: boolean }) => !p.completed)).toBe(true);
+  });
+
+  it('lets max read but not mark, step or occupy (403)', async () => {
+    expect(
+      (await call('POST', MAX, `/api/surveys/${dei}/mark-complete/1`, { completed: true })).statusCode,
+    ).toBe(403);
+    expect((await call('PUT', MAX, `/api/surveys/${dei}/tabs`, { tab_id: 1 })).statusCode).toBe(403);
+    expect((await call('POST', MAX, `/api/surveys/${dei}/occupy`, { tab_id: 1 })).statusCode).toBe(403);
+    expect((await call('POST', MAX, `/api/surveys/${dei}/submit`, { accept_terms: true })).statusCode).toBe(
+      403,
+    );
+    expect(await completedTabs(acme, dei)).toEqual([]);
+  });
+
+  it('occupies a step, shows the holder, releases it', async () => {
+    const res = await call('POST', ADA, `/api/surveys/${dei}/occupy`, { tab_id: 3 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ tab_id: 3, held_by_you: true, occupied_by: { name: 'Ada' } });
+    const progress = (await call('GET', MAX, `/api/surveys/${dei}/organizations/tabs`)).json().data;
+    expect(progress.find((p: { tab_id: number }) => p.tab_id === 3).occupied_by.name).toBe('Ada');
+    // Eve (Cedar, no LPI access) may not occupy; her calls only ever name Cedar's copy.
+    expect((await call('POST', EVE, `/api/surveys/${dei}/occupy`, { tab_id: 3 })).statusCode).toBe(403);
+    // Eve cannot release Acme's hold: her release names only Cedar's copy.
+    await call('DELETE', EVE, `/api/surveys/${dei}/occupy/3`);
+    const still = (await call('GET', ADA, `/api/surveys/${dei}/organizations/tabs`)).json().data;
+    expect(still.find((p: { tab_id: number }) => p.tab_id === 3).occupied_by.name).toBe('Ada');
+    const released = await call('DELETE', ADA, `/api/surveys/${dei}/occupy/3`);
+    expect(released.json()).toMatchObject({ occupied_by: null, held_by_you: false });
+  });
+
+  it('refuses to submit without terms (400) or with steps left (409), then submits', async () => {
+    const noTerms = await call('POST', ADA, `/api/surveys/${dei}/submit`, { accept_terms: false });
+    expect(noTerms.statusCode).toBe(400);
+    expect(noTerms.json().message).toBe('Please, accept terms and conditions');
+    const early = await call('POST', ADA, `/api/surveys/${dei}/submit`, { accept_terms: true });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Not all steps are completed');
+    for (const step of STEP_IDS.slice(0, -2)) {
+      expect(
+        (await call('POST', ADA, `/api/surveys/${dei}/mark-complete/${step}`, { completed: true }))
+          .statusCode,
+      ).toBe(200);
+    }
+    const oneLeft = await call('POST', ADA, `/api/surveys/${dei}/submit`, { accept_terms: true });
+    expect(oneLeft.statusCode).toBe(409);
+    expect(oneLeft.json().detail).toEqual({ incomplete: [10] });
+    await call('POST', ADA, `/api/surveys/${dei}/mark-complete/10`, { completed: true });
+    const res = await call('POST', ADA, `/api/surveys/${dei}/submit`, { accept_terms: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ organization_id: acme, survey_id: dei });
+    expect((await invitation(acme, dei)).status).toBe('submitted');
+    const rows = await t.app.db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(and(eq(submissions.organization_id, acme), eq(submissions.survey_id, dei)));
+    expect(rows).toHaveLength(1);
+    const detail = (await call('GET', ADA, `/api/surveys/invitations/${dei}`)).json();
+    expect(detail).toMatchObject({ status: 'Submitted', completed_steps: 11, progress: 100 });
+  });
+
+  it('is frozen after submit', async () => {
+    const res = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/1`, { completed: false });
+    expect(res.statusCode).toBe(403);
+    expect((await call('PUT', ADA, `/api/surveys/${dei}/tabs`, { tab_id: 1 })).statusCode).toBe(403);
+    expect((await call('POST', ADA, `/api/surveys/${dei}/submit`, { accept_terms: true })).statusCode).toBe(
+      409,
+    );
+    expect(await completedTabs(acme, dei)).toHaveLength(13);
+  });
+
+  it("never touched Cedar's response", async () => {
+    expect(await completedTabs(cedar, dei)).toEqual([]);
+    expect((await invitation(cedar, dei)).status).not.toBe('submitted');
+    const mark = await call('POST', EVE, `/api/surveys/${dei}/mark-complete/1`, { completed: true });
+    expect(mark.statusCode).toBe(403);
+    expect(await completedTabs(cedar, dei)).toEqual([]);
+    const progress = (await call('GET', EVE, `/api/surveys/${dei}/organizations/tabs`)).json().data;
+    expect(progress.every((p: { completed: boolean }) => !p.completed)).toBe(true);
+    const own = (await call('GET', EVE, `/api/surveys/invitations/${dei}`)).json();
+    expect(own).toMatchObject({ organization_id: cedar, status: 'Active', completed_steps: 0 });
+    expect(await completedTabs(acme, dei)).toHaveLength(13);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  invitationStatus,
+  isStepComplete,
+  progressPercent,
+  SUBMIT_STEP_ID,
+  SURVEY_STEPS,
+  stepTabKeys,
+  surveyStepsOf,
+  ZInvitationsQuery,
+} from './surveys';
+
+describe('survey steps', () => {
+  it('lists the eleven steps in weight order, submit last', () => {
+    expect(SURVEY_STEPS.map((s) => s.title)).toEqual([
+      'Overview',
+      'Total Full-Time Employees',
+      'Decision Makers',
+      'Historical Insights',
+      'Investment Staff',
+      'Investment Committee',
+      'Board',
+      'Policies',
+      'Practices',
+      'Miscellaneous',
+      'Submit',
+    ]);
+    expect(SURVEY_STEPS.map((s) => s.weight)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(surveyStepsOf(3)).toBe(SURVEY_STEPS);
+    expect(surveyStepsOf(1)).toEqual([]);
+  });
+
+  it('maps a step to its save units and needs them all for completion', () => {
+    expect(stepTabKeys(2)).toEqual(['staff', 'us_staff']);
+    expect(stepTabKeys(SUBMIT_STEP_ID)).toEqual([]);
+    expect(isStepComplete(2, new Set(['staff']), false)).toBe(false);
+    expect(isStepComplete(2, new Set(['staff', 'us_staff']), false)).toBe(true);
+    expect(isStepComplete(SUBMIT_STEP_ID, new Set(), true)).toBe(true);
+    expect(isStepComplete(99, new Set(), false)).toBe(false);
+  });
+
+  it('computes progress as a whole percent', () => {
+    expect(progressPercent(3, 11)).toBe(27);
+    expect(progressPercent(0, 0)).toBe(0);
+  });
+});
+
+describe('invitation status', () => {
+  const base = { due: '2026-12-31', archived_at: null, submitted_at: null, today: '2026-11-22' };
+  it('derives Active, Past Due, Submitted, Archived and Not Submitted', () => {
+    expect(invitationStatus(base)).toBe('Active');
+    expect(invitationStatus({ ...base, due: '2026-11-15' })).toBe('Past Due');
+    expect(invitationStatus({ ...base, due: '2026-11-22' })).toBe('Active');
+    expect(invitationStatus({ ...base, submitted_at: '2026-11-01' })).toBe('Submitted');
+    expect(invitationStatus({ ...base, archived_at: '2026-01-01' })).toBe('Not Submitted');
+    expect(invitationStatus({ ...base, archived_at: '2026-01-01', submitted_at: '2025-12-01' })).toBe(
+      'Archived',
+    );
+  });
+
+  it('accepts a status or a year as filter', () => {
+    expect(ZInvitationsQuery.safeParse({ filter: 'past due' }).success).toBe(true);
+    expect(ZInvitationsQuery.safeParse({ filter: '2026' }).success).toBe(true);
+    expect(ZInvitationsQuery.safeParse({ filter: 'soon' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * Taking a survey (spec 2 Surveys, 3 Survey invitation / Survey tab, 4 Survey status values,
+ * Completion, 9 step order and progress): the steps of a dei / deiplus survey, the respondent's
+ * progress and the invitation's status.
+ */
+import { z } from 'zod';
+import { LPI_TAB_IDS, TAB_ID_OF, TAB_KEYS, type TTabKey } from './lpi/tabs';
+
+/** The submit step's id: it has no LPI tab of its own (LPI tab ids end at 11). */
+export const SUBMIT_STEP_ID = 12;
+
+export interface SurveyStep {
+  /** the LPI tab id (spec 2), or SUBMIT_STEP_ID */
+  id: number;
+  title: string;
+  description: string;
+  content_type: 'lpi_tab' | 'submit';
+  weight: number;
+}
+
+/**
+ * The steps of a dei (2) and a deiplus (3) survey, in weight order. deiplus asks the same steps
+ * (it differs in what the host configures inside them).
+ */
+export const SURVEY_STEPS: readonly SurveyStep[] = [
+  { id: LPI_TAB_IDS.OVERVIEW, title: 'Overview', description: 'About the organization.' },
+  { id: LPI_TAB_IDS.STAFF, title: 'Total Full-Time Employees', description: 'Staff by gender and race.' },
+  { id: LPI_TAB_IDS.OWNERSHIP, title: 'Decision Makers', description: 'Owners and senior leaders.' },
+  { id: LPI_TAB_IDS.INSIGHTS, title: 'Historical Insights', description: 'Hires, promotions and exits.' },
+  {
+    id: LPI_TAB_IDS.INVESTMENT,
+    title: 'Investment Staff',
+    description: 'Investment staff by gender and race.',
+  },
+  {
+    id: LPI_TAB_IDS.COMMITTEE,
+    title: 'Investment Committee',
+    description: 'Investment committee by gender and race.',
+  },
+  { id: LPI_TAB_IDS.BOARD, title: 'Board', description: 'Board members.' },
+  { id: LPI_TAB_IDS.POLICIES, title: 'Policies', description: 'Diversity, equity and inclusion policies.' },
+  { id: LPI_TAB_IDS.PRACTICES, title: 'Practices', description: 'Practices questions.' },
+  { id: LPI_TAB_IDS.MISCELLANEOUS, title: 'Miscellaneous', description: 'Further questions.' },
+  { id: SUBMIT_STEP_ID, title: 'Submit', description: 'Accept the terms and submit the response.' },
+].map((step, index) => ({
+  ...step,
+  content_type: step.id === SUBMIT_STEP_ID ? ('submit' as const) : ('lpi_tab' as const),
+  weight: index + 1,
+}));
+
+/** The survey types that are taken step by step. */
+export const STEPPED_SURVEY_TYPES = [2, 3] as const;
+
+export function surveyStepsOf(surveyTypeId: number): readonly SurveyStep[] {
+  return (STEPPED_SURVEY_TYPES as readonly number[]).includes(surveyTypeId) ? SURVEY_STEPS : [];
+}
+
+/** The save units (tab_states rows) of a step: the tab and its US-based variant. */
+export function stepTabKeys(stepId: number): TTabKey[] {
+  return TAB_KEYS.filter((key) => TAB_ID_OF[key] === stepId);
+}
+
+/** A step is complete when every one of its save units is; submit when the response was submitted. */
+export function isStepComplete(
+  stepId: number,
+  completedKeys: ReadonlySet<string>,
+  submitted: boolean,
+): boolean {
+  if (stepId === SUBMIT_STEP_ID) return submitted;
+  const keys = stepTabKeys(stepId);
+  return keys.length > 0 && keys.every((key) => completedKeys.has(key));
+}
+
+/** Progress = completed steps over total steps, as a whole percent (spec 9). */
+export function progressPercent(completed: number, total: number): number {
+  return total > 0 ? Math.round((completed / total) * 100) : 0;
+}
+
+export const SURVEY_STATUSES = ['Active', 'Past Due', 'Not Submitted', 'Submitted', 'Archived'] as const;
+export const ZSurveyStatus = z.enum(SURVEY_STATUSES);
+export type TSurveyStatus = z.infer<typeof ZSurveyStatus>;
+
+/**
+ * An invitation's status, in this order: an archived survey is 'Archived' when the organization
+ * submitted, else 'Not Submitted' (closed without submission); a submitted response is
+ * 'Submitted'; a due date before today is 'Past Due'; anything else is 'Active'.
+ */
+export function invitationStatus(input: {
+  due: string;
+  archived_at: string | null;
+  submitted_at: string | null;
+  today: string;
+}): TSurveyStatus {
+  if (input.archived_at) return input.submitted_at ? 'Archived' : 'Not Submitted';
+  if (input.submitted_at) return 'Submitted';
+  if (input.due < input.today) return 'Past Due';
+  return 'Active';
+}
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const ZSurveyTab = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** the LPI tab id the step edits (null for submit) */
+  content_id: z.number().int().nullable(),
+  content_type: z.enum(['lpi_tab', 'submit']),
+  weight: z.number().int(),
+  created_at: z.string(),
+});
+export type TSurveyTab = z.infer<typeof ZSurveyTab>;
+
+const ZPerson = z.object({ id: z.number().int(), name: z.string(), lastname: z.string() });
+
+export const ZSurveyTabProgress = z.object({
+  tab_id: z.number().int(),
+  completed: z.boolean(),
+  /** who edits the step now (null when nobody or the hold expired) */
+  occupied_by: ZPerson.nullable(),
+  occupied_until: z.string().nullable(),
+});
+export type TSurveyTabProgress = z.infer<typeof ZSurveyTabProgress>;
+
+export const ZStepBody = z.strictObject({ tab_id: id });
+export const ZMarkCompleteBody = z.strictObject({ completed: z.boolean() });
+export const ZSubmitSurveyBody = z.strictObject({ accept_terms: z.boolean().optional() }).nullish();
+
+export const ZOccupancy = z.object({
+  tab_id: z.number().int(),
+  occupied_by: ZPerson.nullable(),
+  occupied_until: z.string().nullable(),
+  /** true when the caller holds the step (false: someone else does; read only until released) */
+  held_by_you: z.boolean(),
+});
+export type TOccupancy = z.infer<typeof ZOccupancy>;
+
+export const ZInvitationsQuery = z.strictObject({
+  /** a status (Active, Past Due, Not Submitted, Submitted, Archived; any case) or a due year */
+  filter: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^\d{4}$/.test(v) || SURVEY_STATUSES.some((s) => s.toLowerCase() === v.toLowerCase()),
+      'filter must be a status (Active, Past Due, Not Submitted, Submitted, Archived) or a year',
+    )
+    .optional(),
+});
+
+export const ZSurveyInvitation = z.object({
+  id: z.number().int(),
+  survey_id: z.number().int(),
+  organization_id: z.number().int(),
+  title: z.string(),
+  step: z.number().int(),
+  /** the step the stepper opens at: step + 1, at most the last */
+  locked_step: z.number().int(),
+  completed_steps: z.number().int(),
+  total_step: z.number().int(),
+  progress: z.number().int(),
+  status: ZSurveyStatus,
+  start: z.string(),
+  end: z.string(),
+  due: z.string(),
+  is_legacy: z.boolean(),
+  submitted_at: z.string().nullable(),
+  host: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() }),
+  contributors: z.array(ZPerson.extend({ submitted: z.boolean(), last_updated_at: z.string().nullable() })),
+});
+export type TSurveyInvitation = z.infer<typeof ZSurveyInvitation>;
+
+export const NOT_ALL_STEPS_COMPLETED_MESSAGE = 'Not all steps are completed';
+export const ACCEPT_TERMS_MESSAGE = 'Please, accept terms and conditions';
+/** How long an occupy holds a step; each occupy by the holder renews it. */
+export const OCCUPY_MINUTES = 10;
