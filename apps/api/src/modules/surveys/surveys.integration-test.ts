@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberships } from '../../db/schema/people';
 import { submissions, tabStates } from '../../db/schema/reporting';
 import { surveyInvitations } from '../../db/schema/surveys';
 import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../db/seed-demo';
@@ -23,6 +24,8 @@ const MAX = 'max@acme.test'; // Acme member without LPI access
 const EVE = 'eve@cedar.test'; // Cedar admin, invited too
 const HOST = 'host@northwind.test'; // Northwind hosts the surveys (not invited)
 const PENDING = 'pending@acme.test';
+const MIA = 'mfa@acme.test'; // Acme member
+const users = new Map<string, number>();
 const STEP_IDS = [1, 2, 3, 4, 5, 11, 6, 7, 8, 10, 12];
 
 beforeAll(async () => {
@@ -33,6 +36,7 @@ beforeAll(async () => {
   dei = seeded.surveys.get(DEI_SURVEY_2026)!;
   emerging = seeded.surveys.get(EMERGING_MANAGERS_2026)!;
   for (const [email, userId] of seeded.users) {
+    users.set(email, userId);
     tokens.set(email, await signAccessToken(t.app.config.jwtSecret!, { userId, clientId: 'parity-web' }));
   }
 });
@@ -204,8 +208,35 @@ describe('ada takes the 2026 survey', () => {
     await call('DELETE', EVE, `/api/surveys/${dei}/occupy/3`);
     const still = (await call('GET', ADA, `/api/surveys/${dei}/organizations/tabs`)).json().data;
     expect(still.find((p: { tab_id: number }) => p.tab_id === 3).occupied_by.name).toBe('Ada');
+    // Mia (Acme, given LPI access here) asks for the held step: the answer names Ada, nothing changes.
+    await t.app.db
+      .update(memberships)
+      .set({ average_lpi_score_access: true })
+      .where(eq(memberships.user_id, users.get(MIA)!));
+    const held = await call('POST', MIA, `/api/surveys/${dei}/occupy`, { tab_id: 3 });
+    expect(held.statusCode).toBe(200);
+    expect(held.json()).toMatchObject({ held_by_you: false, occupied_by: { name: 'Ada' } });
+    await call('DELETE', MIA, `/api/surveys/${dei}/occupy/3`);
+    expect((await call('POST', ADA, `/api/surveys/${dei}/occupy`, { tab_id: 3 })).json().held_by_you).toBe(
+      true,
+    );
     const released = await call('DELETE', ADA, `/api/surveys/${dei}/occupy/3`);
     expect(released.json()).toMatchObject({ occupied_by: null, held_by_you: false });
+    expect((await call('POST', MIA, `/api/surveys/${dei}/occupy`, { tab_id: 3 })).json()).toMatchObject({
+      held_by_you: true,
+      occupied_by: { name: 'Mia' },
+    });
+    // An expired hold is free for the next editor.
+    await t.app.db
+      .update(tabStates)
+      .set({ occupied_until: new Date(Date.now() - 1000) })
+      .where(and(eq(tabStates.organization_id, acme), eq(tabStates.survey_id, dei)));
+    const expired = (await call('GET', ADA, `/api/surveys/${dei}/organizations/tabs`)).json().data;
+    expect(expired.find((p: { tab_id: number }) => p.tab_id === 3).occupied_by).toBeNull();
+    expect((await call('POST', ADA, `/api/surveys/${dei}/occupy`, { tab_id: 3 })).json().held_by_you).toBe(
+      true,
+    );
+    await call('DELETE', ADA, `/api/surveys/${dei}/occupy/3`);
   });
 
   it('refuses to submit without terms (400) or with steps left (409), then submits', async () => {
