@@ -6,7 +6,13 @@ import { surveyInvitations, surveys } from '../../db/schema/surveys';
 
 export async function findSurvey(db: DbOrTx, surveyId: number) {
   const [row] = await db
-    .select({ id: surveys.id, survey_type_id: surveys.survey_type_id, created_at: surveys.created_at })
+    .select({
+      id: surveys.id,
+      survey_type_id: surveys.survey_type_id,
+      due: surveys.due,
+      archived_at: surveys.archived_at,
+      created_at: surveys.created_at,
+    })
     .from(surveys)
     .where(and(eq(surveys.id, surveyId), isNull(surveys.deleted_at)));
   return row;

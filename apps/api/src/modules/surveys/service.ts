@@ -34,6 +34,18 @@ async function stepsOf(db: DbOrTx, surveyId: number) {
   return { survey, steps: surveyStepsOf(survey.survey_type_id) };
 }
 
+export const SURVEY_CLOSED_MESSAGE = 'This survey is closed: its due date has passed or it was archived.';
+
+/** The steps of a survey a respondent changes: refused once it is archived or past its due date. */
+async function openStepsOf(db: DbOrTx, surveyId: number) {
+  const found = await stepsOf(db, surveyId);
+  const today = new Date().toISOString().slice(0, 10);
+  if (found.survey.archived_at || found.survey.due < today) {
+    throw new AppError(403, 'survey_closed', SURVEY_CLOSED_MESSAGE);
+  }
+  return found;
+}
+
 function findStep(steps: readonly SurveyStep[], tabId: number, allowSubmit: boolean): SurveyStep {
   const step = steps.find((s) => s.id === tabId);
   if (!step) throw badRequest(`This survey has no step ${tabId}.`);
@@ -117,7 +129,7 @@ export async function progress(
 /** PUT /api/surveys/{id}/tabs: the step the respondent is on (its position in weight order). */
 export async function setStep(db: Db, callerId: number, surveyId: number, tabId: number) {
   const scope = await resolveWriteScope(db, callerId, surveyId);
-  const { steps } = await stepsOf(db, surveyId);
+  const { steps } = await openStepsOf(db, surveyId);
   const step = findStep(steps, tabId, true);
   await db.transaction(async (tx) => {
     const invitation = await repo.lockInvitation(tx, scope.organizationId, surveyId);
@@ -143,7 +155,7 @@ export async function markComplete(
   completed: boolean,
 ) {
   const scope = await resolveWriteScope(db, callerId, surveyId);
-  const { steps } = await stepsOf(db, surveyId);
+  const { steps } = await openStepsOf(db, surveyId);
   findStep(steps, tabId, false);
   const keys = await prepareStep(db, scope, tabId);
   await db.transaction(async (tx) => {
@@ -177,7 +189,7 @@ async function occupancy(
  */
 export async function occupy(db: Db, callerId: number, surveyId: number, tabId: number): Promise<TOccupancy> {
   const scope = await resolveWriteScope(db, callerId, surveyId);
-  const { steps } = await stepsOf(db, surveyId);
+  const { steps } = await openStepsOf(db, surveyId);
   findStep(steps, tabId, false);
   const keys = await prepareStep(db, scope, tabId);
   const until = new Date(Date.now() + OCCUPY_MINUTES * 60_000);
@@ -213,6 +225,7 @@ export async function submit(db: Db, callerId: number, surveyId: number, acceptT
     throw new AppError(409, 'already_submitted', reporting.ALREADY_SUBMITTED_MESSAGE);
   }
   if (!scope.canEdit) throw new AppError(403, 'forbidden', scope.refusal ?? 'Forbidden');
+  await openStepsOf(db, surveyId);
   if (!acceptTerms) throw badRequest(ACCEPT_TERMS_MESSAGE);
   const { data } = await progress(db, callerId, surveyId);
   const incomplete = data.filter((s) => s.tab_id !== SUBMIT_STEP_ID && !s.completed).map((s) => s.tab_id);

@@ -121,6 +121,23 @@ describe('who may read a survey', () => {
   });
 });
 
+describe('a closed survey', () => {
+  it('refuses changes once the due date has passed (the emerging managers survey)', async () => {
+    const mark = await call('POST', ADA, `/api/surveys/${emerging}/mark-complete/1`, { completed: true });
+    expect(mark.statusCode).toBe(403);
+    expect(mark.json().message).toBe('This survey is closed: its due date has passed or it was archived.');
+    expect((await call('PUT', ADA, `/api/surveys/${emerging}/tabs`, { tab_id: 1 })).statusCode).toBe(403);
+    expect((await call('POST', ADA, `/api/surveys/${emerging}/occupy`, { tab_id: 1 })).statusCode).toBe(403);
+    expect(
+      (await call('POST', ADA, `/api/surveys/${emerging}/submit`, { accept_terms: true })).statusCode,
+    ).toBe(403);
+    expect(await completedTabs(acme, emerging)).toEqual([]);
+    expect((await invitation(acme, emerging)).status).toBe('invited');
+    // It is still read.
+    expect((await call('GET', ADA, `/api/surveys/${emerging}/tabs`)).statusCode).toBe(200);
+  });
+});
+
 describe('the invitations list', () => {
   it("lists Acme's invitations with their statuses and hosts", async () => {
     const res = await call('GET', ADA, '/api/surveys/invitations');
