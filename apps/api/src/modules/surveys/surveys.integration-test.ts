@@ -256,6 +256,26 @@ describe('ada takes the 2026 survey', () => {
     await call('DELETE', ADA, `/api/surveys/${dei}/occupy/3`);
   });
 
+  it('lists who saved the survey copy as contributors', async () => {
+    const read = await call('GET', ADA, `/api/form-generator/8?organization_id=${acme}&survey_id=${dei}`);
+    expect(read.statusCode, read.body).toBe(200);
+    const save = await call('PUT', ADA, `/api/surveys/${dei}/form-generator/8`, {
+      updated_at: read.json().state.updated_at,
+      data: [{ field_id: 802, value: 1 }],
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    const detail = (await call('GET', MAX, `/api/surveys/invitations/${dei}`)).json();
+    expect(detail.contributors).toEqual([
+      {
+        id: users.get(ADA),
+        name: 'Ada',
+        lastname: 'Lovelace',
+        submitted: false,
+        last_updated_at: expect.any(String),
+      },
+    ]);
+  });
+
   it('refuses to submit without terms (400) or with steps left (409), then submits', async () => {
     const noTerms = await call('POST', ADA, `/api/surveys/${dei}/submit`, { accept_terms: false });
     expect(noTerms.statusCode).toBe(400);
@@ -284,6 +304,9 @@ describe('ada takes the 2026 survey', () => {
     expect(rows).toHaveLength(1);
     const detail = (await call('GET', ADA, `/api/surveys/invitations/${dei}`)).json();
     expect(detail).toMatchObject({ status: 'Submitted', completed_steps: 11, progress: 100 });
+    expect(
+      detail.contributors.map((c: { name: string; submitted: boolean }) => [c.name, c.submitted]),
+    ).toEqual([['Ada', true]]);
   });
 
   it('is frozen after submit', async () => {
