@@ -53,4 +53,14 @@ describe('seedDemoData', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
+
+  it("keeps Northwind's 2026 survey open: due today or later, whenever the database is seeded", async () => {
+    const res = await t.app.db.execute(
+      sql`SELECT due::text AS due FROM surveys WHERE title = '2026 DEI Survey'`,
+    );
+    const rows = (res as unknown as { rows: { due: string }[] }).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.due >= new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(rows[0]!.due >= '2026-12-31').toBe(true);
+  });
 });

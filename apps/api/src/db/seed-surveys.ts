@@ -15,13 +15,22 @@ interface DemoSurvey {
   description: string;
 }
 
-/** Northwind's surveys (DESIGN 7): the active 2026 one, an archived 2025 one, one past due. */
+/** The later of a date and the day `days` from now, as YYYY-MM-DD. */
+function notBefore(date: string, days: number): string {
+  const fromNow = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return fromNow > date ? fromNow : date;
+}
+
+/**
+ * Northwind's surveys (DESIGN 7): the active 2026 one, an archived 2025 one, one past due. The
+ * active one stays active: a database seeded after its planned due date gets one 60 days ahead.
+ */
 const DEMO_SURVEYS: DemoSurvey[] = [
   {
     title: DEI_SURVEY_2026,
     survey_type_id: 2,
     start: '2026-09-01',
-    due: '2026-12-31',
+    due: notBefore('2026-12-31', 60),
     description: "Northwind's annual request for diversity, equity and inclusion data from its managers.",
   },
   {
