@@ -1,5 +1,4 @@
 import type { TTabKey, TTabState, TTabVersion } from '@parity/domain/lpi/tabs';
-import { TAB_KEYS } from '@parity/domain/lpi/tabs';
 import type { TTabTitles } from '@parity/domain/lpi/titles';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -9,7 +8,7 @@ import { AppError, notFound } from '../../errors';
 import { scoresOfSnapshot } from '../analytics/profile-input';
 import { audit } from '../audit/audit';
 import { requireEdit, resolveScope, SURVEY_SUBMITTED_MESSAGE } from './scope';
-import { findVersion, listVersions, readTabState, snapshotAllTabs } from './tabs';
+import { findVersion, listVersions, readTabStates, snapshotAllTabs } from './tabs';
 import { countTabTitles } from './titles';
 
 interface ScopeParams {
@@ -49,7 +48,7 @@ export async function tabStates(
   q: ScopeParams,
 ): Promise<{ data: TTabState[] }> {
   const scope = await scopeOf(db, callerId, q);
-  return { data: await Promise.all(TAB_KEYS.map((tab) => readTabState(db, scope, tab))) };
+  return { data: await readTabStates(db, scope) };
 }
 
 /** The counts of the tab titles in a scope (spec 2): same rights as the tabs' reads. */

@@ -1,5 +1,6 @@
 import {
   STALE_SAVE_MESSAGE,
+  TAB_KEYS,
   type TTabKey,
   type TTabState,
   type TTabVersion,
@@ -119,6 +120,17 @@ function toState(tab: TTabKey, scope: ReportingScope, row: StateRow | undefined)
     editable: scope.canEdit,
     version: row?.version ?? 0,
   };
+}
+
+/** Every tab's state in a scope, in one query (tabs never saved there read as new). */
+export async function readTabStates(db: DbOrTx, scope: ReportingScope): Promise<TTabState[]> {
+  const rows = await db
+    .select({ ...stateColumns, tab: tabStates.tab })
+    .from(tabStates)
+    .leftJoin(users, eq(users.id, tabStates.updated_by))
+    .where(inScope(tabStates, scope));
+  const byTab = new Map(rows.map((row) => [row.tab, row]));
+  return TAB_KEYS.map((tab) => toState(tab, scope, byTab.get(tab)));
 }
 
 export async function readTabState(db: DbOrTx, scope: ReportingScope, tab: TTabKey): Promise<TTabState> {
