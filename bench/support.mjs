@@ -42,7 +42,7 @@ export function ensureBuilt() {
   )
     return;
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
+  if (r.status !== 0) throw new Error('npm run build failed');
 }
 
 /** The API bundle, rebuilt when the API's or the domain's sources are newer (reads need no web build). */
@@ -54,7 +54,7 @@ export function ensureApiBuilt() {
   );
   if (fs.existsSync(main) && fs.statSync(main).mtimeMs >= sources) return;
   const r = spawnSync('npm', ['run', 'build', '-w', '@parity/api'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
+  if (r.status !== 0) throw new Error('npm run build -w @parity/api failed');
 }
 
 /** The machine line every script prints first, so figures can be compared with their hardware. */
