@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countError, countRule, organizationFormErrors, ZOrganizationForm } from './organization-form';
+import {
+  countError,
+  countRule,
+  normaliseOrganizationForm,
+  organizationFormErrors,
+  ZOrganizationForm,
+} from './organization-form';
 
 const TODAY = '2026-06-15';
 const valid = {
@@ -114,5 +120,27 @@ describe('organization form rules (spec 5)', () => {
       ['name', 'Name is required'],
       ['total_owners', 'Total Owners must be equal or greater than 2'],
     ]);
+  });
+});
+
+describe('normaliseOrganizationForm', () => {
+  it('fixes the head counts of single-person structures and clears publicly traded outside structure 1', () => {
+    expect(
+      normaliseOrganizationForm({
+        legal_structure: 5,
+        is_publicly_traded: true,
+        total_full_time_employees: 9,
+        total_leaders: 4,
+        total_owners: 3,
+      }),
+    ).toEqual({
+      legal_structure: 5,
+      is_publicly_traded: false,
+      total_full_time_employees: 1,
+      total_leaders: 1,
+      total_owners: 1,
+    });
+    const corporation = { legal_structure: 1, is_publicly_traded: true, total_owners: 0, name: 'Kept' };
+    expect(normaliseOrganizationForm(corporation)).toEqual(corporation);
   });
 });

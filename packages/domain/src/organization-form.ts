@@ -27,6 +27,30 @@ export function canBePubliclyTraded(legalStructure: number | null | undefined): 
 }
 
 export type TCountField = 'total_full_time_employees' | 'total_leaders' | 'total_owners';
+export const COUNT_FIELDS: readonly TCountField[] = [
+  'total_full_time_employees',
+  'total_leaders',
+  'total_owners',
+];
+
+type TNormalisable = {
+  legal_structure?: number | null;
+  is_publicly_traded?: boolean | null;
+} & Partial<Record<TCountField, number | null>>;
+
+/**
+ * What a form sends for its legal structure (spec 5): publicly traded only where it can be, and the
+ * head counts fixed by the structure at their value.
+ */
+export function normaliseOrganizationForm<T extends TNormalisable>(values: T): T {
+  const next = { ...values };
+  if (!canBePubliclyTraded(next.legal_structure ?? null)) next.is_publicly_traded = false;
+  for (const field of COUNT_FIELDS) {
+    const rule = countRule(field, next.legal_structure ?? null, Boolean(next.is_publicly_traded));
+    if (rule.fixed !== null) (next as Record<TCountField, number | null>)[field] = rule.fixed;
+  }
+  return next;
+}
 
 /** How a head count is checked for a legal structure: required, its minimum, or fixed at a value. */
 export interface TCountRule {

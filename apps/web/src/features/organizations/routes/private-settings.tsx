@@ -2,7 +2,6 @@ import {
   Card,
   ColorSwatch,
   Group,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -15,10 +14,9 @@ import {
 import { displayName } from '@parity/domain/account';
 import {
   canBePubliclyTraded,
-  countRule,
+  normaliseOrganizationForm,
   ORGANIZATION_FORM_LABELS,
   organizationFormErrors,
-  type TCountField,
   todayIso,
 } from '@parity/domain/organization-form';
 import {
@@ -31,6 +29,7 @@ import { type FormEvent, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { alertStore, showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { OrganizationCountFields } from '../../../components/organization-count-fields/organization-count-fields';
 import { ApiError } from '../../../lib/api-client';
 import { useDictionary } from '../../../lib/dictionaries';
 import { useUploadOrganizationImage } from '../api/library';
@@ -47,7 +46,6 @@ type FormValues = Required<{
 type Field = keyof FormValues;
 type Errors = Partial<Record<Field, string>>;
 
-const COUNT_FIELDS: TCountField[] = ['total_full_time_employees', 'total_leaders', 'total_owners'];
 const L = ORGANIZATION_FORM_LABELS;
 
 function fromSettings(s: TOrganizationSettings): FormValues {
@@ -67,17 +65,6 @@ function fromSettings(s: TOrganizationSettings): FormValues {
     is_public: s.is_public,
     publish_scores: s.publish_scores,
   };
-}
-
-/** Fixed counts of a legal structure, and publicly traded only where it can be (spec 5). */
-function normalise(values: FormValues): FormValues {
-  const next = { ...values };
-  if (!canBePubliclyTraded(next.legal_structure)) next.is_publicly_traded = false;
-  for (const field of COUNT_FIELDS) {
-    const rule = countRule(field, next.legal_structure, Boolean(next.is_publicly_traded));
-    if (rule.fixed !== null) next[field] = rule.fixed;
-  }
-  return next;
 }
 
 /** The body sent: empty texts as null, the ticker only when there is one. */
@@ -177,7 +164,7 @@ export function PrivateSettingsRoute() {
   const readOnly = !isAdmin;
 
   const set = <K extends Field>(field: K, value: FormValues[K]) => {
-    const next = normalise({ ...values, [field]: value });
+    const next = normaliseOrganizationForm({ ...values, [field]: value });
     setValues(next);
     if (submitted) setErrors(settingsErrors(next));
   };
@@ -284,23 +271,15 @@ export function PrivateSettingsRoute() {
                 error={errors.ticker_symbol}
                 disabled={readOnly}
               />
-              {COUNT_FIELDS.map((field) => {
-                const rule = countRule(field, legal, Boolean(values.is_publicly_traded));
-                return (
-                  <NumberInput
-                    key={field}
-                    label={L[field]}
-                    required={rule.required}
-                    min={0}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    value={rule.fixed ?? values[field] ?? 0}
-                    onChange={(v) => set(field, typeof v === 'number' ? v : v === '' ? 0 : Number(v))}
-                    error={errors[field]}
-                    disabled={readOnly || rule.fixed !== null}
-                  />
-                );
-              })}
+              <OrganizationCountFields
+                labels={L}
+                legalStructure={legal}
+                publiclyTraded={Boolean(values.is_publicly_traded)}
+                values={values}
+                errors={errors}
+                readOnly={readOnly}
+                onChange={(field, count) => set(field, count)}
+              />
               <TextInput
                 type="url"
                 label="Website"

@@ -1,6 +1,5 @@
 import {
   Fieldset,
-  NumberInput,
   Radio,
   Select,
   SimpleGrid,
@@ -11,10 +10,11 @@ import {
 } from '@mantine/core';
 import type { TMetaAddress, TOverviewValues } from '@parity/domain/lpi/overview';
 import { OVERVIEW_LABELS } from '@parity/domain/lpi/overview';
-import { canBePubliclyTraded, countRule, type TCountField } from '@parity/domain/organization-form';
+import { canBePubliclyTraded, normaliseOrganizationForm } from '@parity/domain/organization-form';
 import type { TMember } from '@parity/domain/signup';
 import { AddressSearch } from '../../../../components/address-search/address-search';
 import { IndustriesPicker } from '../../../../components/industries-picker/industries-picker';
+import { OrganizationCountFields } from '../../../../components/organization-count-fields/organization-count-fields';
 import { PhoneInput } from '../../../../components/phone-input/phone-input';
 import { useDictionary } from '../../../../lib/dictionaries';
 
@@ -30,18 +30,9 @@ export interface OverviewFormProps {
   readOnly: boolean;
 }
 
-const COUNT_FIELDS: TCountField[] = ['total_full_time_employees', 'total_leaders', 'total_owners'];
-
 /** Applies the fixed counts of a legal structure and clears publicly traded where it cannot be. */
-export function normaliseOverview(values: TOverviewValues): TOverviewValues {
-  const next = { ...values };
-  if (!canBePubliclyTraded(next.legal_structure ?? null)) next.is_publicly_traded = false;
-  for (const field of COUNT_FIELDS) {
-    const rule = countRule(field, next.legal_structure ?? null, Boolean(next.is_publicly_traded));
-    if (rule.fixed !== null) next[field] = rule.fixed;
-  }
-  return next;
-}
+export const normaliseOverview = (values: TOverviewValues): TOverviewValues =>
+  normaliseOrganizationForm(values);
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -107,23 +98,15 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
           error={errors.ticker_symbol}
           disabled={readOnly}
         />
-        {COUNT_FIELDS.map((field) => {
-          const rule = countRule(field, legal, Boolean(value.is_publicly_traded));
-          return (
-            <NumberInput
-              key={field}
-              label={L[field]}
-              required={rule.required}
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              value={rule.fixed ?? value[field] ?? 0}
-              onChange={(v) => set(field, typeof v === 'number' ? v : v === '' ? 0 : Number(v))}
-              error={errors[field]}
-              disabled={readOnly || rule.fixed !== null}
-            />
-          );
-        })}
+        <OrganizationCountFields
+          labels={L}
+          legalStructure={legal}
+          publiclyTraded={Boolean(value.is_publicly_traded)}
+          values={value}
+          errors={errors}
+          readOnly={readOnly}
+          onChange={(field, count) => set(field, count)}
+        />
         <Select
           label={L.primary_contact_id}
           required
