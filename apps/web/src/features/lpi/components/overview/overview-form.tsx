@@ -1,13 +1,4 @@
-import {
-  Fieldset,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Fieldset, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { TMetaAddress, TOverviewValues } from '@parity/domain/lpi/overview';
 import { OVERVIEW_LABELS } from '@parity/domain/lpi/overview';
 import { canBePubliclyTraded, normaliseOrganizationForm } from '@parity/domain/organization-form';
