@@ -173,3 +173,33 @@ export const NOT_ALL_STEPS_COMPLETED_MESSAGE = 'Not all steps are completed';
 export const ACCEPT_TERMS_MESSAGE = 'Please, accept terms and conditions';
 /** How long an occupy holds a step; each occupy by the holder renews it. */
 export const OCCUPY_MINUTES = 10;
+
+/**
+ * A survey as its host sees it in lists (spec 3 Survey tile, hosting): GET /api/surveys and the
+ * dashboard's Hosting tab. progress_percent = submitted over invited respondents.
+ */
+export const ZHostedSurvey = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  survey_type_id: z.number().int(),
+  start: z.string(),
+  due: z.string(),
+  /** Active, Past Due, or Archived */
+  status: ZSurveyStatus,
+  host: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() }),
+  invited: z.number().int(),
+  submitted: z.number().int(),
+  progress_percent: z.number().int(),
+  created_at: z.string(),
+});
+export type THostedSurvey = z.infer<typeof ZHostedSurvey>;
+
+/** A host organization's label for the organizations it surveys (GET /api/organization-labels). */
+export const ZOrganizationLabel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string().nullable(),
+  /** how many organizations carry it */
+  organizations: z.number().int(),
+});
+export type TOrganizationLabel = z.infer<typeof ZOrganizationLabel>;
