@@ -388,6 +388,44 @@ export function createRoutes(): RouteObject[] {
                   ],
                 },
                 {
+                  // Surveys (spec 2): hosting (list, request wizard, accessing), a survey's overview
+                  // and, from the taking pages, the respondent's routes. Flat children, one per path.
+                  id: 'surveys',
+                  path: 'surveys',
+                  handle: handle({ crumb: 'Surveys', layout: 'top-bar' }),
+                  children: [
+                    {
+                      id: 'surveys.hosting',
+                      path: 'hosting',
+                      lazy: () => import('../features/surveys/hosting/routes/hosting-list'),
+                      handle: handle({ crumb: 'Hosting', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'surveys.hosting.create',
+                      path: 'hosting/create',
+                      lazy: () => import('../features/surveys/hosting/routes/hosting-create'),
+                      handle: handle({ crumb: 'Create Request', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'surveys.hosting.accessing',
+                      path: 'hosting/accessing',
+                      lazy: () => import('../features/surveys/hosting/routes/hosting-accessing'),
+                      handle: handle({ crumb: 'Accessing', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'surveys.survey',
+                      path: ':surveyId',
+                      // Numeric ids only (spec 9); anything else is an unknown page.
+                      loader: ({ params }) => {
+                        if (!/^\d+$/.test(params.surveyId ?? '')) throw redirect(NOT_FOUND_PATH);
+                        return null;
+                      },
+                      lazy: () => import('../features/surveys/hosting/routes/survey-overview'),
+                      handle: handle({ crumb: 'Survey', layout: 'top-bar' }),
+                    },
+                  ],
+                },
+                {
                   // The organization's LPI (Transparency Index) profile, one page per tab (spec 2).
                   id: 'lpi',
                   path: 'lpi',

@@ -1,0 +1,7 @@
+import { PageHeader } from '../../../../components/page-header/page-header';
+
+export function HostingCreateRoute() {
+  return <PageHeader title="Create Request" />;
+}
+
+export { HostingCreateRoute as Component };
