@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { surveyInvitations, surveys } from '../../db/schema/surveys';
 import { AppError, notFound } from '../../errors';
+import { surveyHostRole } from '../surveys/host-guard';
 import { type Caller, loadCaller } from '../users/caller';
 
 /**
@@ -118,7 +119,9 @@ export async function resolveScope(
       readOnly: Boolean(request.report),
     };
   }
-  if (own === survey.hostId && caller.flags.isSurveyHost) {
+  // The host's survey hosts and the survey's administrators (host-guard.ts) read every respondent.
+  const hostRole = await surveyHostRole(db, callerId, surveyId, caller);
+  if (hostRole === 'host' || hostRole === 'administrator') {
     return {
       organizationId,
       surveyId,
