@@ -224,3 +224,47 @@ export const ZBenchmark = z.object({
   scores: z.record(z.enum(BENCHMARK_KEYS), ZPeerBenchmark),
 });
 export type TBenchmark = z.infer<typeof ZBenchmark>;
+
+/** Every figure a survey's distribution can show: the LPI figures, then the evenness ones. */
+export const SURVEY_SCORE_KEYS = [...LPI_KEYS, ...EVENNESS_KEYS] as const;
+export const ZSurveyScoreKey = z.enum(SURVEY_SCORE_KEYS);
+export type TSurveyScoreKey = z.infer<typeof ZSurveyScoreKey>;
+
+/** Which figures the hosted survey's Analytics options (lpi, evenness) offer, headline first. */
+export const SURVEY_OPTION_KEYS = {
+  lpi: LPI_KEYS,
+  evenness: ['prime_combined', ...EVENNESS_KEYS.filter((k) => k !== 'prime_combined')],
+} as const satisfies Record<'lpi' | 'evenness', readonly TSurveyScoreKey[]>;
+
+/** A survey-level filter by the host's organization labels: a respondent counts when it carries all. */
+export const LABEL_MATCH = 'all' as const;
+/** label_ids in a query string: a comma list of label ids ("3,7"); at most MAX_LABEL_FILTER. */
+export const MAX_LABEL_FILTER = 50;
+export const ZLabelIdsQuery = z
+  .string()
+  .regex(/^\d{1,10}(,\d{1,10})*$/, 'label_ids must be a comma-separated list of label ids')
+  .transform((text) => [...new Set(text.split(',').map(Number))])
+  .refine((ids) => ids.every((id) => id > 0 && id <= 2_147_483_647), 'label_ids must be label ids')
+  .refine((ids) => ids.length <= MAX_LABEL_FILTER, `at most ${MAX_LABEL_FILTER} labels`);
+
+/**
+ * /api/analytics/survey/{surveyId}/distribution: one figure over the submitted respondents (those
+ * carrying every label of label_ids when given): the summary, and, unless suppressed, each
+ * respondent's value, percentile among the others and quartile, highest value first.
+ */
+export const ZRespondentDistribution = ZSurveyBase.extend({
+  key: ZSurveyScoreKey,
+  label_ids: z.array(z.number().int()),
+  summary: ZSurveySummary,
+  values: z.array(
+    z.object({
+      organization_id: z.number().int(),
+      organization_name: z.string(),
+      value: nullableNumber,
+      /** 0-100: the share of the other respondents with a value below, ties counted half */
+      percentile: nullableNumber,
+      quartile: z.number().int().min(1).max(4).nullable(),
+    }),
+  ),
+});
+export type TRespondentDistribution = z.infer<typeof ZRespondentDistribution>;

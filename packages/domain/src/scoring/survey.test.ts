@@ -3,7 +3,9 @@ import { MIN_AGGREGATE, PEER_BENCHMARK_MIN } from './constants';
 import {
   mean,
   peerBenchmark,
+  percentileRanks,
   quantile,
+  quartileOf,
   quartiles,
   summarize,
   summarizeEach,
@@ -72,5 +74,29 @@ describe('summarizeEach', () => {
     const s = summarizeEach(rows, ['lpi', 'lpi_prime']);
     expect(s.lpi).toMatchObject({ suppressed: false, n: 3, mean: 4 });
     expect(s.lpi_prime).toMatchObject({ suppressed: true, n: 2 });
+  });
+});
+
+describe('percentileRanks and quartileOf (a respondent among the others)', () => {
+  it('gives the peer benchmark of each value, in the order given', () => {
+    const values = [5, null, 1, 5, 9, 3];
+    const ranks = percentileRanks(values);
+    values.forEach((v, i) => {
+      if (v === null) {
+        expect(ranks[i]).toBeNull();
+        return;
+      }
+      const others = values.filter((_, j) => j !== i);
+      const expected = peerBenchmark(v, others);
+      // peerBenchmark is shown from 5 respondents; this data has exactly 5 values
+      expect(expected.suppressed).toBe(false);
+      if (!expected.suppressed) expect(ranks[i]).toBeCloseTo(expected.percentile, 12);
+    });
+    expect(percentileRanks([4])).toEqual([null]);
+    expect(percentileRanks([2, 2])).toEqual([50, 50]);
+  });
+  it('places a value in its quartile', () => {
+    const q = quartiles([1, 2, 3, 4, 5])!;
+    expect([1, 2, 2.5, 3, 4, 5, null].map((v) => quartileOf(v, q))).toEqual([1, 1, 2, 2, 3, 4, null]);
   });
 });

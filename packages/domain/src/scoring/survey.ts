@@ -133,3 +133,41 @@ export function summarizeEach<K extends string>(
   for (const key of keys) out[key] = summarize(rows.map((row) => row[key]));
   return out;
 }
+
+/** The first index of sorted values whose value is at least (strict: greater than) x. */
+function bound(sorted: readonly number[], x: number, strict: boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid] as number;
+    if (strict ? v <= x : v < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Each value's percentile among the others (the peer benchmark's rule: the share of the other
+ * values below it, ties counting half, 0-100), in the order given; null for a missing value or
+ * when there is no other value. Sorting once keeps it O(n log n) for a survey of thousands.
+ */
+export function percentileRanks(values: readonly (number | null | undefined)[]): (number | null)[] {
+  const sorted = present(values).sort((a, b) => a - b);
+  const others = sorted.length - 1;
+  return values.map((v) => {
+    if (typeof v !== 'number' || !Number.isFinite(v) || others < 1) return null;
+    const below = bound(sorted, v, false);
+    const equal = bound(sorted, v, true) - below - 1; // the value itself is not its own peer
+    return (100 * (below + equal / 2)) / others;
+  });
+}
+
+/** Which quartile (1-4) a value falls in: up to q1 is 1, up to the median 2, up to q3 3, else 4. */
+export function quartileOf(value: number | null | undefined, q: TQuartiles): 1 | 2 | 3 | 4 | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  if (value <= q.q1) return 1;
+  if (value <= q.median) return 2;
+  if (value <= q.q3) return 3;
+  return 4;
+}

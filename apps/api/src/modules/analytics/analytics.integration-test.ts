@@ -430,3 +430,187 @@ describe('a database seeded before scores were stored', () => {
     expect(after.size).toBe(rows.length);
   });
 });
+
+describe('the distribution and the label filter (host analytics)', () => {
+  let surveyId: number;
+  let rows: Row[];
+  let growth: number;
+  let europe: number;
+  let foreign: number;
+
+  /** A label of `owner` put on the organizations given. */
+  async function label(owner: number, name: string, organizationIds: number[]): Promise<number> {
+    const [created] = (
+      (await t.app.db.execute(
+        sql`INSERT INTO labels (owner_organization_id, name) VALUES (${owner}, ${name}) RETURNING id`,
+      )) as { rows: { id: number }[] }
+    ).rows;
+    for (const organizationId of organizationIds) {
+      await t.app.db.execute(
+        sql`INSERT INTO organization_labels (label_id, organization_id) VALUES (${created!.id}, ${organizationId})`,
+      );
+    }
+    return created!.id;
+  }
+
+  beforeAll(async () => {
+    surveyId = surveyIds.get(DEI_SURVEY_2026)!;
+    rows = await submittedRows(surveyId);
+    const ids = rows.map((r) => r.organization_id);
+    const northwind = orgs.get(NORTHWIND)!;
+    // growth on 5 respondents, europe on 2 of those and 1 other: both together on 2
+    growth = await label(northwind, 'Growth', ids.slice(0, 5));
+    europe = await label(northwind, 'Europe', [ids[0]!, ids[1]!, ids[6]!]);
+    foreign = await label(orgs.get(CEDAR)!, 'Cedar watch list', ids.slice(0, 5));
+  });
+
+  const lpiOf = (organizationId: number) =>
+    rows.find((r) => r.organization_id === organizationId)!.scores!.lpi;
+
+  it("lists each respondent's lpi by default with its percentile and quartile, highest first", async () => {
+    const res = await get(HOST, `/api/analytics/survey/${surveyId}/distribution`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ survey_id: surveyId, key: 'lpi', label_ids: [], reason: null });
+    expect(body.respondents).toBe(rows.length);
+    expect(body.values).toHaveLength(rows.length);
+    expect(body.summary.mean).toBeCloseTo(meanOf(rows.map((r) => r.scores!.lpi)), 9);
+    // highest first, a respondent without the score (none here but possible) last
+    const values: (number | null)[] = body.values.map((v: { value: number | null }) => v.value);
+    const present = values.filter((v): v is number => v !== null);
+    expect(values).toEqual([...[...present].sort((a, b) => b - a), ...values.filter((v) => v === null)]);
+    for (const v of body.values) {
+      expect(v.value).toBe(lpiOf(v.organization_id));
+      if (v.value === null) {
+        expect(v).toMatchObject({ percentile: null, quartile: null });
+        continue;
+      }
+      const others = rows
+        .filter((r) => r.organization_id !== v.organization_id)
+        .map((r) => r.scores!.lpi)
+        .filter((o): o is number => o !== null);
+      const below = others.filter((o) => o < v.value).length + others.filter((o) => o === v.value).length / 2;
+      expect(v.percentile).toBeCloseTo((100 * below) / others.length, 9);
+      const q = body.summary.quartiles;
+      expect(v.quartile).toBe(v.value <= q.q1 ? 1 : v.value <= q.median ? 2 : v.value <= q.q3 ? 3 : 4);
+    }
+    expect(res.body).not.toMatch(/gender_id|ethnicity_id|"rows"/);
+
+    const evenness = (
+      await get(HOST, `/api/analytics/survey/${surveyId}/distribution?score=prime_combined`)
+    ).json();
+    expect(evenness.key).toBe('prime_combined');
+    const stored = new Map(rows.map((r) => [r.organization_id, r.scores!.evenness.prime.combined.value]));
+    for (const v of evenness.values) expect(v.value).toBe(stored.get(v.organization_id));
+  });
+
+  it('counts only the respondents carrying every label of label_ids', async () => {
+    const one = (
+      await get(HOST, `/api/analytics/survey/${surveyId}/distribution?label_ids=${growth}`)
+    ).json();
+    expect(one.respondents).toBe(5);
+    expect(one.label_ids).toEqual([growth]);
+    const growthIds = rows.slice(0, 5).map((r) => r.organization_id);
+    expect(one.values.map((v: { organization_id: number }) => v.organization_id).sort()).toEqual(
+      [...growthIds].sort(),
+    );
+    expect(one.summary.mean).toBeCloseTo(meanOf(growthIds.map(lpiOf)), 9);
+
+    // both labels: two respondents, under 3, so suppressed with the reason and nobody listed
+    const both = await get(
+      HOST,
+      `/api/analytics/survey/${surveyId}/distribution?label_ids=${europe},${growth}`,
+    );
+    expect(both.statusCode).toBe(200);
+    expect(both.json()).toMatchObject({ respondents: 2, label_ids: [growth, europe].sort((a, b) => a - b) });
+    expect(both.json().summary).toMatchObject({ suppressed: true, n: 2 });
+    expect(both.json().reason).toMatch(/fewer than 3 organizations \(2\)/);
+    expect(both.json().values).toEqual([]);
+
+    const lpi = (await get(HOST, `/api/surveys/${surveyId}/lpi?label_ids=${growth}`)).json();
+    expect(lpi.respondents).toBe(5);
+    expect(lpi.scores.lpi.mean).toBeCloseTo(one.summary.mean, 9);
+    const evenness = (await get(HOST, `/api/surveys/${surveyId}/evenness?label_ids=${europe}`)).json();
+    expect(evenness.respondents).toBe(3);
+    const variant = (
+      await get(ADMIN, `/api/analytics/survey/${surveyId}/lpi/prime?label_ids=${growth}`)
+    ).json();
+    expect(variant.respondents).toBe(5);
+    expect(variant.values).toHaveLength(5);
+  });
+
+  it("refuses a label of another organization, an unknown one and junk with 400, a non-host's call with 404", async () => {
+    for (const path of [
+      `/api/analytics/survey/${surveyId}/distribution`,
+      `/api/surveys/${surveyId}/lpi`,
+      `/api/surveys/${surveyId}/evenness`,
+      `/api/analytics/survey/${surveyId}/evenness/prime`,
+    ]) {
+      const res = await get(HOST, `${path}?label_ids=${growth},${foreign}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(String(foreign));
+      expect((await get(HOST, `${path}?label_ids=999999`)).statusCode).toBe(400);
+      for (const junk of ['abc', '1,,2', '-1', '0', '1;2', ' ']) {
+        expect((await get(HOST, `${path}?label_ids=${encodeURIComponent(junk)}`)).statusCode).toBe(400);
+      }
+      // rights first: a respondent or another tenant learns nothing about the labels
+      for (const email of [ADA, MAX, EVE]) {
+        expect((await get(email, `${path}?label_ids=${growth}`)).statusCode).toBe(404);
+      }
+    }
+    expect(
+      (await get(HOST, `/api/analytics/survey/${surveyId}/distribution?score=nonsense`)).statusCode,
+    ).toBe(400);
+    expect((await get(HOST, `/api/analytics/survey/${surveyId}/distribution?other=1`)).statusCode).toBe(400);
+    expect((await get(HOST, '/api/analytics/survey/abc/distribution')).statusCode).toBe(400);
+    expect((await get(HOST, '/api/analytics/survey/999999/distribution')).statusCode).toBe(404);
+    expect((await get(PENDING, `/api/analytics/survey/${surveyId}/distribution`)).statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/analytics/survey/${surveyId}/distribution`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("a host of another survey reads neither this survey's figures nor its respondents' manager view", async () => {
+    // Cedar becomes a host with a survey of its own, to which Acme is invited.
+    await t.app.db
+      .update(memberships)
+      .set({ user_manage_surveys: true })
+      .where(
+        and(eq(memberships.user_id, users.get(EVE)!), eq(memberships.organization_id, orgs.get(CEDAR)!)),
+      );
+    const created = (await t.app.db.execute(sql`
+      INSERT INTO surveys (organization_id, survey_type_id, title, start, due)
+      VALUES (${orgs.get(CEDAR)!}, 2, 'Cedar survey', '2026-01-01', '2027-01-01') RETURNING id`)) as {
+      rows: { id: number }[];
+    };
+    const cedarSurvey = created.rows[0]!.id;
+    await t.app.db.execute(
+      sql`INSERT INTO survey_invitations (survey_id, organization_id) VALUES (${cedarSurvey}, ${orgs.get(ACME)!})`,
+    );
+    expect((await get(EVE, `/api/analytics/survey/${cedarSurvey}/distribution`)).statusCode).toBe(200);
+    const respondent = rows[0]!.organization_id;
+    for (const url of [
+      `/api/analytics/survey/${surveyId}/distribution`,
+      `/api/analytics/survey/${surveyId}/organization/${respondent}/lpi`,
+      `/api/analytics/survey/${surveyId}/organization/${respondent}/evenness`,
+      `/api/analytics/survey/${surveyId}/organization/${respondent}/lpi/prime`,
+      // Eve's own survey, another survey's respondent
+      `/api/analytics/survey/${cedarSurvey}/organization/${respondent}/lpi`,
+    ]) {
+      expect((await get(EVE, url)).statusCode, url).toBe(404);
+    }
+    // Northwind's host cannot read Cedar's survey either
+    expect((await get(HOST, `/api/analytics/survey/${cedarSurvey}/distribution`)).statusCode).toBe(404);
+    expect(
+      (await get(HOST, `/api/analytics/survey/${cedarSurvey}/organization/${orgs.get(ACME)!}/lpi`))
+        .statusCode,
+    ).toBe(404);
+    // malformed ids
+    expect((await get(HOST, `/api/analytics/survey/${surveyId}/organization/abc/lpi`)).statusCode).toBe(400);
+    expect((await get(HOST, `/api/analytics/survey/0/organization/${respondent}/evenness`)).statusCode).toBe(
+      400,
+    );
+  });
+});

@@ -1,10 +1,10 @@
 import type { TEvennessKey, TLpiKey } from '@parity/domain/analytics';
 import type { TProfileScores } from '@parity/domain/scoring/profile';
-import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { organizations } from '../../db/schema/people';
 import { submissions } from '../../db/schema/reporting';
-import { surveys } from '../../db/schema/surveys';
+import { labels, surveys } from '../../db/schema/surveys';
 
 // The analytics read the scores stored with each submission, never the people behind them: one
 // row per submission, and for a survey only the few numbers asked for, extracted in SQL.
@@ -123,16 +123,39 @@ export interface RespondentFigures<K extends FigureKey> {
   values: Record<K, number | null>;
 }
 
+/** Those of the labels that the organization owns (a host's labels), by id. */
+export async function ownedLabelIds(db: DbOrTx, ownerId: number, labelIds: readonly number[]) {
+  if (labelIds.length === 0) return [];
+  const rows = await db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(and(eq(labels.owner_organization_id, ownerId), inArray(labels.id, [...labelIds])));
+  return rows.map((r) => r.id);
+}
+
 /**
  * Some figures of every submitted respondent of a survey (its latest scored submission, the
- * invitation submitted), ordered by organization name. One query; only the numbers leave the
+ * invitation submitted), ordered by organization name. With labelIds, only the respondents
+ * carrying every one of those labels (LABEL_MATCH 'all'). One query; only the numbers leave the
  * database, never a snapshot.
  */
 export async function surveyFigures<K extends FigureKey>(
   db: DbOrTx,
   surveyId: number,
   keys: readonly K[],
+  labelIds: readonly number[] = [],
 ): Promise<RespondentFigures<K>[]> {
+  const labelled =
+    labelIds.length === 0
+      ? sql``
+      : sql`AND (
+          SELECT count(*) FROM organization_labels ol
+          WHERE ol.organization_id = s.organization_id
+            AND ol.label_id IN (${sql.join(
+              labelIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+        ) = ${labelIds.length}`;
   const selected: SQL[] = keys.map(
     (key, i) => sql`(s.scores #>> ${pathOf(key)}::text[])::float8 AS ${sql.identifier(`v${i}`)}`,
   );
@@ -146,7 +169,7 @@ export async function surveyFigures<K extends FigureKey>(
       FROM submissions s
       JOIN survey_invitations i
         ON i.survey_id = s.survey_id AND i.organization_id = s.organization_id AND i.status = 'submitted'
-      WHERE s.survey_id = ${surveyId} AND s.scores IS NOT NULL
+      WHERE s.survey_id = ${surveyId} AND s.scores IS NOT NULL ${labelled}
       ORDER BY s.organization_id, s.submitted_at DESC, s.id DESC
     ) latest
     JOIN organizations o ON o.id = latest.organization_id

@@ -4,13 +4,16 @@ import {
   ZBenchmark,
   ZHistoricalEvenness,
   ZHistoricalLpi,
+  ZLabelIdsQuery,
   ZOrganizationEvenness,
   ZOrganizationLpi,
+  ZRespondentDistribution,
   ZScoreSubset,
   ZScoreValue,
   ZSurveyDistribution,
   ZSurveyEvenness,
   ZSurveyLpi,
+  ZSurveyScoreKey,
 } from '@parity/domain/analytics';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,6 +31,11 @@ const RIGHTS_OWN =
 const RIGHTS_HOST =
   "Only the survey's host (the host organization's survey hosts) and platform admins; anyone else 404. " +
   'Figures over fewer than 3 submitted respondents are suppressed with the reason.';
+const LABELS =
+  ' label_ids (a comma list, e.g. 3,7): only the respondents carrying every one of those labels count; ' +
+  "each must be a label of the survey's host organization, else 400.";
+/** The survey-level filter by the host's organization labels. */
+const labelQuery = z.strictObject({ label_ids: ZLabelIdsQuery.optional() });
 
 /**
  * Scores and analytics (spec 7 "Analytics"): every figure is read from the scores stored with
@@ -135,13 +143,21 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
           schema: {
             tags,
             summary: `A hosted survey's ${kind} (${variant}) across its submitted respondents`,
-            description: `Mean, quartiles and each respondent's value. ${RIGHTS_HOST}`,
+            description: `Mean, quartiles and each respondent's value. ${RIGHTS_HOST}${LABELS}`,
             params: z.strictObject({ surveyId: id }),
+            querystring: labelQuery,
             response: { 200: ZSurveyDistribution, ...errors },
           },
         },
         async (request) =>
-          service.surveyDistribution(db, requireAuth(request).userId, request.params.surveyId, kind, variant),
+          service.surveyDistribution(
+            db,
+            requireAuth(request).userId,
+            request.params.surveyId,
+            kind,
+            variant,
+            request.query.label_ids,
+          ),
       );
 
       app.get(
@@ -178,12 +194,14 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "A hosted survey's LPI: each figure's mean and quartiles over submitted respondents",
-        description: RIGHTS_HOST,
+        description: RIGHTS_HOST + LABELS,
         params: z.strictObject({ id }),
+        querystring: labelQuery,
         response: { 200: ZSurveyLpi, ...errors },
       },
     },
-    async (request) => service.surveyLpi(db, requireAuth(request).userId, request.params.id),
+    async (request) =>
+      service.surveyLpi(db, requireAuth(request).userId, request.params.id, request.query.label_ids),
   );
 
   app.get(
@@ -192,12 +210,44 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "A hosted survey's evenness: each figure's mean and quartiles over submitted respondents",
-        description: RIGHTS_HOST,
+        description: RIGHTS_HOST + LABELS,
         params: z.strictObject({ id }),
+        querystring: labelQuery,
         response: { 200: ZSurveyEvenness, ...errors },
       },
     },
-    async (request) => service.surveyEvenness(db, requireAuth(request).userId, request.params.id),
+    async (request) =>
+      service.surveyEvenness(db, requireAuth(request).userId, request.params.id, request.query.label_ids),
+  );
+
+  app.get(
+    '/api/analytics/survey/:surveyId/distribution',
+    {
+      schema: {
+        tags,
+        summary:
+          "A hosted survey's distribution of one figure: each respondent's value, percentile, quartile",
+        description:
+          'score (default lpi): an LPI figure (lpi, lpi_prime, ..., staff_score, transparency) or an evenness ' +
+          "one (prime_combined, ...). The summary (n, mean, quartiles) and each submitted respondent's value, " +
+          'its percentile among the others (ties half) and its quartile, highest first; values are listed only ' +
+          `when the summary is shown. Scores only, never a respondent's people. ${RIGHTS_HOST}${LABELS}`,
+        params: z.strictObject({ surveyId: id }),
+        querystring: z.strictObject({
+          score: ZSurveyScoreKey.default('lpi'),
+          label_ids: ZLabelIdsQuery.optional(),
+        }),
+        response: { 200: ZRespondentDistribution, ...errors },
+      },
+    },
+    async (request) =>
+      service.respondentDistribution(
+        db,
+        requireAuth(request).userId,
+        request.params.surveyId,
+        request.query.score,
+        request.query.label_ids,
+      ),
   );
 
   app.get(

@@ -14,24 +14,28 @@ import {
   type TOrganizationEvenness,
   type TOrganizationLpi,
   type TOrganizationView,
+  type TRespondentDistribution,
   type TScoreSubset,
   type TScoreValue,
   type TSurveyDistribution,
   type TSurveyEvenness,
   type TSurveyLpi,
+  type TSurveyScoreKey,
 } from '@parity/domain/analytics';
 import { PEER_BENCHMARK_MIN } from '@parity/domain/scoring/constants';
 import type { TEvenness } from '@parity/domain/scoring/evenness';
 import type { TProfileScores } from '@parity/domain/scoring/profile';
 import {
   peerBenchmark,
+  percentileRanks,
+  quartileOf,
   summarize,
   summarizeEach,
   suppressionReason,
   type TSuppressed,
 } from '@parity/domain/scoring/survey';
 import type { DbOrTx } from '../../db/client';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { resolveScope } from '../reporting/scope';
 import { loadCaller, requireAllowed } from '../users/caller';
 import * as repo from './repo';
@@ -133,6 +137,22 @@ async function hostedSurvey(db: DbOrTx, callerId: number, surveyId: number) {
   return survey;
 }
 
+/**
+ * label_ids of a survey-level filter: each must be a label of the survey's host organization (the
+ * labels it puts on the organizations it surveys); otherwise 400 naming the others.
+ */
+async function hostLabels(db: DbOrTx, hostId: number, labelIds: readonly number[] = []) {
+  if (labelIds.length === 0) return [];
+  const owned = new Set(await repo.ownedLabelIds(db, hostId, labelIds));
+  const unknown = labelIds.filter((id) => !owned.has(id));
+  if (unknown.length > 0) {
+    throw badRequest(`Unknown label for this survey's host: ${unknown.join(', ')}.`, {
+      label_ids: unknown,
+    });
+  }
+  return [...labelIds].sort((a, b) => a - b);
+}
+
 // --- organizations -----------------------------------------------------------------------------
 
 /**
@@ -228,9 +248,15 @@ export async function historicalEvenness(db: DbOrTx, callerId: number): Promise<
 // --- surveys -----------------------------------------------------------------------------------
 
 /** GET /api/surveys/{id}/lpi: each LPI figure's mean and quartiles over the submitted respondents. */
-export async function surveyLpi(db: DbOrTx, callerId: number, surveyId: number): Promise<TSurveyLpi> {
-  await hostedSurvey(db, callerId, surveyId);
-  const rows = await repo.surveyFigures(db, surveyId, LPI_KEYS);
+export async function surveyLpi(
+  db: DbOrTx,
+  callerId: number,
+  surveyId: number,
+  labelIds?: readonly number[],
+): Promise<TSurveyLpi> {
+  const survey = await hostedSurvey(db, callerId, surveyId);
+  const labels = await hostLabels(db, survey.hostId, labelIds);
+  const rows = await repo.surveyFigures(db, surveyId, LPI_KEYS, labels);
   return {
     survey_id: surveyId,
     respondents: rows.length,
@@ -246,9 +272,11 @@ export async function surveyEvenness(
   db: DbOrTx,
   callerId: number,
   surveyId: number,
+  labelIds?: readonly number[],
 ): Promise<TSurveyEvenness> {
-  await hostedSurvey(db, callerId, surveyId);
-  const rows = await repo.surveyFigures(db, surveyId, EVENNESS_KEYS);
+  const survey = await hostedSurvey(db, callerId, surveyId);
+  const labels = await hostLabels(db, survey.hostId, labelIds);
+  const rows = await repo.surveyFigures(db, surveyId, EVENNESS_KEYS, labels);
   return {
     survey_id: surveyId,
     respondents: rows.length,
@@ -267,10 +295,12 @@ export async function surveyDistribution(
   surveyId: number,
   kind: 'lpi' | 'evenness',
   variant: TAnalyticsVariant,
+  labelIds?: readonly number[],
 ): Promise<TSurveyDistribution> {
-  await hostedSurvey(db, callerId, surveyId);
+  const survey = await hostedSurvey(db, callerId, surveyId);
+  const labels = await hostLabels(db, survey.hostId, labelIds);
   const key = kind === 'lpi' ? LPI_VARIANT_KEY[variant] : EVENNESS_VARIANT_KEY[variant];
-  const rows = await repo.surveyFigures(db, surveyId, [key]);
+  const rows = await repo.surveyFigures(db, surveyId, [key], labels);
   const summary = summarize(rows.map((r) => r.values[key]));
   return {
     survey_id: surveyId,
@@ -286,6 +316,52 @@ export async function surveyDistribution(
           organization_name: r.organization_name,
           value: r.values[key],
         })),
+  };
+}
+
+/** Highest value first, no value last; equal values keep their order (by organization name). */
+function byValueDescending(a: { value: number | null }, b: { value: number | null }): number {
+  if (a.value === null || b.value === null) return a.value === b.value ? 0 : a.value === null ? 1 : -1;
+  return b.value - a.value;
+}
+
+/**
+ * GET /api/analytics/survey/{surveyId}/distribution: one figure over the submitted respondents
+ * (filtered by the host's labels): the summary and, unless suppressed, each respondent's value,
+ * percentile among the others and quartile, highest first (no value last).
+ */
+export async function respondentDistribution(
+  db: DbOrTx,
+  callerId: number,
+  surveyId: number,
+  key: TSurveyScoreKey,
+  labelIds?: readonly number[],
+): Promise<TRespondentDistribution> {
+  const survey = await hostedSurvey(db, callerId, surveyId);
+  const labels = await hostLabels(db, survey.hostId, labelIds);
+  const rows = await repo.surveyFigures(db, surveyId, [key], labels);
+  const values = rows.map((r) => r.values[key]);
+  const summary = summarize(values);
+  const ranks = percentileRanks(values);
+  const listed = summary.suppressed
+    ? []
+    : rows
+        .map((r, i) => ({
+          organization_id: r.organization_id,
+          organization_name: r.organization_name,
+          value: r.values[key] ?? null,
+          percentile: ranks[i] ?? null,
+          quartile: quartileOf(r.values[key], summary.quartiles),
+        }))
+        .sort(byValueDescending);
+  return {
+    survey_id: surveyId,
+    respondents: rows.length,
+    reason: suppressionReason(rows.length),
+    key,
+    label_ids: labels,
+    summary,
+    values: listed,
   };
 }
 
