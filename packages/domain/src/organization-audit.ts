@@ -19,6 +19,7 @@ export const AUDIT_ENTITIES = [
   'file',
   'contact',
   'lpi',
+  'survey',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 
