@@ -26,6 +26,8 @@ import policiesModule from './modules/policies/routes';
 import reportingModule from './modules/reporting/routes';
 import settingsModule from './modules/settings/routes';
 import signupModule from './modules/signup/routes';
+import surveyExportModule from './modules/survey-export/routes';
+import surveyParticipantsModule from './modules/survey-participants/routes';
 import surveysModule from './modules/surveys/routes';
 import usersModule from './modules/users/routes';
 import authPlugin from './plugins/auth';
@@ -122,6 +124,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(contactsModule);
   await app.register(reportingModule);
   await app.register(surveysModule);
+  await app.register(surveyParticipantsModule);
+  await app.register(surveyExportModule);
   await app.register(analyticsModule);
   await app.register(overviewModule);
   await app.register(gridsModule);

@@ -1,0 +1,95 @@
+import { ATTRIBUTE_GROUPS } from '@parity/domain/dictionaries';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { organizations, users } from '../../db/schema/people';
+import { submissions, tabStates } from '../../db/schema/reporting';
+import { surveyInvitations, surveys } from '../../db/schema/surveys';
+import * as dictionaries from '../dictionaries/repo';
+import type { Names } from './document';
+
+const host = alias(organizations, 'host');
+
+/** The survey, its host, the respondent organization and its invitation. */
+export async function findResponse(db: DbOrTx, surveyId: number, organizationId: number) {
+  const [row] = await db
+    .select({
+      title: surveys.title,
+      start: surveys.start,
+      due: surveys.due,
+      archived_at: surveys.archived_at,
+      host_name: host.name,
+      organization_name: organizations.name,
+      status: surveyInvitations.status,
+      submitted_at: surveyInvitations.submitted_at,
+    })
+    .from(surveyInvitations)
+    .innerJoin(surveys, eq(surveys.id, surveyInvitations.survey_id))
+    .innerJoin(host, eq(host.id, surveys.organization_id))
+    .innerJoin(organizations, eq(organizations.id, surveyInvitations.organization_id))
+    .where(
+      and(
+        eq(surveyInvitations.survey_id, surveyId),
+        eq(surveyInvitations.organization_id, organizationId),
+        isNull(surveys.deleted_at),
+      ),
+    );
+  return row;
+}
+
+/** The snapshot of the organization's latest submission of this survey (every tab as then). */
+export async function latestSubmission(db: DbOrTx, surveyId: number, organizationId: number) {
+  const [row] = await db
+    .select({ snapshot: submissions.snapshot, submitted_at: submissions.submitted_at })
+    .from(submissions)
+    .where(and(eq(submissions.survey_id, surveyId), eq(submissions.organization_id, organizationId)))
+    .orderBy(desc(submissions.submitted_at), desc(submissions.id))
+    .limit(1);
+  return row;
+}
+
+/** The save units that have a survey copy (read or saved in the survey: ready for export). */
+export async function readyTabs(db: DbOrTx, surveyId: number, organizationId: number) {
+  const rows = await db
+    .select({ tab: tabStates.tab })
+    .from(tabStates)
+    .where(and(eq(tabStates.survey_id, surveyId), eq(tabStates.organization_id, organizationId)));
+  return rows.map((r) => r.tab);
+}
+
+const byId = (rows: { id: number; name: string }[]) => new Map(rows.map((r) => [r.id, r.name]));
+
+/** The names of the reference data the tabs store as ids, and of the people named. */
+export async function names(db: DbOrTx, peopleIds: number[]): Promise<Names> {
+  const [legal, industries, types, titles, genders, ethnicities, options, people] = await Promise.all([
+    dictionaries.listLegalStructures(db),
+    dictionaries.listGlobalIndustries(db),
+    dictionaries.listGlobalIndustryTypes(db),
+    dictionaries.listOptions(db, 'corporate_titles'),
+    dictionaries.listGenders(db),
+    dictionaries.listEthnicities(db),
+    dictionaries.listOptionsOfGroups(db, ATTRIBUTE_GROUPS),
+    peopleIds.length
+      ? db
+          .select({ id: users.id, name: users.name, lastname: users.lastname })
+          .from(users)
+          .where(inArray(users.id, peopleIds))
+      : Promise.resolve([]),
+  ]);
+  const groups = new Map<string, Map<number, string>>();
+  for (const option of options) {
+    const group = groups.get(option.group) ?? new Map<number, string>();
+    group.set(option.id, option.name);
+    groups.set(option.group, group);
+  }
+  return {
+    legalStructures: byId(legal),
+    globalIndustries: byId(industries),
+    globalIndustryTypes: new Map(types.map((t) => [t.key, t.name])),
+    corporateTitles: byId(titles),
+    genders: byId(genders),
+    ethnicities: byId(ethnicities),
+    options: groups,
+    people: new Map(people.map((p) => [p.id, `${p.name} ${p.lastname}`.trim()])),
+  };
+}

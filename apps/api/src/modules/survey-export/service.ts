@@ -1,0 +1,110 @@
+import { TAB_KEYS, type TTabKey } from '@parity/domain/lpi/tabs';
+import { invitationStatus } from '@parity/domain/surveys';
+import type { DbOrTx } from '../../db/client';
+import { notFound } from '../../errors';
+import { resolveScope } from '../reporting/scope';
+import { tabDefinitions } from '../reporting/tabs';
+import * as surveys from '../surveys/service';
+import { buildSections, type ResponseDocument } from './document';
+import { renderPdf } from './pdf';
+import * as repo from './repo';
+import { renderXlsx } from './xlsx';
+// The tab modules define their tabs (how each is read) when imported.
+import '../grids/tab';
+import '../overview/tab';
+import '../ownership/tab';
+import '../policies/tab';
+
+const isoDay = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
+
+/** Every tab's data in the survey copy, as its GET answers it (read only: no copy is made). */
+async function readTabs(
+  db: DbOrTx,
+  scope: Awaited<ReturnType<typeof resolveScope>>,
+  tabs: ReadonlySet<TTabKey>,
+): Promise<Partial<Record<TTabKey, unknown>>> {
+  const data: Partial<Record<TTabKey, unknown>> = {};
+  for (const definition of tabDefinitions()) {
+    if (tabs.has(definition.tab)) data[definition.tab] = await definition.read(db, scope);
+  }
+  return data;
+}
+
+/**
+ * The organization's response to a survey as a document: every requested step in the survey's
+ * order, read from the submission's snapshot once submitted, else from the survey copy. The rights
+ * are those of reading the survey scope (resolveScope with report: the organization's members, the
+ * host for an invited respondent, platform admins; anyone else 404).
+ */
+export async function responseDocument(
+  db: DbOrTx,
+  callerId: number,
+  surveyId: number,
+  organizationId?: number,
+): Promise<ResponseDocument & { fileName: string }> {
+  const scope = await resolveScope(db, callerId, { surveyId, organizationId, report: true });
+  const found = await repo.findResponse(db, surveyId, scope.organizationId);
+  if (!found) throw notFound('Survey');
+  const { data: steps } = await surveys.tabs(db, callerId, surveyId, scope.organizationId);
+
+  const submission = found.submitted_at
+    ? await repo.latestSubmission(db, surveyId, scope.organizationId)
+    : undefined;
+  let data: Partial<Record<TTabKey, unknown>>;
+  let ready: Set<TTabKey>;
+  if (submission?.snapshot && typeof submission.snapshot === 'object') {
+    data = submission.snapshot as Partial<Record<TTabKey, unknown>>;
+    ready = new Set(TAB_KEYS.filter((key) => key in data));
+  } else {
+    ready = new Set((await repo.readyTabs(db, surveyId, scope.organizationId)) as TTabKey[]);
+    data = await readTabs(db, scope, ready);
+  }
+  const overview = data.overview as { primary_contact_id?: number | null } | undefined;
+  const contact = overview?.primary_contact_id;
+  const names = await repo.names(db, typeof contact === 'number' ? [contact] : []);
+
+  const today = new Date().toISOString().slice(0, 10);
+  const status = invitationStatus({
+    due: found.due,
+    archived_at: found.archived_at?.toISOString() ?? null,
+    submitted_at: found.submitted_at?.toISOString() ?? null,
+    today,
+  });
+  return {
+    title: found.title,
+    heading: [
+      ['Organization', found.organization_name],
+      ['Survey', found.title],
+      ['Host', found.host_name],
+      ['Status', status],
+      ['Start', found.start],
+      ['Due', found.due],
+      ['Submitted', isoDay(found.submitted_at)],
+      ['Exported', today],
+    ],
+    sections: buildSections(steps, data, ready, names),
+    fileName: fileName(found.title, found.organization_name),
+  };
+}
+
+/** 'Survey title - Organization' as a safe ASCII file name (without extension). */
+export function fileName(title: string, organization: string): string {
+  const safe = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 60) || 'survey';
+  return `${safe(title)}-${safe(organization)}`;
+}
+
+export async function exportXlsx(db: DbOrTx, callerId: number, surveyId: number, organizationId?: number) {
+  const document = await responseDocument(db, callerId, surveyId, organizationId);
+  return { file: await renderXlsx(document), fileName: `${document.fileName}.xlsx` };
+}
+
+export async function exportPdf(db: DbOrTx, callerId: number, surveyId: number, organizationId?: number) {
+  const document = await responseDocument(db, callerId, surveyId, organizationId);
+  return { file: await renderPdf(document), fileName: `${document.fileName}.pdf` };
+}

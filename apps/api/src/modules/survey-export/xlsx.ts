@@ -1,0 +1,73 @@
+import ExcelJS from 'exceljs';
+import type { Block, ResponseDocument } from './document';
+
+const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9ECEF' } };
+
+/** A worksheet name Excel accepts: at most 31 characters, none of []:*?/\, unique in the book. */
+function sheetName(title: string, used: Set<string>): string {
+  const base =
+    title
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .trim()
+      .slice(0, 28) || 'Step';
+  let name = base;
+  for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} ${n}`;
+  used.add(name.toLowerCase());
+  return name;
+}
+
+function addBlock(sheet: ExcelJS.Worksheet, block: Block) {
+  if (block.kind === 'note') {
+    sheet.addRow([block.text]).font = { italic: true };
+    sheet.addRow([]);
+    return;
+  }
+  if (block.title) sheet.addRow([block.title]).font = { bold: true, size: 12 };
+  if (block.kind === 'fields') {
+    for (const [label, value] of block.rows) {
+      const row = sheet.addRow([label, value ?? '']);
+      row.getCell(1).font = { bold: true };
+      row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
+    }
+  } else {
+    const header = sheet.addRow(block.columns);
+    header.font = { bold: true };
+    header.eachCell((cell) => {
+      cell.fill = HEADER_FILL;
+      cell.alignment = { wrapText: true, vertical: 'top' };
+    });
+    for (const values of block.rows) sheet.addRow(values.map((v) => v ?? ''));
+    if (block.totals) sheet.addRow(block.totals.map((v) => v ?? '')).font = { bold: true };
+  }
+  sheet.addRow([]);
+}
+
+/**
+ * The response as a workbook: a Summary sheet (Field, Value: the heading and each step's name),
+ * then a sheet per step, titled by the step in row 1, with its fields and tables under it.
+ */
+export async function renderXlsx(document: ResponseDocument): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Parity';
+  workbook.title = document.title;
+  const used = new Set<string>();
+
+  const summary = workbook.addWorksheet(sheetName('Summary', used));
+  summary.columns = [{ width: 28 }, { width: 60 }];
+  summary.addRow(['Field', 'Value']).font = { bold: true };
+  for (const [label, value] of document.heading) summary.addRow([label, value ?? '']);
+  for (const [i, section] of document.sections.entries()) summary.addRow([`Step ${i + 1}`, section.title]);
+
+  for (const section of document.sections) {
+    const sheet = workbook.addWorksheet(sheetName(section.title, used));
+    sheet.addRow([section.title]).font = { bold: true, size: 14 };
+    sheet.addRow([]);
+    for (const block of section.blocks) addBlock(sheet, block);
+    const widest = Math.max(
+      2,
+      ...section.blocks.map((b) => (b.kind === 'table' ? b.columns.length : b.kind === 'fields' ? 2 : 1)),
+    );
+    sheet.columns = Array.from({ length: widest }, (_, i) => ({ width: i === 0 ? 36 : i === 1 ? 28 : 16 }));
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
