@@ -27,6 +27,7 @@ import reportingModule from './modules/reporting/routes';
 import settingsModule from './modules/settings/routes';
 import signupModule from './modules/signup/routes';
 import surveyExportModule from './modules/survey-export/routes';
+import surveyHostingModule from './modules/survey-hosting/routes';
 import surveyParticipantsModule from './modules/survey-participants/routes';
 import surveysModule from './modules/surveys/routes';
 import usersModule from './modules/users/routes';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(contactsModule);
   await app.register(reportingModule);
   await app.register(surveysModule);
+  await app.register(surveyHostingModule);
   await app.register(surveyParticipantsModule);
   await app.register(surveyExportModule);
   await app.register(analyticsModule);

@@ -5,8 +5,9 @@
  * rules and their messages live here once, for the API and the wizard's form alike.
  */
 import { z } from 'zod';
+import { ZCustomQuestionConfig } from './lpi/forms';
 import { LPI_TAB_IDS } from './lpi/tabs';
-import { SUBMIT_STEP_ID, ZSurveyStatus } from './surveys';
+import { SUBMIT_STEP_ID, type SurveyStep, ZSurveyStatus } from './surveys';
 import { labelledMin, labelledRequired } from './validation/labelled';
 import { email as emailRule } from './validation/rules';
 
@@ -164,6 +165,22 @@ export const MISCELLANEOUS_FORM_ID = 10;
 export const ALWAYS_REQUESTED_STEP_IDS: readonly number[] = [LPI_TAB_IDS.OVERVIEW, SUBMIT_STEP_ID];
 export const REQUESTABLE_LPI_TAB_IDS: readonly number[] = Object.values(LPI_TAB_IDS);
 
+/**
+ * The steps a survey asks, from its config's LPI tab rows: with none, every step of its type
+ * (surveys made before the wizard, the demo ones); else overview, submit and the enabled tabs,
+ * in the type's order, weights renumbered 1..n so the respondent's step and progress stay whole.
+ */
+export function stepsForConfig(
+  steps: readonly SurveyStep[],
+  lpiTabRows: readonly { content_ref_id: number; enabled: boolean }[],
+): SurveyStep[] {
+  if (lpiTabRows.length === 0) return [...steps];
+  const enabled = new Set(lpiTabRows.filter((row) => row.enabled).map((row) => row.content_ref_id));
+  return steps
+    .filter((step) => ALWAYS_REQUESTED_STEP_IDS.includes(step.id) || enabled.has(step.id))
+    .map((step, index) => ({ ...step, weight: index + 1 }));
+}
+
 export const ZSurveyContent = z.strictObject({
   content_type: ZSurveyContentType,
   content_ref_id: id,
@@ -203,11 +220,9 @@ export const QUESTION_LABELS = { display: 'Question', options: 'Options', questi
 export const QUESTION_TYPE_UNKNOWN_MESSAGE =
   'Type must be text (1), number (13), select (4), multi-select (5) or formatted text (14)';
 export const MAX_QUESTIONS = 50;
-export const MAX_OPTIONS = 50;
 
-const ZQuestionConfig = z
-  .looseObject({ options: z.array(z.string().trim().min(1).max(255)).max(MAX_OPTIONS).optional() })
-  .nullish();
+/** The options of selects, as the Miscellaneous step stores them (lpi/forms.ts). */
+const ZQuestionConfig = ZCustomQuestionConfig.nullish();
 
 export const ZSurveyQuestionInput = z
   .strictObject({
@@ -302,6 +317,8 @@ export const ZHostedSurveysQuery = z.strictObject({
       'filter must be a status (Active, Past Due, Archived) or a year',
     )
     .optional(),
+  /** hosting (default): the organization's surveys; accessing: those the caller administers */
+  scope: z.enum(['hosting', 'accessing']).optional(),
 });
 
 /** The status of a hosted survey: Archived once archived, Past Due after its due date, else Active. */

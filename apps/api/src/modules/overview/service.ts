@@ -32,6 +32,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { audit, changed } from '../audit/audit';
 import { type ReportingScope, requireEdit, resolveScope } from '../reporting/scope';
 import { readTab, readTabState, saveTab } from '../reporting/tabs';
+import { disabledFieldIds } from '../survey-hosting/repo';
 import * as repo from './repo';
 import { sanitizeFormattedText } from './sanitize';
 
@@ -242,10 +243,16 @@ export async function readForm(
   scope: Pick<ReportingScope, 'organizationId' | 'surveyId'>,
   formId: number,
 ) {
-  const [fields, values] = await queriesOf(db, [
+  const [allFields, values, hidden] = await queriesOf(db, [
     () => repo.listFormFields(db, formId),
     () => repo.listFormValues(db, scope, formId),
+    // A survey copy asks only the fields the survey's config keeps on.
+    () =>
+      scope.surveyId === null
+        ? Promise.resolve(new Set<number>())
+        : disabledFieldIds(db, scope.surveyId, formId),
   ]);
+  const fields = allFields.filter((field) => !hidden.has(field.id));
   const answers = new Map(values.map((v) => [v.field_id, v.value]));
   const sections: TFormSection[] = [];
   for (const field of fields) {

@@ -2,6 +2,7 @@ import type { TForm, TMiscellaneous } from '@parity/domain/lpi/forms';
 import type { TOrganizationMeta } from '@parity/domain/lpi/overview';
 import { FORM_IDS } from '@parity/domain/lpi/tabs';
 import { defineTab, flattenJson } from '../reporting/tabs';
+import { copySurveyQuestionsToRespondent } from '../survey-hosting/repo';
 import * as repo from './repo';
 import { readForm, readMeta, readMiscellaneous } from './service';
 
@@ -41,6 +42,8 @@ defineTab<TMiscellaneous>({
   copyToSurvey: async (tx, organizationId, surveyId) => {
     await repo.copyFormToSurvey(tx, organizationId, surveyId, FORM_IDS.MISCELLANEOUS);
     await repo.copyQuestionsToSurvey(tx, organizationId, surveyId, FORM_IDS.MISCELLANEOUS);
+    // The host's custom questions become the respondent's questions of this step (once, with the copy).
+    await copySurveyQuestionsToRespondent(tx, organizationId, surveyId, FORM_IDS.MISCELLANEOUS);
   },
   flatten: ({ form, questions }) => {
     const out = flattenForm(form);

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { organizations, users } from '../../db/schema/people';
 import { tabStates } from '../../db/schema/reporting';
-import { surveyInvitations, surveys } from '../../db/schema/surveys';
+import { surveyContents, surveyInvitations, surveys } from '../../db/schema/surveys';
 
 export async function findSurvey(db: DbOrTx, surveyId: number) {
   const [row] = await db
@@ -16,6 +16,18 @@ export async function findSurvey(db: DbOrTx, surveyId: number) {
     .from(surveys)
     .where(and(eq(surveys.id, surveyId), isNull(surveys.deleted_at)));
   return row;
+}
+
+/** The config's LPI tab rows of these surveys (none: the survey asks every step). */
+export function lpiTabContents(db: DbOrTx, surveyIds: number[]) {
+  return db
+    .select({
+      survey_id: surveyContents.survey_id,
+      content_ref_id: surveyContents.content_ref_id,
+      enabled: surveyContents.enabled,
+    })
+    .from(surveyContents)
+    .where(and(inArray(surveyContents.survey_id, surveyIds), eq(surveyContents.content_type, 'lpi_tab')));
 }
 
 const inScope = (organizationId: number, surveyId: number) =>
@@ -143,6 +155,7 @@ export function invitations(db: DbOrTx, organizationId: number, surveyId?: numbe
       organization_id: surveyInvitations.organization_id,
       survey_type_id: surveys.survey_type_id,
       title: surveys.title,
+      is_legacy: surveys.is_legacy,
       step: surveyInvitations.step,
       submitted_at: surveyInvitations.submitted_at,
       submitted_by: surveyInvitations.submitted_by,

@@ -1,4 +1,5 @@
 import { AWAITING_APPROVAL_MESSAGE } from '@parity/domain/permissions';
+import { stepsForConfig } from '@parity/domain/survey-request';
 import {
   ACCEPT_TERMS_MESSAGE,
   invitationStatus,
@@ -31,7 +32,9 @@ const readScope = (db: DbOrTx, callerId: number, surveyId: number, organizationI
 async function stepsOf(db: DbOrTx, surveyId: number) {
   const survey = await repo.findSurvey(db, surveyId);
   if (!survey) throw notFound('Survey');
-  return { survey, steps: surveyStepsOf(survey.survey_type_id) };
+  // The host's config decides which LPI steps are asked (survey-request.ts stepsForConfig).
+  const config = await repo.lpiTabContents(db, [surveyId]);
+  return { survey, steps: stepsForConfig(surveyStepsOf(survey.survey_type_id), config) };
 }
 
 export const SURVEY_CLOSED_MESSAGE = 'This survey is closed: its due date has passed or it was archived.';
@@ -246,13 +249,17 @@ async function buildInvitations(
   const rows = await repo.invitations(db, organizationId, surveyId);
   if (!rows.length) return [];
   const ids = rows.map((r) => r.survey_id);
-  const [done, people] = await Promise.all([
+  const [done, people, config] = await Promise.all([
     repo.completedUnits(db, organizationId, ids),
     repo.contributors(db, organizationId, ids),
+    repo.lpiTabContents(db, ids),
   ]);
   const today = new Date().toISOString().slice(0, 10);
   return rows.map((row) => {
-    const steps = surveyStepsOf(row.survey_type_id);
+    const steps = stepsForConfig(
+      surveyStepsOf(row.survey_type_id),
+      config.filter((c) => c.survey_id === row.survey_id),
+    );
     const completed = new Set(done.filter((d) => d.survey_id === row.survey_id).map((d) => d.tab));
     const submitted = row.submitted_at !== null;
     const completedSteps = steps.filter((s) => isStepComplete(s.id, completed, submitted)).length;
@@ -276,7 +283,7 @@ async function buildInvitations(
       start: row.start,
       end: row.archived_at ? row.archived_at.toISOString().slice(0, 10) : row.due,
       due: row.due,
-      is_legacy: false,
+      is_legacy: row.is_legacy,
       submitted_at: isoDate(row.submitted_at),
       host: { id: row.host_id, name: row.host_name, logo: row.host_logo },
       contributors: people
