@@ -20,11 +20,12 @@ export function fetchPractices(scope: LpiScope) {
   return api.get<TFormResponse>(call.path, call.params);
 }
 
-export function usePractices(scope: LpiScope) {
+export function usePractices(scope: LpiScope, enabled = true) {
   return useQuery({
     queryKey: practicesKey(scope),
     queryFn: () => fetchPractices(scope),
     staleTime: Infinity,
+    enabled,
   });
 }
 
@@ -34,11 +35,12 @@ export function fetchMiscellaneous(scope: LpiScope) {
   return api.get<TMiscellaneousResponse>(call.path, call.params);
 }
 
-export function useMiscellaneous(scope: LpiScope) {
+export function useMiscellaneous(scope: LpiScope, enabled = true) {
   return useQuery({
     queryKey: miscellaneousKey(scope),
     queryFn: () => fetchMiscellaneous(scope),
     staleTime: Infinity,
+    enabled,
   });
 }
 

@@ -1,3 +1,4 @@
+import type { TTabKey } from '@parity/domain/lpi/tabs';
 import type { QueryParams } from '../../../lib/api-url';
 
 /**
@@ -16,6 +17,8 @@ export interface LpiTabProps {
   readOnly: boolean;
   /** The export view: read-only, and without actions and alerts (spec 2). */
   exportMode?: boolean;
+  /** The page's save units to show, when not all (a survey's Practices or Miscellaneous step). */
+  units?: readonly TTabKey[];
 }
 
 export const surveyIdOf = (scope: LpiScope): number | null =>

@@ -48,53 +48,60 @@ const saved = (exportMode: boolean) => {
  * The Practices page: the generated Practices form (form 8) and, below it, the Miscellaneous form
  * (form 10) with its custom questions. Each is its own save unit.
  */
-export default function PracticesTab({ scope, readOnly, exportMode = false }: LpiTabProps) {
-  const practices = usePractices(scope);
-  const miscellaneous = useMiscellaneous(scope);
+export default function PracticesTab({ scope, readOnly, exportMode = false, units }: LpiTabProps) {
+  // A survey shows Practices and Miscellaneous as two steps: each step shows its own unit.
+  const showPractices = !units || units.includes('practices');
+  const showMiscellaneous = !units || units.includes('miscellaneous');
+  const practices = usePractices(scope, showPractices);
+  const miscellaneous = useMiscellaneous(scope, showMiscellaneous);
   const account = useLpiAccount();
   const organizationId = account.data?.organization_id ?? null;
   const locked = readOnly || exportMode;
 
   return (
     <Stack gap="xl">
-      <Stack gap="md" component="section" aria-labelledby="practices-title">
-        <Title order={2} size="h4" id="practices-title">
-          Practices
-        </Title>
-        {practices.isPending ? (
-          <Loader aria-label="Loading the practices form" />
-        ) : practices.isError ? (
-          <Text c="red">The practices form could not be loaded.</Text>
-        ) : (
-          <PracticesEditor
-            scope={scope}
-            response={practices.data}
-            organizationId={organizationId}
-            readOnly={locked || !practices.data.state.editable}
-            exportMode={exportMode}
-            reload={() => practices.refetch()}
-          />
-        )}
-      </Stack>
-      <Stack gap="md" component="section" aria-labelledby="miscellaneous-title">
-        <Title order={2} size="h4" id="miscellaneous-title">
-          Miscellaneous
-        </Title>
-        {miscellaneous.isPending ? (
-          <Loader aria-label="Loading the miscellaneous form" />
-        ) : miscellaneous.isError ? (
-          <Text c="red">The miscellaneous form could not be loaded.</Text>
-        ) : (
-          <MiscellaneousEditor
-            scope={scope}
-            response={miscellaneous.data}
-            organizationId={organizationId}
-            readOnly={locked || !miscellaneous.data.state.editable}
-            exportMode={exportMode}
-            reload={() => miscellaneous.refetch()}
-          />
-        )}
-      </Stack>
+      {showPractices ? (
+        <Stack gap="md" component="section" aria-labelledby="practices-title">
+          <Title order={2} size="h4" id="practices-title">
+            Practices
+          </Title>
+          {practices.isPending ? (
+            <Loader aria-label="Loading the practices form" />
+          ) : practices.isError ? (
+            <Text c="red">The practices form could not be loaded.</Text>
+          ) : (
+            <PracticesEditor
+              scope={scope}
+              response={practices.data}
+              organizationId={organizationId}
+              readOnly={locked || !practices.data.state.editable}
+              exportMode={exportMode}
+              reload={() => practices.refetch()}
+            />
+          )}
+        </Stack>
+      ) : null}
+      {showMiscellaneous ? (
+        <Stack gap="md" component="section" aria-labelledby="miscellaneous-title">
+          <Title order={2} size="h4" id="miscellaneous-title">
+            Miscellaneous
+          </Title>
+          {miscellaneous.isPending ? (
+            <Loader aria-label="Loading the miscellaneous form" />
+          ) : miscellaneous.isError ? (
+            <Text c="red">The miscellaneous form could not be loaded.</Text>
+          ) : (
+            <MiscellaneousEditor
+              scope={scope}
+              response={miscellaneous.data}
+              organizationId={organizationId}
+              readOnly={locked || !miscellaneous.data.state.editable}
+              exportMode={exportMode}
+              reload={() => miscellaneous.refetch()}
+            />
+          )}
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

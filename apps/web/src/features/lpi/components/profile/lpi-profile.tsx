@@ -15,9 +15,11 @@ import {
   type LazyExoticComponent,
   lazy,
   type ReactNode,
+  type Ref,
   Suspense,
   useCallback,
   useEffect,
+  useImperativeHandle,
   useMemo,
   useRef,
   useState,
@@ -91,6 +93,17 @@ export function titleCount(page: TLpiPage, titles: TTabTitles | undefined): stri
   }
 }
 
+/** What a page around the profile (the survey stepper) may ask of it. */
+export interface LpiProfileController {
+  /** Some save unit of the shown tab has unsaved changes. */
+  readonly dirty: boolean;
+  /**
+   * Saves the units with unsaved changes (a stale save opens the conflict dialog); answers whether
+   * everything is saved. Nothing to save answers true.
+   */
+  saveChanges(): Promise<boolean>;
+}
+
 export interface LpiProfileProps {
   scope: LpiScope;
   page: TLpiPage;
@@ -107,6 +120,17 @@ export interface LpiProfileProps {
   submit?: boolean;
   /** Other tab components (tests and previews); defaults to the profile's tabs. */
   tabs?: Partial<Record<TLpiPage, TabComponent>>;
+  /** Show the tab bar (default); false shows the one page alone (a survey step). */
+  navigation?: boolean;
+  /**
+   * The page's save units to show (default: all of them). A survey's Practices and Miscellaneous
+   * steps are the two units of the Practices page.
+   */
+  units?: readonly TTabKey[];
+  /** Lets the page around the profile save the tab's changes (the stepper's Next). */
+  controller?: Ref<LpiProfileController>;
+  /** After a save or a completion change (the stepper refreshes its progress). */
+  onChange?: () => void;
 }
 
 interface Unit {
@@ -130,6 +154,10 @@ export function LpiProfile({
   exportMode = false,
   submit = false,
   tabs,
+  navigation = true,
+  units: shownUnits,
+  controller,
+  onChange,
 }: LpiProfileProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -160,7 +188,7 @@ export function LpiProfile({
   const dirty = registered.some((unit) => unit.dirty);
 
   // --- rights ------------------------------------------------------------------------------------
-  const pageTabs = LPI_PAGE_TABS[page];
+  const pageTabs = shownUnits?.length ? shownUnits : LPI_PAGE_TABS[page];
   const pageStates = (states.data?.data ?? []).filter((state) => pageTabs.includes(state.tab));
   // A member of the profile's organization without LPI access (hosts and admins read other profiles).
   const ownProfile = scope.kind === 'organization' || scope.organizationId === account.data?.organization_id;
@@ -173,10 +201,13 @@ export function LpiProfile({
 
   // --- saving ------------------------------------------------------------------------------------
   const [saving, setSaving] = useState(false);
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: tabTitlesKey(scope) });
     void queryClient.invalidateQueries({ queryKey: tabStatesKey(scope) });
     void queryClient.invalidateQueries({ queryKey: ['lpi', 'versions'] });
+    latestOnChange.current?.();
   }, [queryClient, scope]);
 
   // A tab that saves by itself (a dialog, an upload) updates its query: the counts follow.
@@ -238,6 +269,20 @@ export function LpiProfile({
     return ok;
   }, [refresh, saveUnit]);
 
+  useImperativeHandle(
+    controller,
+    () => ({
+      get dirty() {
+        return units.current.some((unit) => unit.registration.dirty);
+      },
+      async saveChanges() {
+        if (!units.current.some((unit) => unit.registration.dirty)) return true;
+        return saveAll();
+      },
+    }),
+    [saveAll],
+  );
+
   const markStep = useMarkStepComplete(scope);
   const toggleComplete = async () => {
     if (scope.kind !== 'survey') return;
@@ -248,6 +293,7 @@ export function LpiProfile({
         tabId: TAB_ID_OF[pageTabs[0] as TTabKey],
         completed: !completed,
       });
+      latestOnChange.current?.();
     } catch {
       // The API client has shown the error.
     }
@@ -337,6 +383,14 @@ export function LpiProfile({
   );
 
   const TabView = tabs?.[page] ?? TAB_COMPONENTS[page];
+  const tabView = (
+    <TabView
+      scope={scope}
+      readOnly={readOnly}
+      exportMode={exportMode}
+      {...(shownUnits ? { units: shownUnits } : {})}
+    />
+  );
   const slug = (p: TLpiPage) => slugs[p] ?? p;
 
   return (
@@ -353,56 +407,70 @@ export function LpiProfile({
           {READ_ONLY_NOTICE}
         </Alert>
       ) : null}
-      <Tabs
-        value={page}
-        onChange={(value) => {
-          if (value && value !== page) navigate(`${basePath}/${slug(value as TLpiPage)}`);
-        }}
-      >
-        <Tabs.List aria-label="LPI profile tabs" style={{ flexWrap: 'wrap' }}>
-          {LPI_PAGES.map((p) => {
-            const count = titleCount(p, titles.data);
-            return (
-              <Tabs.Tab key={p} value={p}>
-                {LPI_PAGE_TITLES[p]}
-                {count !== null ? (
-                  <>
-                    {' '}
-                    <Badge ml={4} size="sm" variant="light">
-                      {count}
-                    </Badge>
-                  </>
-                ) : null}
-              </Tabs.Tab>
-            );
-          })}
-          {/* The organization's scores (features/analytics), not part of a survey's profile. */}
-          {scope.kind === 'organization' && !exportMode ? (
-            <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
-          ) : null}
-        </Tabs.List>
-        {scope.kind === 'organization' && !exportMode ? (
-          <Tabs.Panel value="analytics">{null}</Tabs.Panel>
-        ) : null}
-        {/* A panel per tab so that every tab's aria-controls names an element; only the current one has content. */}
-        {LPI_PAGES.map((p) => (
-          <Tabs.Panel key={p} value={p} pt="md">
-            {p === page ? (
-              <TabEditorProvider host={host}>
-                <Suspense
-                  fallback={
-                    <Center py="xl">
-                      <Loader aria-label="Loading the tab" />
-                    </Center>
-                  }
-                >
-                  <TabView scope={scope} readOnly={readOnly} exportMode={exportMode} />
-                </Suspense>
-              </TabEditorProvider>
+      {navigation ? (
+        <Tabs
+          value={page}
+          onChange={(value) => {
+            if (value && value !== page) navigate(`${basePath}/${slug(value as TLpiPage)}`);
+          }}
+        >
+          <Tabs.List aria-label="LPI profile tabs" style={{ flexWrap: 'wrap' }}>
+            {LPI_PAGES.map((p) => {
+              const count = titleCount(p, titles.data);
+              return (
+                <Tabs.Tab key={p} value={p}>
+                  {LPI_PAGE_TITLES[p]}
+                  {count !== null ? (
+                    <>
+                      {' '}
+                      <Badge ml={4} size="sm" variant="light">
+                        {count}
+                      </Badge>
+                    </>
+                  ) : null}
+                </Tabs.Tab>
+              );
+            })}
+            {/* The organization's scores (features/analytics), not part of a survey's profile. */}
+            {scope.kind === 'organization' && !exportMode ? (
+              <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
             ) : null}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+          </Tabs.List>
+          {scope.kind === 'organization' && !exportMode ? (
+            <Tabs.Panel value="analytics">{null}</Tabs.Panel>
+          ) : null}
+          {/* A panel per tab so that every tab's aria-controls names an element; only the current one has content. */}
+          {LPI_PAGES.map((p) => (
+            <Tabs.Panel key={p} value={p} pt="md">
+              {p === page ? (
+                <TabEditorProvider host={host}>
+                  <Suspense
+                    fallback={
+                      <Center py="xl">
+                        <Loader aria-label="Loading the tab" />
+                      </Center>
+                    }
+                  >
+                    {tabView}
+                  </Suspense>
+                </TabEditorProvider>
+              ) : null}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      ) : (
+        <TabEditorProvider host={host}>
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader aria-label="Loading the tab" />
+              </Center>
+            }
+          >
+            {tabView}
+          </Suspense>
+        </TabEditorProvider>
+      )}
       {exportMode ? null : (
         <VersionHistory
           opened={historyOpen}
