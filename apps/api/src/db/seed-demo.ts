@@ -3,7 +3,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import type { Db, Tx } from './client';
 import { memberships, organizationCodes, organizations, users } from './schema/people';
 import { seedLpi } from './seed-lpi';
-import { seedSurveys } from './seed-surveys';
+import { seedSurveyParticipants, seedSurveys } from './seed-surveys';
 
 /** Every demo user's password (DESIGN 7). */
 export const DEMO_PASSWORD = 'Parity-Demo-2026!';
@@ -304,6 +304,14 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
       host: NORTHWIND,
       acme: ACME,
       cedar: CEDAR,
+    });
+    await seedSurveyParticipants(tx, {
+      organizations: orgIds,
+      surveys: surveyIds,
+      host: NORTHWIND,
+      acme: ACME,
+      cedar: CEDAR,
+      hostUserId: userIds.get('host@northwind.test')!,
     });
     return { organizations: orgIds, users: userIds, surveys: surveyIds };
   });

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from './client';
-import { surveyInvitations, surveys } from './schema/surveys';
+import { labels, organizationLabels, surveyContacts, surveyInvitations, surveys } from './schema/surveys';
 
 export const DEI_SURVEY_2026 = '2026 DEI Survey';
 export const DEI_SURVEY_2025 = '2025 DEI Survey';
@@ -114,4 +114,113 @@ export async function seedSurveys(
   ];
   await tx.insert(surveyInvitations).values(invitations).onConflictDoNothing();
   return ids;
+}
+
+/** Northwind's labels for the organizations it surveys. */
+export const DEMO_LABELS = [
+  { name: 'Emerging manager', color: '#2f9e44' },
+  { name: 'Private equity', color: '#1c7ed6' },
+  { name: 'Priority', color: '#e8590c' },
+] as const;
+
+/**
+ * The hosted side of Northwind's 2026 survey: its labels on several respondents (Acme and Cedar
+ * among them), a few contacts (two already invited) and a reminder sent to some respondents that
+ * had not submitted. Runs after the LPI seed (which decides who submitted). Idempotent: labels and
+ * contacts by name and email, and a reminder only where none was recorded.
+ */
+export async function seedSurveyParticipants(
+  tx: Tx,
+  input: {
+    organizations: Map<string, number>;
+    surveys: Map<string, number>;
+    host: string;
+    acme: string;
+    cedar: string;
+    hostUserId: number;
+  },
+): Promise<void> {
+  const hostId = input.organizations.get(input.host)!;
+  const surveyId = input.surveys.get(DEI_SURVEY_2026)!;
+  await tx
+    .insert(labels)
+    .values(DEMO_LABELS.map((l) => ({ owner_organization_id: hostId, name: l.name, color: l.color })))
+    .onConflictDoNothing();
+  const labelRows = await tx
+    .select({ id: labels.id, name: labels.name })
+    .from(labels)
+    .where(eq(labels.owner_organization_id, hostId));
+  const labelId = new Map(labelRows.map((l) => [l.name, l.id]));
+  const [emerging, privateEquity, priority] = DEMO_LABELS.map((l) => labelId.get(l.name)!);
+
+  const acme = input.organizations.get(input.acme)!;
+  const cedar = input.organizations.get(input.cedar)!;
+  const others = [...input.organizations]
+    .filter(([name]) => ![input.host, input.acme, input.cedar].includes(name))
+    .map(([, id]) => id)
+    .sort((a, b) => a - b);
+  const tagged = [
+    { label_id: emerging!, organization_id: acme },
+    { label_id: priority!, organization_id: acme },
+    { label_id: emerging!, organization_id: cedar },
+    { label_id: privateEquity!, organization_id: cedar },
+    ...others.flatMap((organizationId, i) => [
+      ...(i % 3 === 0 ? [{ label_id: privateEquity!, organization_id: organizationId }] : []),
+      ...(i % 4 === 1 ? [{ label_id: emerging!, organization_id: organizationId }] : []),
+      ...(i % 5 === 2 ? [{ label_id: priority!, organization_id: organizationId }] : []),
+    ]),
+  ];
+  await tx.insert(organizationLabels).values(tagged).onConflictDoNothing();
+
+  const invitedAt = new Date('2026-09-01T10:00:00Z');
+  const contacts = [
+    {
+      organization_id: acme,
+      name: 'Ada',
+      lastname: 'Lovelace',
+      email: 'ada@acme.test',
+      invited_at: invitedAt,
+    },
+    {
+      organization_id: cedar,
+      name: 'Eve',
+      lastname: 'Castillo',
+      email: 'eve@cedar.test',
+      invited_at: invitedAt,
+    },
+    ...others.slice(0, 2).map((organizationId, i) => ({
+      organization_id: organizationId,
+      name: ['Jordan', 'Priya'][i]!,
+      lastname: ['Reyes', 'Natarajan'][i]!,
+      email: `${['jordan.reyes', 'priya.natarajan'][i]}@respondent-${organizationId}.example`,
+      invited_at: null,
+    })),
+  ];
+  await tx
+    .insert(surveyContacts)
+    .values(
+      contacts.map((c) => ({
+        ...c,
+        survey_id: surveyId,
+        created_by: input.hostUserId,
+        user_id: sql`(SELECT id FROM users WHERE lower(email) = ${c.email} LIMIT 1)`,
+      })),
+    )
+    .onConflictDoNothing();
+
+  // A reminder went to every third respondent that had not submitted.
+  const remindable = others.filter((_, i) => i % 3 === 1);
+  if (remindable.length) {
+    await tx
+      .update(surveyInvitations)
+      .set({ last_reminded_at: new Date('2026-10-15T09:00:00Z'), reminder_count: 1 })
+      .where(
+        and(
+          eq(surveyInvitations.survey_id, surveyId),
+          inArray(surveyInvitations.organization_id, remindable),
+          inArray(surveyInvitations.status, ['invited', 'in_progress']),
+          eq(surveyInvitations.reminder_count, 0),
+        ),
+      );
+  }
 }

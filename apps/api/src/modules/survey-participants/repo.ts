@@ -1,0 +1,572 @@
+import type { TParticipantSort } from '@parity/domain/survey-participants';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { genders } from '../../db/schema/dictionaries';
+import { memberships, organizations, users } from '../../db/schema/people';
+import {
+  labels,
+  organizationLabels,
+  surveyAdministrators,
+  surveyContacts,
+  surveyInvitations,
+  surveys,
+} from '../../db/schema/surveys';
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/** A LIKE pattern matching the text anywhere, its wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// --- surveys and rights --------------------------------------------------------------------------
+
+export async function findSurvey(db: DbOrTx, surveyId: number) {
+  const [row] = await db
+    .select({
+      id: surveys.id,
+      host_id: surveys.organization_id,
+      host_name: organizations.name,
+      title: surveys.title,
+      survey_type_id: surveys.survey_type_id,
+      start: surveys.start,
+      due: surveys.due,
+      archived_at: surveys.archived_at,
+      created_at: surveys.created_at,
+    })
+    .from(surveys)
+    .innerJoin(organizations, eq(organizations.id, surveys.organization_id))
+    .where(and(eq(surveys.id, surveyId), isNull(surveys.deleted_at)));
+  return row;
+}
+export type SurveyRow = NonNullable<Awaited<ReturnType<typeof findSurvey>>>;
+
+export async function isSurveyAdministrator(db: DbOrTx, surveyId: number, userId: number) {
+  const [row] = await db
+    .select({ user_id: surveyAdministrators.user_id })
+    .from(surveyAdministrators)
+    .where(and(eq(surveyAdministrators.survey_id, surveyId), eq(surveyAdministrators.user_id, userId)));
+  return Boolean(row);
+}
+
+export async function findInvitation(db: DbOrTx, surveyId: number, organizationId: number, lock = false) {
+  const query = db
+    .select({
+      id: surveyInvitations.id,
+      status: surveyInvitations.status,
+      declined_at: surveyInvitations.declined_at,
+      decline_code: surveyInvitations.decline_code,
+    })
+    .from(surveyInvitations)
+    .where(
+      and(eq(surveyInvitations.survey_id, surveyId), eq(surveyInvitations.organization_id, organizationId)),
+    );
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+export function decline(db: DbOrTx, invitationId: number, input: { by: number; code: string; at: Date }) {
+  return db
+    .update(surveyInvitations)
+    .set({
+      status: 'declined',
+      declined_at: input.at,
+      declined_by: input.by,
+      decline_code: input.code,
+      updated_at: input.at,
+    })
+    .where(eq(surveyInvitations.id, invitationId));
+}
+
+/** Live organizations among these ids. */
+export function liveOrganizations(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(and(inArray(organizations.id, ids), isNull(organizations.deleted_at)));
+}
+
+/** Invites organizations (an existing invitation is kept as it is); returns the newly invited ids. */
+export async function invite(db: DbOrTx, surveyId: number, organizationIds: number[], invitedBy: number) {
+  if (!organizationIds.length) return [];
+  const rows = await db
+    .insert(surveyInvitations)
+    .values(
+      organizationIds.map((organization_id) => ({
+        survey_id: surveyId,
+        organization_id,
+        invited_by: invitedBy,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ organization_id: surveyInvitations.organization_id });
+  return rows.map((r) => r.organization_id);
+}
+
+/** The ids among these that are invited to the survey. */
+export async function invitedAmong(db: DbOrTx, surveyId: number, organizationIds: number[]) {
+  if (!organizationIds.length) return [];
+  const rows = await db
+    .select({ organization_id: surveyInvitations.organization_id })
+    .from(surveyInvitations)
+    .where(
+      and(
+        eq(surveyInvitations.survey_id, surveyId),
+        inArray(surveyInvitations.organization_id, organizationIds),
+      ),
+    );
+  return rows.map((r) => r.organization_id);
+}
+
+/**
+ * The people an organization's survey mail goes to: its approved admins and its approved members
+ * with LPI access (those who can answer), by organization.
+ */
+export function respondentPeople(db: DbOrTx, organizationIds: number[]) {
+  if (!organizationIds.length) return Promise.resolve([]);
+  return db
+    .select({
+      organization_id: memberships.organization_id,
+      email: users.email,
+      name: users.name,
+      lastname: users.lastname,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.user_id))
+    .where(
+      and(
+        inArray(memberships.organization_id, organizationIds),
+        eq(memberships.status, 'approved'),
+        or(eq(memberships.manage_settings, true), eq(memberships.average_lpi_score_access, true)),
+        isNull(users.deleted_at),
+      ),
+    )
+    .orderBy(memberships.organization_id, users.email);
+}
+
+/** Whether the user may answer for the organization: an approved admin or member with LPI access. */
+export async function canAnswerFor(db: DbOrTx, userId: number, organizationId: number) {
+  const [row] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.user_id, userId),
+        eq(memberships.organization_id, organizationId),
+        eq(memberships.status, 'approved'),
+        or(eq(memberships.manage_settings, true), eq(memberships.average_lpi_score_access, true)),
+      ),
+    );
+  return Boolean(row);
+}
+
+// --- contacts -----------------------------------------------------------------------------------------
+
+export async function listContacts(
+  db: DbOrTx,
+  surveyId: number,
+  q: { limit: number; offset: number; search?: string | undefined },
+) {
+  const search = q.search
+    ? sql`AND (c.name ILIKE ${containing(q.search)} OR c.lastname ILIKE ${containing(q.search)}
+          OR c.email ILIKE ${containing(q.search)} OR o.name ILIKE ${containing(q.search)})`
+    : sql``;
+  const result = await db.execute(sql`
+    SELECT c.id, c.organization_id, o.name AS organization_name, c.name, c.lastname, c.email,
+           c.invited_at, c.created_at, count(*) OVER () AS total
+      FROM survey_contacts c
+      JOIN organizations o ON o.id = c.organization_id
+     WHERE c.survey_id = ${surveyId} ${search}
+     ORDER BY o.name, c.lastname, c.name, c.id
+     LIMIT ${q.limit} OFFSET ${q.offset}`);
+  return rowsOf<{
+    id: number;
+    organization_id: number;
+    organization_name: string;
+    name: string;
+    lastname: string;
+    email: string;
+    invited_at: Date | string | null;
+    created_at: Date | string;
+    total: number | string;
+  }>(result);
+}
+
+export async function countContacts(db: DbOrTx, surveyId: number, search?: string) {
+  const result = await db.execute(sql`
+    SELECT count(*)::int AS n FROM survey_contacts c JOIN organizations o ON o.id = c.organization_id
+     WHERE c.survey_id = ${surveyId}
+       ${search ? sql`AND (c.name ILIKE ${containing(search)} OR c.lastname ILIKE ${containing(search)} OR c.email ILIKE ${containing(search)} OR o.name ILIKE ${containing(search)})` : sql``}`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** Adds contacts; a contact with the same email in this survey is updated (name, organization). */
+export function upsertContacts(
+  db: DbOrTx,
+  surveyId: number,
+  contacts: { organization_id: number; name: string; lastname: string; email: string }[],
+  createdBy: number,
+) {
+  return db
+    .insert(surveyContacts)
+    .values(
+      contacts.map((c) => ({
+        survey_id: surveyId,
+        organization_id: c.organization_id,
+        name: c.name,
+        lastname: c.lastname,
+        email: c.email,
+        created_by: createdBy,
+        // A contact who has an account is linked to it (looked up by email).
+        user_id: sql`(SELECT id FROM users WHERE lower(email) = ${c.email} AND deleted_at IS NULL LIMIT 1)`,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [surveyContacts.survey_id, surveyContacts.email],
+      set: {
+        organization_id: sql`excluded.organization_id`,
+        name: sql`excluded.name`,
+        lastname: sql`excluded.lastname`,
+        user_id: sql`excluded.user_id`,
+      },
+    })
+    .returning({ id: surveyContacts.id });
+}
+
+export function contactsByIds(db: DbOrTx, surveyId: number, ids: number[]) {
+  return db
+    .select({
+      id: surveyContacts.id,
+      organization_id: surveyContacts.organization_id,
+      name: surveyContacts.name,
+      lastname: surveyContacts.lastname,
+      email: surveyContacts.email,
+      invited_at: surveyContacts.invited_at,
+    })
+    .from(surveyContacts)
+    .where(and(eq(surveyContacts.survey_id, surveyId), inArray(surveyContacts.id, ids)))
+    .orderBy(asc(surveyContacts.id));
+}
+
+export function deleteContact(db: DbOrTx, surveyId: number, contactId: number) {
+  return db
+    .delete(surveyContacts)
+    .where(and(eq(surveyContacts.survey_id, surveyId), eq(surveyContacts.id, contactId)))
+    .returning({
+      id: surveyContacts.id,
+      email: surveyContacts.email,
+      organization_id: surveyContacts.organization_id,
+    });
+}
+
+export function markContactsInvited(db: DbOrTx, surveyId: number, ids: number[], at: Date) {
+  return db
+    .update(surveyContacts)
+    .set({ invited_at: at })
+    .where(and(eq(surveyContacts.survey_id, surveyId), inArray(surveyContacts.id, ids)));
+}
+
+/** The survey's contacts at these organizations (reminders go to them too). */
+export function contactsOfOrganizations(db: DbOrTx, surveyId: number, organizationIds: number[]) {
+  if (!organizationIds.length) return Promise.resolve([]);
+  return db
+    .select({
+      organization_id: surveyContacts.organization_id,
+      email: surveyContacts.email,
+      name: surveyContacts.name,
+      lastname: surveyContacts.lastname,
+    })
+    .from(surveyContacts)
+    .where(
+      and(eq(surveyContacts.survey_id, surveyId), inArray(surveyContacts.organization_id, organizationIds)),
+    );
+}
+
+// --- labels ---------------------------------------------------------------------------------------------
+
+export async function labelsOf(db: DbOrTx, ownerId: number) {
+  const result = await db.execute(sql`
+    SELECT l.id, l.name, l.color,
+           (SELECT count(*)::int FROM organization_labels ol WHERE ol.label_id = l.id) AS organizations
+      FROM labels l
+     WHERE l.owner_organization_id = ${ownerId}
+     ORDER BY lower(l.name), l.id`);
+  return rowsOf<{ id: number; name: string; color: string | null; organizations: number }>(result);
+}
+
+/** The ids among these that are labels of the owner. */
+export async function ownLabelIds(db: DbOrTx, ownerId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(and(eq(labels.owner_organization_id, ownerId), inArray(labels.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function createLabel(db: DbOrTx, ownerId: number, name: string, color: string | null) {
+  const [row] = await db
+    .insert(labels)
+    .values({ owner_organization_id: ownerId, name, color })
+    .onConflictDoNothing()
+    .returning({ id: labels.id, name: labels.name, color: labels.color });
+  return row;
+}
+
+export function deleteLabel(db: DbOrTx, ownerId: number, labelId: number) {
+  return db
+    .delete(labels)
+    .where(and(eq(labels.owner_organization_id, ownerId), eq(labels.id, labelId)))
+    .returning({ id: labels.id, name: labels.name });
+}
+
+/** The organization's labels owned by ownerId. */
+export function organizationLabelsOf(db: DbOrTx, ownerId: number, organizationId: number) {
+  return db
+    .select({ id: labels.id, name: labels.name, color: labels.color })
+    .from(organizationLabels)
+    .innerJoin(labels, eq(labels.id, organizationLabels.label_id))
+    .where(
+      and(eq(organizationLabels.organization_id, organizationId), eq(labels.owner_organization_id, ownerId)),
+    )
+    .orderBy(labels.name);
+}
+
+/** The organization's labels of this owner become exactly labelIds (other owners' stay untouched). */
+export async function setOrganizationLabels(
+  db: DbOrTx,
+  ownerId: number,
+  organizationId: number,
+  labelIds: number[],
+) {
+  await db.execute(sql`
+    DELETE FROM organization_labels ol USING labels l
+     WHERE ol.label_id = l.id AND l.owner_organization_id = ${ownerId}
+       AND ol.organization_id = ${organizationId}
+       ${
+         labelIds.length
+           ? sql`AND ol.label_id NOT IN (${sql.join(
+               labelIds.map((id) => sql`${id}`),
+               sql`, `,
+             )})`
+           : sql``
+       }`);
+  if (labelIds.length) {
+    await db
+      .insert(organizationLabels)
+      .values(labelIds.map((label_id) => ({ label_id, organization_id: organizationId })))
+      .onConflictDoNothing();
+  }
+}
+
+// --- participants -------------------------------------------------------------------------------------
+
+export interface ParticipantRow {
+  organization_id: number;
+  name: string;
+  logo: string | null;
+  status: string;
+  completed_steps: number | string;
+  submitted_at: Date | string | null;
+  invited_at: Date | string;
+  declined_at: Date | string | null;
+  decline_code: string | null;
+  last_reminded_at: Date | string | null;
+  reminder_count: number;
+  total: number | string;
+  labels: { id: number; name: string; color: string | null }[] | string;
+}
+
+/**
+ * The number of an invitation's completed steps: steps whose every save unit is complete, plus the
+ * submit step once submitted. `units` are the survey's steps' save units (tab key -> step id).
+ */
+function completedStepsOf(surveyId: number, units: ReadonlyMap<string, number>): SQL {
+  if (!units.size) return sql`0`;
+  const perStep = new Map<number, number>();
+  for (const step of units.values()) perStep.set(step, (perStep.get(step) ?? 0) + 1);
+  const values = sql.join(
+    [...units].map(([tab, step]) => sql`(${tab}::text, ${step}::int, ${perStep.get(step)!}::int)`),
+    sql`, `,
+  );
+  return sql`((SELECT count(*)::int FROM (
+      SELECT k.step FROM tab_states t JOIN (VALUES ${values}) AS k(tab, step, units) ON k.tab = t.tab
+       WHERE t.organization_id = i.organization_id AND t.survey_id = ${surveyId} AND t.completed
+       GROUP BY k.step, k.units HAVING count(*) = k.units) done)
+    + CASE WHEN i.submitted_at IS NOT NULL THEN 1 ELSE 0 END)`;
+}
+
+export interface ParticipantFilter {
+  surveyId: number;
+  search?: string | undefined;
+  /** a stored status */
+  status?: string | undefined;
+  labelIds?: number[] | undefined;
+}
+
+function participantFilters(input: ParticipantFilter): SQL {
+  const filters: SQL[] = [sql`i.survey_id = ${input.surveyId}`, sql`o.deleted_at IS NULL`];
+  if (input.search) filters.push(sql`o.name ILIKE ${containing(input.search)}`);
+  if (input.status) filters.push(sql`i.status = ${input.status}`);
+  if (input.labelIds?.length) {
+    filters.push(sql`EXISTS (SELECT 1 FROM organization_labels ol
+       WHERE ol.organization_id = i.organization_id
+         AND ol.label_id IN (${sql.join(
+           input.labelIds.map((id) => sql`${id}`),
+           sql`, `,
+         )}))`);
+  }
+  return sql.join(filters, sql` AND `);
+}
+
+const STATUS_ORDER = sql`CASE i.status WHEN 'invited' THEN 0 WHEN 'in_progress' THEN 1 WHEN 'submitted' THEN 2 ELSE 3 END`;
+
+/**
+ * One page of a survey's participants and the number matching, in one statement: the matching
+ * invitations sorted and cut to the page (with a window count) first, then the page's progress and
+ * labels. Sorting by progress computes it for every match; other sorts only for the page.
+ */
+export async function participantsPage(
+  db: DbOrTx,
+  input: ParticipantFilter & {
+    hostId: number;
+    units: ReadonlyMap<string, number>;
+    limit: number;
+    offset: number;
+    sortBy: TParticipantSort;
+    sortOrder: 'asc' | 'desc';
+  },
+): Promise<ParticipantRow[]> {
+  const completed = completedStepsOf(input.surveyId, input.units);
+  const direction = input.sortOrder === 'desc' ? sql`DESC` : sql`ASC`;
+  const sortKey: Record<TParticipantSort, SQL> = {
+    name: sql`lower(o.name)`,
+    status: STATUS_ORDER,
+    progress: completed,
+    submitted_at: sql`i.submitted_at`,
+    last_reminded_at: sql`i.last_reminded_at`,
+    invited_at: sql`i.created_at`,
+  };
+  const filters = participantFilters(input);
+  const result = await db.execute(sql`
+    WITH page AS (
+      SELECT i.organization_id, o.name, o.logo, i.status, i.submitted_at, i.created_at AS invited_at,
+             i.declined_at, i.decline_code, i.last_reminded_at, i.reminder_count,
+             ${input.sortBy === 'progress' ? completed : sql`NULL::int`} AS progress_key,
+             count(*) OVER () AS total,
+             row_number() OVER (ORDER BY ${sortKey[input.sortBy]} ${direction} NULLS LAST,
+                                lower(o.name), i.organization_id) AS position
+        FROM survey_invitations i
+        JOIN organizations o ON o.id = i.organization_id
+       WHERE ${filters}
+       ORDER BY position
+       LIMIT ${input.limit} OFFSET ${input.offset}
+    )
+    SELECT p.organization_id, p.name, p.logo, p.status, p.submitted_at, p.invited_at, p.declined_at,
+           p.decline_code, p.last_reminded_at, p.reminder_count, p.total,
+           ${input.sortBy === 'progress' ? sql`p.progress_key` : completed} AS completed_steps,
+           COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color)
+                                     ORDER BY lower(l.name), l.id)
+                       FROM organization_labels ol JOIN labels l ON l.id = ol.label_id
+                      WHERE ol.organization_id = p.organization_id
+                        AND l.owner_organization_id = ${input.hostId}), '[]'::json) AS labels
+      FROM page p JOIN survey_invitations i
+        ON i.survey_id = ${input.surveyId} AND i.organization_id = p.organization_id
+     ORDER BY p.position`);
+  return rowsOf<ParticipantRow>(result);
+}
+
+/** How many participants match (a page past the end has no row to carry the window count). */
+export async function countParticipants(db: DbOrTx, input: ParticipantFilter) {
+  const result = await db.execute(sql`
+    SELECT count(*)::int AS n FROM survey_invitations i JOIN organizations o ON o.id = i.organization_id
+     WHERE ${participantFilters(input)}`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+// --- reminders ------------------------------------------------------------------------------------------
+
+/** Stamps the reminder on every participant (or these) that has neither submitted nor declined. */
+export function remind(db: DbOrTx, surveyId: number, at: Date, organizationIds?: number[]) {
+  return db
+    .update(surveyInvitations)
+    .set({
+      last_reminded_at: at,
+      reminder_count: sql`${surveyInvitations.reminder_count} + 1`,
+      updated_at: at,
+    })
+    .where(
+      and(
+        eq(surveyInvitations.survey_id, surveyId),
+        inArray(surveyInvitations.status, ['invited', 'in_progress']),
+        organizationIds ? inArray(surveyInvitations.organization_id, organizationIds) : undefined,
+        sql`NOT EXISTS (SELECT 1 FROM organizations o WHERE o.id = ${surveyInvitations.organization_id} AND o.deleted_at IS NOT NULL)`,
+      ),
+    )
+    .returning({ organization_id: surveyInvitations.organization_id });
+}
+
+// --- response rates -------------------------------------------------------------------------------------
+
+export async function statusCounts(db: DbOrTx, surveyId: number) {
+  const result = await db.execute(sql`
+    SELECT i.status, count(*)::int AS n
+      FROM survey_invitations i JOIN organizations o ON o.id = i.organization_id
+     WHERE i.survey_id = ${surveyId} AND o.deleted_at IS NULL
+     GROUP BY i.status`);
+  return rowsOf<{ status: string; n: number | string }>(result);
+}
+
+/** Per day (UTC): invitations made, responses submitted, invitations declined. */
+export async function dailyEvents(db: DbOrTx, surveyId: number) {
+  const result = await db.execute(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS date,
+           sum(invited)::int AS invited, sum(submitted)::int AS submitted, sum(declined)::int AS declined
+      FROM (
+        SELECT (i.created_at AT TIME ZONE 'UTC')::date AS day, 1 AS invited, 0 AS submitted, 0 AS declined
+          FROM survey_invitations i JOIN organizations o ON o.id = i.organization_id
+         WHERE i.survey_id = ${surveyId} AND o.deleted_at IS NULL
+        UNION ALL
+        SELECT (i.submitted_at AT TIME ZONE 'UTC')::date, 0, 1, 0
+          FROM survey_invitations i JOIN organizations o ON o.id = i.organization_id
+         WHERE i.survey_id = ${surveyId} AND o.deleted_at IS NULL AND i.status = 'submitted'
+        UNION ALL
+        SELECT (i.declined_at AT TIME ZONE 'UTC')::date, 0, 0, 1
+          FROM survey_invitations i JOIN organizations o ON o.id = i.organization_id
+         WHERE i.survey_id = ${surveyId} AND o.deleted_at IS NULL AND i.status = 'declined'
+      ) events
+     WHERE day IS NOT NULL
+     GROUP BY day
+     ORDER BY day`);
+  return rowsOf<{ date: string; invited: number; submitted: number; declined: number }>(result);
+}
+
+// --- reports ----------------------------------------------------------------------------------------------
+
+/** Every submitted respondent's latest submission of the survey, by organization name. */
+export async function latestSubmissions(db: DbOrTx, surveyId: number) {
+  const result = await db.execute(sql`
+    SELECT latest.organization_id, o.name AS organization_name, latest.submitted_at,
+           latest.snapshot, latest.scores
+      FROM (
+        SELECT DISTINCT ON (s.organization_id) s.organization_id, s.submitted_at, s.snapshot, s.scores
+          FROM submissions s
+          JOIN survey_invitations i
+            ON i.survey_id = s.survey_id AND i.organization_id = s.organization_id AND i.status = 'submitted'
+         WHERE s.survey_id = ${surveyId}
+         ORDER BY s.organization_id, s.submitted_at DESC, s.id DESC
+      ) latest
+      JOIN organizations o ON o.id = latest.organization_id
+     ORDER BY lower(o.name), latest.organization_id`);
+  return rowsOf<{
+    organization_id: number;
+    organization_name: string;
+    submitted_at: Date | string;
+    snapshot: unknown;
+    scores: unknown;
+  }>(result);
+}
+
+/** The genders' names in their order (the staff grid's columns). */
+export function genderNames(db: DbOrTx) {
+  return db.select({ id: genders.id, name: genders.name }).from(genders).orderBy(genders.order, genders.id);
+}
