@@ -268,3 +268,29 @@ export const ZRespondentDistribution = ZSurveyBase.extend({
   ),
 });
 export type TRespondentDistribution = z.infer<typeof ZRespondentDistribution>;
+
+/**
+ * The score cards of the LPI card and the analytics page (spec 2), ordered by weight, each linking
+ * to the LPI page of its data (`fte` is tab 2, `ownership` tab 3).
+ */
+export const SCORE_CARDS = [
+  { key: 'staff_score', weight: 1, label: 'Total Full-Time Employees', page: 'fte' },
+  { key: 'leadership_score', weight: 2, label: 'Senior Leadership', page: 'ownership' },
+  { key: 'ownership_score', weight: 3, label: 'Ownership', page: 'ownership' },
+] as const satisfies readonly { key: TLpiKey; weight: number; label: string; page: string }[];
+
+/** A score card's value: rounded, 0 when not numeric (spec 2). */
+export function cardValue(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : 0;
+}
+
+/** An LPI value as the dashboard shows it: 2 decimals, N/A when null (spec 2). */
+export function twoDecimals(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : 'N/A';
+}
+
+/** Transparency as the dashboard shows it: 2 decimals with a % sign, N/A when null (spec 2). */
+export function percentText(value: number | null | undefined): string {
+  const text = twoDecimals(value);
+  return text === 'N/A' ? text : `${text}%`;
+}

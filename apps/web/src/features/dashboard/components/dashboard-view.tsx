@@ -7,6 +7,7 @@ import {
   useAcknowledge,
 } from '../api/acknowledge';
 import { useOrganizationAdmins } from '../api/get-organization-admins';
+import { LpiCard } from './lpi-card';
 import { TrainingBanner } from './training-banner';
 import { UserStatusCard } from './user-status-card';
 import { WelcomeCard } from './welcome-card';
@@ -18,6 +19,7 @@ export interface DashboardAccount {
   organization_name: string | null;
   organization_logo: string | null;
   status: string;
+  isOrganizationAdministrator?: boolean;
 }
 
 export interface DashboardViewProps {
@@ -84,6 +86,12 @@ export function DashboardView({ account, isError, now }: DashboardViewProps) {
         coverSrc={acknowledgements.data?.organization?.cover ?? null}
         admins={admins.data ?? []}
       />
+      {account.status === 'approved' && typeof account.organization_id === 'number' ? (
+        <LpiCard
+          organizationId={account.organization_id}
+          isOrganizationAdministrator={account.isOrganizationAdministrator === true}
+        />
+      ) : null}
     </Stack>
   );
 }

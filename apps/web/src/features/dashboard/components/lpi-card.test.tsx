@@ -1,0 +1,179 @@
+import { lpiValues, type TOrganizationLpi } from '@parity/domain/analytics';
+import { scoreProfile } from '@parity/domain/scoring/profile';
+import { configure, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../../app/testing/render-app';
+import { setTokens } from '../../../lib/token-storage';
+import { DIVERSITY_IMPACT_SAMPLE, START_REPORTING_PATH } from './lpi-card';
+
+configure({ asyncUtilTimeout: 10000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const SCORES = {
+  lpi: 6.456,
+  lpi_prime: 5.5,
+  lpi_prime_gender: 5,
+  lpi_prime_racial: 6,
+  lpi_ownership: 7.25,
+  lpi_ownership_gender: 7,
+  lpi_ownership_racial: 7.5,
+  staff_score: 61.6,
+  leadership_score: 48.2,
+  ownership_score: 72.5,
+  transparency: 87.5,
+};
+
+function latest(overrides: Partial<TOrganizationLpi> = {}): TOrganizationLpi {
+  return {
+    organization_id: ACCOUNT.organization_id as number,
+    survey_id: null,
+    submission_id: 11,
+    submitted_at: '2026-11-20T10:00:00.000Z',
+    scoring_version: '1.0.0',
+    scores: SCORES,
+    badges: null,
+    ...overrides,
+  };
+}
+
+function stubDashboard(lpi: TOrganizationLpi | Response, account: Partial<typeof ACCOUNT> = {}) {
+  return stubFetch({
+    'GET /api/user/status': () => json({ ...ACCOUNT, ...account }),
+    'GET /api/organizations/me/admins': () => json({ data: [] }),
+    'GET /api/user-account': () => json({ id: ACCOUNT.id, acknowledgements: ['getting_started'] }),
+    [`GET /api/organizations/${ACCOUNT.organization_id}/lpi`]: () =>
+      lpi instanceof Response ? lpi : json(lpi),
+  });
+}
+
+const card = async () => {
+  const heading = await screen.findByRole('heading', { level: 2, name: 'LPI health' });
+  return heading.closest('section') as HTMLElement;
+};
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
+});
+afterEach(() => {
+  cleanupApps();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('dashboard LPI card', () => {
+  it('shows the gauge, 2-decimal values, transparency with %, and the score cards by weight, rounded, linking to their tabs', async () => {
+    stubDashboard(latest());
+    renderApp('/');
+    const lpi = await card();
+    expect(await within(lpi).findByTestId('dashboard-lpi')).toHaveTextContent('6.46');
+    expect(within(lpi).getByTestId('dashboard-transparency')).toHaveTextContent('87.50%');
+    expect(within(lpi).getByRole('meter', { name: 'Health gauge' })).toHaveAttribute('value', '6.456');
+    expect(within(lpi).getByText('7.25')).toBeInTheDocument();
+    const cards = within(within(lpi).getByRole('list', { name: 'Score cards' })).getAllByRole('listitem');
+    expect(cards.map((c) => c.textContent)).toEqual([
+      'Total Full-Time Employees62',
+      'Senior Leadership48',
+      'Ownership73',
+    ]);
+    expect(within(cards[0]!).getByRole('link')).toHaveAttribute('href', '/lpi/fte');
+    expect(within(cards[1]!).getByRole('link')).toHaveAttribute('href', '/lpi/ownership');
+    expect(within(cards[2]!).getByRole('link')).toHaveAttribute('href', '/lpi/ownership');
+  });
+
+  it('shows N/A on the gauge and values when null, and 0 on cards that are not numeric', async () => {
+    stubDashboard(
+      latest({
+        submission_id: null,
+        submitted_at: null,
+        scoring_version: null,
+        scores: null,
+      }),
+    );
+    renderApp('/');
+    const lpi = await card();
+    expect(await within(lpi).findByTestId('dashboard-lpi')).toHaveTextContent('N/A');
+    expect(within(lpi).getByTestId('dashboard-transparency')).toHaveTextContent('N/A');
+    expect(within(lpi).getByText('Health gauge: N/A')).toBeInTheDocument();
+    expect(within(lpi).queryByRole('meter')).not.toBeInTheDocument();
+    const cards = within(within(lpi).getByRole('list', { name: 'Score cards' })).getAllByRole('listitem');
+    expect(cards.map((c) => c.textContent)).toEqual([
+      'Total Full-Time Employees0',
+      'Senior Leadership0',
+      'Ownership0',
+    ]);
+    expect(within(lpi).getByText(/No scores yet/)).toBeInTheDocument();
+  });
+
+  it('shows START REPORTING to organization administrators only', async () => {
+    stubDashboard(latest());
+    renderApp('/');
+    const lpi = await card();
+    expect(await within(lpi).findByRole('link', { name: 'START REPORTING' })).toHaveAttribute(
+      'href',
+      START_REPORTING_PATH,
+    );
+    cleanupApps();
+    document.body.innerHTML = '';
+
+    stubDashboard(latest(), { isOrganizationAdministrator: false });
+    renderApp('/');
+    const member = await card();
+    await within(member).findByTestId('dashboard-lpi');
+    expect(within(member).queryByRole('link', { name: 'START REPORTING' })).not.toBeInTheDocument();
+  });
+
+  it('lists the diversity impact score by month as sample data, labelled so', async () => {
+    stubDashboard(latest());
+    renderApp('/');
+    const lpi = await card();
+    const list = within(lpi).getByRole('list', { name: 'Diversity impact score by month (sample data)' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(
+      `January${DIVERSITY_IMPACT_SAMPLE[0].score.toFixed(2)}`,
+    );
+    expect(within(lpi).getByText('Sample data')).toBeInTheDocument();
+  });
+
+  it("shows the scoring library's LPI of a profile, to 2 decimals", async () => {
+    const scores = scoreProfile({
+      staff: [
+        {
+          ethnicity_id: 7,
+          genders: [
+            { id: 1, value: 9 },
+            { id: 2, value: 11 },
+          ],
+        },
+        { ethnicity_id: 2, genders: [{ id: 1, value: 3 }] },
+      ],
+      individuals: [
+        { gender_id: 1, ethnicity_id: 2, is_senior_management: true, is_owner: true, ownership: 60 },
+        { gender_id: 2, ethnicity_id: 7, is_senior_management: true, is_owner: true, ownership: 40 },
+      ],
+    });
+    stubDashboard(latest({ scores: lpiValues(scores) }));
+    renderApp('/');
+    const lpi = await card();
+    expect(await within(lpi).findByTestId('dashboard-lpi')).toHaveTextContent(
+      (scores.lpi as number).toFixed(2),
+    );
+    expect(within(lpi).getByTestId('dashboard-transparency')).toHaveTextContent(
+      `${(scores.transparency.transparency as number).toFixed(2)}%`,
+    );
+  });
+
+  it('says when the scores cannot be loaded, and is absent for a pending account', async () => {
+    stubDashboard(json({ message: 'Organization not found.', error: 'not_found' }, 404));
+    renderApp('/');
+    const lpi = await card();
+    expect(await within(lpi).findByText('The LPI scores could not be loaded')).toBeInTheDocument();
+    cleanupApps();
+    document.body.innerHTML = '';
+
+    stubDashboard(latest(), { status: 'pending' });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Awaiting admin approval' });
+    expect(screen.queryByRole('heading', { name: 'LPI health' })).not.toBeInTheDocument();
+  });
+});

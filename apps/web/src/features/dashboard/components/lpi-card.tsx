@@ -1,0 +1,196 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { cardValue, percentText, SCORE_CARDS, twoDecimals } from '@parity/domain/analytics';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button/button';
+import { HealthGauge } from '../../../components/health-gauge/health-gauge';
+import { toApiError } from '../../../lib/api-client';
+import { useDashboardLpi } from '../api/get-lpi-scores';
+
+/** Where each score card links (spec 2: the step or tab of its data). */
+export const CARD_LINKS = { fte: '/lpi/fte', ownership: '/lpi/ownership' } as const;
+export const START_REPORTING_PATH = '/lpi/overview';
+
+/**
+ * The diversity impact score list (spec 7: "fixed monthly sample data, not a call"): illustrative
+ * figures, always labelled as sample data, never an organization's own.
+ */
+export const DIVERSITY_IMPACT_SAMPLE = [
+  { month: 'January', score: 5.1 },
+  { month: 'February', score: 5.3 },
+  { month: 'March', score: 5.2 },
+  { month: 'April', score: 5.6 },
+  { month: 'May', score: 5.8 },
+  { month: 'June', score: 5.7 },
+  { month: 'July', score: 6.0 },
+  { month: 'August', score: 6.2 },
+  { month: 'September', score: 6.1 },
+  { month: 'October', score: 6.4 },
+  { month: 'November', score: 6.6 },
+  { month: 'December', score: 6.9 },
+] as const;
+
+export interface LpiCardProps {
+  organizationId: number;
+  /** START REPORTING shows only to organization administrators (spec 2) */
+  isOrganizationAdministrator: boolean;
+}
+
+function DiversityImpactSample() {
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="diversity-impact-title">
+      <Group justify="space-between" mb={4}>
+        <Title order={3} size="h6" id="diversity-impact-title">
+          Diversity impact score
+        </Title>
+        <Badge color="gray" variant="light">
+          Sample data
+        </Badge>
+      </Group>
+      <Text size="xs" c="dimmed" mb={4}>
+        Sample data by month, to show what this list will hold; not your organization's scores.
+      </Text>
+      <List
+        size="sm"
+        spacing={0}
+        listStyleType="none"
+        aria-label="Diversity impact score by month (sample data)"
+      >
+        {DIVERSITY_IMPACT_SAMPLE.map((row) => (
+          <List.Item key={row.month}>
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">{row.month}</Text>
+              <Text size="sm" fw={600}>
+                {twoDecimals(row.score)}
+              </Text>
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+/**
+ * The dashboard's LPI health card (spec 2): the health gauge (0 to 10, N/A when null), the LPI
+ * values with 2 decimals and the transparency with a % sign (N/A when null), the score cards
+ * ordered by weight (each rounded, 0 when not numeric, linking to its tab), START REPORTING for
+ * organization administrators, and the diversity impact score list as sample data.
+ */
+export function LpiCard({ organizationId, isOrganizationAdministrator }: LpiCardProps) {
+  const lpi = useDashboardLpi(organizationId);
+  const scores = lpi.data?.scores ?? null;
+  const ordered = [...SCORE_CARDS].sort((a, b) => a.weight - b.weight);
+
+  let body: React.ReactNode;
+  if (lpi.isError) {
+    body = (
+      <Alert color="danger" variant="light" title="The LPI scores could not be loaded">
+        {toApiError(lpi.error).message}
+      </Alert>
+    );
+  } else if (!lpi.data) {
+    body = <Skeleton height={180} radius="md" aria-label="Loading the LPI scores" />;
+  } else {
+    body = (
+      <Stack gap="md">
+        {lpi.data.submission_id === null ? (
+          <Text size="sm" c="dimmed">
+            No scores yet: they appear once the LPI profile is submitted.
+          </Text>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Stack gap={4} align="center">
+            <HealthGauge value={scores?.lpi ?? null} />
+            <Text size="xs" c="dimmed">
+              Health, 0 to 10
+            </Text>
+          </Stack>
+          <Stack gap={6}>
+            <Group justify="space-between">
+              <Text size="sm">LPI</Text>
+              <Text fw={700} data-testid="dashboard-lpi">
+                {twoDecimals(scores?.lpi)}
+              </Text>
+            </Group>
+            <Group justify="space-between">
+              <Text size="sm">LPI prime</Text>
+              <Text fw={700}>{twoDecimals(scores?.lpi_prime)}</Text>
+            </Group>
+            <Group justify="space-between">
+              <Text size="sm">LPI ownership</Text>
+              <Text fw={700}>{twoDecimals(scores?.lpi_ownership)}</Text>
+            </Group>
+            <Group justify="space-between">
+              <Text size="sm">Transparency</Text>
+              <Text fw={700} data-testid="dashboard-transparency">
+                {percentText(scores?.transparency)}
+              </Text>
+            </Group>
+            {lpi.data.submitted_at ? (
+              <Text size="xs" c="dimmed">
+                Latest submission {lpi.data.submitted_at.slice(0, 10)}
+              </Text>
+            ) : null}
+          </Stack>
+        </SimpleGrid>
+        <SimpleGrid
+          cols={{ base: 1, sm: 3 }}
+          spacing="sm"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          aria-label="Score cards"
+        >
+          {ordered.map((card) => (
+            <Paper key={card.key} component="li" withBorder p="sm" radius="md">
+              <Stack gap={0}>
+                <Anchor component={Link} to={CARD_LINKS[card.page]} size="sm" fw={600}>
+                  {card.label}
+                </Anchor>
+                <Text fz={24} fw={700} aria-label={`${card.label} score`}>
+                  {cardValue(scores?.[card.key])}
+                </Text>
+              </Stack>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    );
+  }
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="lpi-card-title">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4" id="lpi-card-title">
+            LPI health
+          </Title>
+          <Group gap="xs">
+            <Anchor component={Link} to="/lpi/analytics" size="sm">
+              See analytics
+            </Anchor>
+            {isOrganizationAdministrator ? (
+              <Button component={Link} to={START_REPORTING_PATH} kind="primary" size="small">
+                START REPORTING
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+        {body}
+        <DiversityImpactSample />
+      </Stack>
+    </Card>
+  );
+}
