@@ -129,7 +129,7 @@ export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** The details as the API reads them; the date-of-today rule is applied by the service. */
 const detailsShape = {
-  title: z.string().trim().min(1).max(TITLE_MAX_LENGTH),
+  title: z.string().trim().max(TITLE_MAX_LENGTH),
   description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).nullish(),
   start: z.string(),
   due: z.string(),

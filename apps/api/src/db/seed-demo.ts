@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Db, Tx } from './client';
 import { memberships, organizationCodes, organizations, users } from './schema/people';
+import { LEGACY_SURVEY_2024, seedLegacySurvey } from './seed-legacy-survey';
 import { seedLpi } from './seed-lpi';
 import { seedSurveyParticipants, seedSurveys } from './seed-surveys';
 
@@ -297,6 +298,13 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
       ACME,
       CEDAR,
     ]);
+    surveyIds.set(
+      LEGACY_SURVEY_2024,
+      await seedLegacySurvey(tx, orgIds, NORTHWIND, userIds.get('host@northwind.test')!, {
+        acme: ACME,
+        cedar: CEDAR,
+      }),
+    );
     await seedLpi(tx, {
       organizations: orgIds,
       users: userIds,
