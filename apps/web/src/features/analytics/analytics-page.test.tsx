@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../app/testing/render-app';
 import { clearDictionaryCache } from '../../lib/dictionaries';
 import { setTokens } from '../../lib/token-storage';
+import { NO_SUBMITTED_SURVEY } from './components/peer-benchmark';
 import { EMPTY_MESSAGE } from './routes/analytics-page';
 
 configure({ asyncUtilTimeout: 15000 });
@@ -173,6 +174,7 @@ function handlers(overrides: Record<string, () => Response> = {}) {
         },
         state: { ...STATE, tab: 'ownership' },
       }),
+    'GET /api/surveys/invitations': () => json({ data: [] }),
     'GET /api/organization/me/boards': () =>
       json({ data: { rows: [], option_flags: {} }, state: { ...STATE, tab: 'board' } }),
     'GET /api/genders': () =>
@@ -387,5 +389,92 @@ describe('/organizations/private/lpi/analytics', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1, name: 'Reporting' })).toBeInTheDocument(),
     );
+  });
+});
+
+const invitation = (survey_id: number, title: string, submitted_at: string | null) => ({
+  id: survey_id * 10,
+  survey_id,
+  organization_id: 2,
+  title,
+  step: 12,
+  locked_step: 12,
+  completed_steps: 11,
+  total_step: 11,
+  progress: 100,
+  status: submitted_at ? 'Submitted' : 'Active',
+  start: '2026-01-01',
+  end: '2026-12-31',
+  due: '2026-12-31',
+  is_legacy: false,
+  submitted_at,
+  host: { id: 1, name: 'Northwind Pension Fund', logo: null },
+  contributors: [],
+});
+
+const benchmark = (respondents: number, reason: string | null) => ({
+  survey_id: 7,
+  organization_id: 2,
+  respondents,
+  reason,
+  scores: Object.fromEntries(
+    ['lpi', 'lpi_prime', 'lpi_ownership', 'staff_score', 'leadership_score', 'ownership_score'].map(
+      (key, i) => [
+        key,
+        reason
+          ? { suppressed: true, n: respondents, reason }
+          : key === 'ownership_score'
+            ? { suppressed: true, n: 4, reason: 'This organization has no score to compare.' }
+            : { suppressed: false, percentile: 12.5 * (i + 1), peers: respondents - 1 },
+      ],
+    ),
+  ),
+});
+
+describe('the peer benchmark on /lpi/analytics', () => {
+  const invitations = () =>
+    json({
+      data: [
+        invitation(5, 'Emerging Managers Survey', null),
+        invitation(7, '2026 DEI Survey', '2026-11-18T10:00:00.000Z'),
+      ],
+    });
+
+  it('is suppressed with its reason while fewer than 5 organizations submitted', async () => {
+    const reason = 'Shown once at least 5 organizations have submitted (3 so far).';
+    const calls = handlers({
+      'GET /api/surveys/invitations': invitations,
+      'GET /api/analytics/survey/7/benchmark': () => json(benchmark(3, reason)),
+    });
+    renderApp('/lpi/analytics');
+    const section = await screen.findByRole('region', { name: 'Peer benchmark' });
+    expect(await within(section).findByText(reason)).toBeInTheDocument();
+    expect(within(section).queryByRole('img')).not.toBeInTheDocument();
+    // only the submitted survey is offered
+    expect(calls.some((c) => c.path === '/api/analytics/survey/5/benchmark')).toBe(false);
+  });
+
+  it("shows the organization's percentile per figure once 5 submitted, with a table view", async () => {
+    handlers({
+      'GET /api/surveys/invitations': invitations,
+      'GET /api/analytics/survey/7/benchmark': () => json(benchmark(9, null)),
+    });
+    const user = userEvent.setup();
+    renderApp('/lpi/analytics');
+    const panel = await screen.findByRole('region', { name: 'Peer benchmark: 2026 DEI Survey' });
+    expect(within(panel).getByRole('img', { name: 'Peer benchmark: 2026 DEI Survey' })).toBeInTheDocument();
+    await user.click(within(panel).getByRole('radio', { name: 'Table' }));
+    const rows = within(within(panel).getByRole('table'))
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows[1]).toBe('LPI12.58N/A');
+    expect(rows[6]).toBe('Ownership scoreN/AN/AThis organization has no score to compare.');
+  });
+
+  it('says so when the organization submitted no survey', async () => {
+    handlers();
+    renderApp('/lpi/analytics');
+    const section = await screen.findByRole('region', { name: 'Peer benchmark' });
+    expect(await within(section).findByText(NO_SUBMITTED_SURVEY)).toBeInTheDocument();
   });
 });

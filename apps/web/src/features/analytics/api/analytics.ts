@@ -1,5 +1,11 @@
-import type { THistoricalEvenness, THistoricalLpi, TOrganizationLpi } from '@parity/domain/analytics';
+import type {
+  TBenchmark,
+  THistoricalEvenness,
+  THistoricalLpi,
+  TOrganizationLpi,
+} from '@parity/domain/analytics';
 import type { TTransparencyResponse } from '@parity/domain/lpi/transparency';
+import type { TSurveyInvitation } from '@parity/domain/surveys';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -41,5 +47,30 @@ export function useTransparency() {
   return useQuery({
     queryKey: analyticsKey('transparency'),
     queryFn: () => api.get<TTransparencyResponse>('/api/organization/transparency'),
+  });
+}
+
+/** GET /api/surveys/invitations: the surveys the organization submitted (archived ones included). */
+export function useSubmittedSurveys() {
+  return useQuery({
+    queryKey: analyticsKey('submitted-surveys'),
+    queryFn: async () => {
+      const body = await api.get<{ data: TSurveyInvitation[] }>('/api/surveys/invitations', undefined, {
+        silent: true,
+      });
+      return body.data
+        .filter((invitation) => invitation.submitted_at !== null)
+        .sort((a, b) => (b.submitted_at ?? '').localeCompare(a.submitted_at ?? ''));
+    },
+  });
+}
+
+/** GET /api/analytics/survey/{id}/benchmark: the organization's percentile among the respondents. */
+export function useBenchmark(surveyId: number | null) {
+  return useQuery({
+    queryKey: analyticsKey('benchmark', surveyId),
+    queryFn: () =>
+      api.get<TBenchmark>(`/api/analytics/survey/${surveyId}/benchmark`, undefined, { silent: true }),
+    enabled: surveyId !== null,
   });
 }

@@ -28,6 +28,7 @@ import {
   useTransparency,
 } from '../api/analytics';
 import { ChartPanel } from '../components/chart-panel';
+import { PeerBenchmark } from '../components/peer-benchmark';
 import { ScoreSummary } from '../components/score-summary';
 import { Heatmap, LineChart, StackedBars } from '../components/svg-charts';
 import { type Breakdown, breakdownRows, GROUPS, genderBreakdown, raceBreakdown } from '../lib/breakdown';
@@ -309,7 +310,10 @@ export function Component() {
           </Tabs.Panel>
         ))}
         <Tabs.Panel value="analytics" pt="md">
-          {content}
+          <Stack gap="md">
+            {content}
+            {typeof organizationId === 'number' ? <PeerBenchmark /> : null}
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>
