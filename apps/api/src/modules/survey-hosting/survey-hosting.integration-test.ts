@@ -239,7 +239,10 @@ describe('POST /api/surveys', () => {
   ])('refuses %s with 400, its message, and writes nothing', async (_name, overrides, message) => {
     const before = await counts();
     // Ada's id is known only once the demo data is seeded.
-    const fixed = overrides.primary_contact_id === 'ada' ? { primary_contact_id: users.get(ADA) } : overrides;
+    const fixed =
+      (overrides as Record<string, unknown>).primary_contact_id === 'ada'
+        ? { primary_contact_id: users.get(ADA) }
+        : overrides;
     const res = await call('POST', HOST, '/api/surveys', request(fixed));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toContain(message);
