@@ -394,6 +394,61 @@ export function createRoutes(): RouteObject[] {
                   path: 'surveys',
                   handle: handle({ crumb: 'Surveys', layout: 'top-bar' }),
                   children: [
+                    // Taking (the invitations, the stepper), archived and exported responses.
+                    {
+                      id: 'surveys.list',
+                      index: true,
+                      lazy: () => import('../features/surveys/taking/routes/surveys-list'),
+                      handle: handle({ title: 'Surveys', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'surveys.taking',
+                      path: 'taking',
+                      lazy: () => import('../features/surveys/taking/routes/surveys-list'),
+                      handle: handle({ crumb: 'Taking', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'surveys.taking.survey',
+                      path: 'taking/:surveyId',
+                      loader: ({ params }) => {
+                        if (!/^\d+$/.test(params.surveyId ?? '')) throw redirect(NOT_FOUND_PATH);
+                        return null;
+                      },
+                      lazy: () => import('../features/surveys/taking/routes/taking-survey'),
+                      handle: handle({ crumb: 'Survey', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'surveys.archived',
+                      path: 'archived',
+                      lazy: () => import('../features/surveys/archive/routes/archived-list'),
+                      handle: handle({ crumb: 'Archived', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'surveys.archived.survey',
+                      path: 'archived/:surveyId',
+                      loader: ({ params }) => {
+                        if (!/^\d+$/.test(params.surveyId ?? '')) throw redirect(NOT_FOUND_PATH);
+                        return null;
+                      },
+                      lazy: () => import('../features/surveys/archive/routes/archived-survey'),
+                      handle: handle({ crumb: 'Survey', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'surveys.export',
+                      path: 'export',
+                      lazy: () => import('../features/surveys/export/routes/export-list'),
+                      handle: handle({ crumb: 'Export', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'surveys.export.survey',
+                      path: 'export/:surveyId',
+                      loader: ({ params }) => {
+                        if (!/^\d+$/.test(params.surveyId ?? '')) throw redirect(NOT_FOUND_PATH);
+                        return null;
+                      },
+                      lazy: () => import('../features/surveys/export/routes/export-survey'),
+                      handle: handle({ crumb: 'Survey', layout: 'top-bar' }),
+                    },
                     {
                       id: 'surveys.hosting',
                       path: 'hosting',

@@ -1,0 +1,47 @@
+import { Badge, Group, List, Stack, Text, Title } from '@mantine/core';
+import type { TSurveyInvitation } from '@parity/domain/surveys';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Who worked on the response (spec 3 Survey invitation contributors): submitted flag, last update. */
+export function ContributorsList({ contributors }: { contributors: TSurveyInvitation['contributors'] }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="contributors-title">
+      <Title order={2} size="h5" id="contributors-title">
+        Contributors
+      </Title>
+      {contributors.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nobody has saved a step yet.
+        </Text>
+      ) : (
+        <List listStyleType="none" spacing="xs" aria-label="Contributors">
+          {contributors.map((person) => (
+            <List.Item key={person.id}>
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={500}>
+                  {[person.name, person.lastname].filter(Boolean).join(' ')}
+                </Text>
+                {person.submitted ? (
+                  <Badge size="xs" color="green" variant="light">
+                    Submitted
+                  </Badge>
+                ) : null}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {person.last_updated_at ? (
+                  <>
+                    Last update <time dateTime={person.last_updated_at}>{when(person.last_updated_at)}</time>
+                  </>
+                ) : (
+                  'No update yet'
+                )}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,289 @@
+import { Alert, Grid, Group, Progress, Stack, Stepper, Text, Title, Tooltip } from '@mantine/core';
+import {
+  SUBMIT_STEP_ID,
+  type TSurveyInvitation,
+  type TSurveyTab,
+  type TSurveyTabProgress,
+} from '@parity/domain/surveys';
+import { IconCheck, IconDownload, IconInfoCircle, IconLock, IconUserPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../../components/button/button';
+import { PageHeader } from '../../../../components/page-header/page-header';
+import { LpiProfile, type LpiProfileController } from '../../../lpi/components/profile/lpi-profile';
+import type { LpiScope } from '../../../lpi/lib/scope';
+import { INVITATIONS_KEY, type SurveysAccount } from '../../api/invitations';
+import { progressKey, recordStep } from '../../api/taking-steps';
+import { stepView } from '../lib/steps';
+import { exportPath, resumeStep } from '../lib/survey-action';
+import { useStepOccupancy } from '../lib/use-step-occupancy';
+import { ContributorsList } from './contributors-list';
+import { SubmitStep } from './submit-step';
+import { formatDay } from './survey-tile';
+
+export const INVITE_USERS_PATH = '/organizations/private/invitations';
+export const INVITE_ADMINS_ONLY = 'Only organization admins can invite users';
+
+const clock = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** Why the response cannot be changed, as the page's banner says it (null: it can). */
+export function closedNotice(invitation: TSurveyInvitation): string | null {
+  if (invitation.status === 'Archived' || invitation.status === 'Not Submitted') {
+    return 'This survey was archived by its host: the response can be viewed but no longer changed.';
+  }
+  if (invitation.submitted_at) {
+    return 'This response was submitted: it can be viewed (View Response) but no longer changed.';
+  }
+  if (invitation.status === 'Past Due') {
+    return 'This survey is closed: its due date has passed. The response can be viewed but no longer changed.';
+  }
+  return null;
+}
+
+export interface SurveyStepperProps {
+  invitation: TSurveyInvitation;
+  steps: TSurveyTab[];
+  progress: TSurveyTabProgress[];
+  account: SurveysAccount;
+}
+
+/**
+ * surveys.taking.survey: the survey's steps in weight order as a stepper. It opens at ?step or where
+ * the organization left off, and the URL follows the current step. Moving to another step saves the
+ * current one's changes (a stale save opens the conflict dialog and stays), then records the step
+ * (PUT tabs). An open step is held for its editor; someone else's hold makes it read only.
+ */
+export function SurveyStepper({ invitation, steps, progress, account }: SurveyStepperProps) {
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const surveyId = invitation.survey_id;
+  const organizationId = invitation.organization_id;
+  const own = account.organization_id === organizationId;
+  const notice = closedNotice(invitation);
+  const canEdit = own && account.hasLpiAccess && notice === null;
+
+  const total = steps.length;
+  const fromUrl = Number(params.get('step'));
+  const position =
+    Number.isInteger(fromUrl) && fromUrl >= 1 && fromUrl <= total ? fromUrl : resumeStep(invitation);
+  const step = steps[position - 1]!;
+  const view = stepView(step.id);
+
+  // The URL's step follows the current step, so a reload resumes there.
+  useEffect(() => {
+    if (params.get('step') !== String(position) || params.get('organizationId') !== String(organizationId)) {
+      const next = new URLSearchParams(params);
+      next.set('step', String(position));
+      next.set('organizationId', String(organizationId));
+      setParams(next, { replace: true });
+    }
+  }, [params, position, organizationId, setParams]);
+
+  const occupancy = useStepOccupancy(surveyId, view ? step.id : null, canEdit);
+  const heldBy = occupancy && !occupancy.held_by_you ? occupancy.occupied_by : null;
+  const readOnly = !canEdit || heldBy !== null;
+
+  // A step someone else held was read from their latest save; once it frees, read it again.
+  const wasHeld = useRef(false);
+  useEffect(() => {
+    if (wasHeld.current && heldBy === null) void queryClient.invalidateQueries({ queryKey: ['lpi'] });
+    wasHeld.current = heldBy !== null;
+  }, [heldBy, queryClient]);
+
+  const refreshProgress = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: progressKey(surveyId, organizationId) });
+    void queryClient.invalidateQueries({ queryKey: progressKey(surveyId, null) });
+    void queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY });
+  }, [queryClient, surveyId, organizationId]);
+
+  const controller = useRef<LpiProfileController>(null);
+  const [moving, setMoving] = useState(false);
+  const goTo = async (target: number) => {
+    if (target === position || target < 1 || target > total || moving) return;
+    setMoving(true);
+    try {
+      if (!readOnly && controller.current?.dirty) {
+        if (!(await controller.current.saveChanges())) return;
+      }
+      if (canEdit) {
+        try {
+          await recordStep(surveyId, steps[target - 1]!.id);
+        } catch {
+          return; // The API client has shown the error.
+        }
+      }
+      const next = new URLSearchParams(params);
+      next.set('step', String(target));
+      setParams(next);
+      refreshProgress();
+    } finally {
+      setMoving(false);
+    }
+  };
+
+  const completedIds = new Set(progress.filter((p) => p.completed).map((p) => p.tab_id));
+  const completedSteps = steps.filter((s) => completedIds.has(s.id)).length;
+  const percent = total ? Math.round((completedSteps / total) * 100) : invitation.progress;
+  const holderOf = (tabId: number) => {
+    const row = progress.find((p) => p.tab_id === tabId);
+    return row?.occupied_by && row.occupied_by.id !== account.id ? row.occupied_by : null;
+  };
+  const incomplete = steps
+    .map((s, i) => ({ step: s, position: i + 1 }))
+    .filter(({ step: s }) => s.id !== SUBMIT_STEP_ID && !completedIds.has(s.id));
+
+  const scope: LpiScope = own
+    ? { kind: 'survey', organizationId, surveyId }
+    : { kind: 'survey', organizationId, surveyId, report: true };
+
+  const inviteButton = account.isOrganizationAdministrator ? (
+    <Button
+      component={Link}
+      to={INVITE_USERS_PATH}
+      kind="blanc"
+      leftSection={<IconUserPlus size={16} aria-hidden />}
+    >
+      Invite User
+    </Button>
+  ) : (
+    <Tooltip label={INVITE_ADMINS_ONLY}>
+      <Button
+        kind="blanc"
+        data-disabled
+        leftSection={<IconUserPlus size={16} aria-hidden />}
+        aria-disabled="true"
+        onClick={(e) => e.preventDefault()}
+      >
+        Invite User
+      </Button>
+    </Tooltip>
+  );
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={invitation.title}
+        eyebrow={`Hosted by ${invitation.host.name} · Due ${formatDay(invitation.due)}`}
+        actions={
+          <>
+            <Button
+              component={Link}
+              to={exportPath(surveyId, organizationId)}
+              kind="secondary"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Download
+            </Button>
+            {inviteButton}
+          </>
+        }
+      />
+      {notice ? (
+        <Alert color="blue" icon={<IconLock aria-hidden />} role="status" title="Read only">
+          {notice}
+        </Alert>
+      ) : null}
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Text size="sm">
+            {completedSteps} of {total} steps complete
+          </Text>
+          <Text size="sm" fw={600}>
+            {percent}%
+          </Text>
+        </Group>
+        <Progress value={percent} aria-label="Survey progress" />
+      </Stack>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Stack gap="lg">
+            <nav aria-label="Survey steps">
+              <Stepper
+                active={position - 1}
+                onStepClick={(index) => void goTo(index + 1)}
+                orientation="vertical"
+                size="sm"
+                allowNextStepsSelect
+              >
+                {steps.map((s) => {
+                  const done = completedIds.has(s.id);
+                  const holder = holderOf(s.id);
+                  const icon = done ? <IconCheck size={16} aria-hidden /> : undefined;
+                  return (
+                    <Stepper.Step
+                      key={s.id}
+                      label={s.title}
+                      description={
+                        holder ? `Being edited by ${holder.name}` : done ? 'Complete' : 'Incomplete'
+                      }
+                      icon={icon}
+                      completedIcon={icon ?? <span aria-hidden>{steps.indexOf(s) + 1}</span>}
+                      color={done ? 'green' : undefined}
+                    />
+                  );
+                })}
+              </Stepper>
+            </nav>
+            <ContributorsList contributors={invitation.contributors} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <Stack gap="md">
+            <Stack gap={2}>
+              <Text size="sm" c="dimmed">
+                Step {position} of {total}
+              </Text>
+              <Title order={2}>{step.title}</Title>
+              <Text c="dimmed">{step.description}</Text>
+            </Stack>
+            {heldBy && occupancy?.occupied_until ? (
+              <Alert color="orange" icon={<IconInfoCircle aria-hidden />} role="status">
+                Being edited by {heldBy.name} {heldBy.lastname} until{' '}
+                <time dateTime={occupancy.occupied_until}>{clock(occupancy.occupied_until)}</time>. You can
+                read this step; it opens for editing once they leave it.
+              </Alert>
+            ) : null}
+            {view ? (
+              <LpiProfile
+                key={step.id}
+                scope={scope}
+                page={view.page}
+                units={view.units}
+                navigation={false}
+                basePath={`/surveys/taking/${surveyId}`}
+                readOnly={readOnly}
+                controller={controller}
+                onChange={refreshProgress}
+              />
+            ) : (
+              <SubmitStep
+                surveyId={surveyId}
+                incomplete={incomplete}
+                submittedAt={invitation.submitted_at}
+                canSubmit={canEdit}
+                onGoTo={(target) => void goTo(target)}
+              />
+            )}
+            <Group justify="space-between">
+              <Button
+                kind="blanc"
+                onClick={() => void goTo(position - 1)}
+                disabled={position <= 1}
+                loading={moving}
+              >
+                Previous
+              </Button>
+              {position < total ? (
+                <Button onClick={() => void goTo(position + 1)} loading={moving}>
+                  Next
+                </Button>
+              ) : null}
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
