@@ -136,7 +136,8 @@ async function dropDatabase(name) {
 /**
  * Runs `fn(server)` against the built API on a new data directory and, with `postgres`, a new
  * PostgreSQL database (parity_bench[_label]_<time>) with the demo data; PGlite seeds the demo data
- * itself. Stops the server, drops the database and removes the directory whatever happens.
+ * itself. `server.databaseUrl` names that database (for scripts that generate data in SQL). Stops
+ * the server, drops the database and removes the directory whatever happens.
  */
 export async function withServer({ label, postgres }, fn) {
   const suffix = label ? `${label}_` : '';
@@ -151,7 +152,7 @@ export async function withServer({ label, postgres }, fn) {
     }
     const server = await startServer({ env });
     try {
-      return await fn(server);
+      return await fn({ ...server, databaseUrl: env.DATABASE_URL });
     } finally {
       await server.stop();
     }
@@ -161,12 +162,12 @@ export async function withServer({ label, postgres }, fn) {
   }
 }
 
-/** An access token for the demo user, signed in the way the web app does. */
-export async function token(url) {
+/** An access token for the demo user (or another demo account), signed in the way the web app does. */
+export async function token(url, user = DEMO) {
   const res = await fetch(`${url}/api/oauth/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', client_id: 'parity-web', ...DEMO }),
+    body: JSON.stringify({ grant_type: 'password', client_id: 'parity-web', ...user }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return (await res.json()).access_token;
