@@ -1,4 +1,10 @@
-import { IconBuilding, IconChartBar, IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconChartBar,
+  IconClipboardList,
+  IconLayoutDashboard,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { NavItem } from '../components/top-bar/navigation';
 
 /**
@@ -27,6 +33,13 @@ export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   },
   // Every member may view the profile; editing needs LPI access (the page says so).
   { label: 'LPI', to: '/lpi', icon: IconChartBar, visible: (account) => account.isAllowed === true },
+  // Taking, archived, exported and hosted surveys (spec 2 Surveys).
+  {
+    label: 'Surveys',
+    to: '/surveys',
+    icon: IconClipboardList,
+    visible: (account) => account.isAllowed === true,
+  },
 ];
 
 export function visibleModules(

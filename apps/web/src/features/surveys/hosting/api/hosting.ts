@@ -1,3 +1,4 @@
+import type { TFormResponse } from '@parity/domain/lpi/forms';
 import type { TMemberList } from '@parity/domain/signup';
 import type { TEditSurveyOverview, TSurveyOverview, TSurveyRequest } from '@parity/domain/survey-request';
 import type { THostedSurvey } from '@parity/domain/surveys';
@@ -58,7 +59,8 @@ function useRefreshSurveys() {
 export function useCreateSurvey() {
   const refresh = useRefreshSurveys();
   return useMutation({
-    mutationFn: (body: TSurveyRequest) => api.post<TSurveyOverview>('/api/surveys', body, { retries: 0 }),
+    mutationFn: (body: TSurveyRequest) =>
+      api.post<TSurveyOverview>('/api/surveys', body, { retries: 0, silent: true }),
     onSuccess: refresh,
   });
 }
@@ -96,5 +98,14 @@ export function useDeleteSurvey(surveyId: number) {
       queryClient.removeQueries({ queryKey: ['surveys', 'overview', surveyId] });
       void queryClient.invalidateQueries({ queryKey: ['surveys'] });
     },
+  });
+}
+
+/** GET /api/form-generator/{8|10}: the Practices or Miscellaneous form's fields (the wizard's settings). */
+export function useSettingsForm(formId: number) {
+  return useQuery({
+    queryKey: ['surveys', 'settings-form', formId],
+    queryFn: () => api.get<TFormResponse>(`/api/form-generator/${formId}`),
+    staleTime: 5 * 60 * 1000,
   });
 }

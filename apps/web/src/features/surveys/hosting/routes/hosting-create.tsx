@@ -1,7 +1,324 @@
+import { Alert, Card, Group, Radio, Stack, Stepper, Switch, Text, Title } from '@mantine/core';
+import {
+  MISCELLANEOUS_FORM_ID,
+  PRACTICES_FORM_ID,
+  SURVEY_CREATED_MESSAGE,
+  SURVEY_REQUEST_TYPES,
+  surveyDetailsErrors,
+  type TSurveyDetailsField,
+} from '@parity/domain/survey-request';
+import { SUBMIT_STEP_ID, SURVEY_STEPS } from '@parity/domain/surveys';
+import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { showAlert } from '../../../../components/alerts/alert-store';
+import { Button } from '../../../../components/button/button';
 import { PageHeader } from '../../../../components/page-header/page-header';
+import { ApiError } from '../../../../lib/api-client';
+import { useCurrentAccount } from '../../../auth/api/get-current-account';
+import { useCreateSurvey, useOrganizationMembers, useSettingsForm } from '../api/hosting';
+import { CustomQuestionsEditor } from '../components/custom-questions-editor';
+import { FormFieldsSettings } from '../components/form-fields-settings';
+import { localToday, SurveyDetailsFields } from '../components/survey-details-fields';
+import {
+  buildSurveyRequest,
+  clearWizardState,
+  defaultWizardState,
+  loadWizardState,
+  OPTIONAL_LPI_STEPS,
+  saveWizardState,
+  WIZARD_STEPS,
+  type WizardState,
+} from '../lib/wizard-state';
 
+export const NO_SURVEY_CREATION =
+  'Creating survey requests needs survey hosting and survey creation rights: ask an organization admin.';
+
+const DETAILS_STEP = 1;
+const LAST_STEP = WIZARD_STEPS.length - 1;
+const fieldIdsOf = (form: { sections: { inputs: { id: number }[] }[] } | undefined) =>
+  form?.sections.flatMap((section) => section.inputs.map((input) => input.id)) ?? [];
+
+/**
+ * /surveys/hosting/create (surveys.hosting.create): the request wizard of spec 2 in six parts:
+ * overview (request type: score disabled, dei by default), details (spec 5 rules, checked here with
+ * the API's messages before moving on), LPI settings, practices and miscellaneous settings, custom
+ * questions. The draft is kept for the session; Create Request posts it, resets the wizard and goes
+ * to the surveys.
+ */
 export function HostingCreateRoute() {
-  return <PageHeader title="Create Request" />;
+  const account = useCurrentAccount();
+  const navigate = useNavigate();
+  const [state, setState] = useState<WizardState>(loadWizardState);
+  const [errors, setErrors] = useState<Partial<Record<TSurveyDetailsField, string>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const organizationId = account.data?.organization_id ?? null;
+  const members = useOrganizationMembers(organizationId);
+  const practices = useSettingsForm(PRACTICES_FORM_ID);
+  const miscellaneous = useSettingsForm(MISCELLANEOUS_FORM_ID);
+  const create = useCreateSurvey();
+
+  useEffect(() => saveWizardState(state), [state]);
+
+  const update = (patch: Partial<WizardState>) => setState((current) => ({ ...current, ...patch }));
+
+  if (account.isPending) return <PageHeader title="Create Request" description="Loading…" />;
+  const mayCreate = Boolean(account.data?.isSurveyHost && account.data.hasSurveyCreation && organizationId);
+  if (!mayCreate) {
+    return (
+      <Stack gap="md">
+        <PageHeader title="Create Request" />
+        <Alert
+          color="warning"
+          icon={<IconAlertCircle aria-hidden />}
+          title="You cannot create survey requests"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{NO_SURVEY_CREATION}</Text>
+            <Button component={Link} to="/surveys/hosting" kind="blanc" size="small">
+              Back to hosting
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const detailsValid = () => {
+    const found = surveyDetailsErrors(state.details, { today: localToday() });
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  };
+
+  const goTo = (step: number) => {
+    // The details must be valid before any later part (and before Create Request).
+    if (step > DETAILS_STEP && state.step <= DETAILS_STEP && !detailsValid()) {
+      update({ step: DETAILS_STEP });
+      return;
+    }
+    update({ step: Math.max(0, Math.min(LAST_STEP, step)) });
+  };
+
+  const submit = () => {
+    if (!detailsValid()) {
+      update({ step: DETAILS_STEP });
+      return;
+    }
+    setServerError(null);
+    const body = buildSurveyRequest(state, organizationId as number, {
+      practices: fieldIdsOf(practices.data?.data),
+      miscellaneous: fieldIdsOf(miscellaneous.data?.data),
+    });
+    create.mutate(body, {
+      onSuccess: () => {
+        showAlert('success', SURVEY_CREATED_MESSAGE, state.details.title.trim());
+        clearWizardState();
+        setState(defaultWizardState());
+        navigate('/surveys');
+      },
+      onError: (error) => setServerError(error instanceof ApiError ? error.description : String(error)),
+    });
+  };
+
+  const onDetailsSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    goTo(DETAILS_STEP + 1);
+  };
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Create Request"
+        description="Ask organizations for their diversity, equity and inclusion data."
+        actions={
+          <Button
+            kind="blanc"
+            onClick={() => {
+              clearWizardState();
+              setErrors({});
+              setState(defaultWizardState());
+            }}
+          >
+            Start over
+          </Button>
+        }
+      />
+      <Card withBorder radius="lg" padding="lg">
+        <Stepper active={state.step} onStepClick={goTo} allowNextStepsSelect={false} size="sm">
+          <Stepper.Step label={WIZARD_STEPS[0]}>
+            <Stack gap="md" mt="md">
+              <Title order={2} size="h4">
+                Request type
+              </Title>
+              <Radio.Group
+                value={String(state.survey_type_id)}
+                onChange={(value) => update({ survey_type_id: Number(value) })}
+                label="What do you request?"
+              >
+                <Stack gap="sm" mt="xs">
+                  {SURVEY_REQUEST_TYPES.map((type) => (
+                    <Radio
+                      key={type.id}
+                      value={String(type.id)}
+                      disabled={type.disabled}
+                      label={type.disabled ? `${type.name} (not available)` : type.name}
+                      description={type.description}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+              <Text size="sm" c="dimmed">
+                Next: the request's details, then which LPI steps, practices and miscellaneous questions
+                respondents answer, and questions of your own.
+              </Text>
+            </Stack>
+          </Stepper.Step>
+
+          <Stepper.Step label={WIZARD_STEPS[1]}>
+            <form id="survey-details" onSubmit={onDetailsSubmit} noValidate aria-label="Details">
+              <Stack gap="md" mt="md">
+                <SurveyDetailsFields
+                  values={state.details}
+                  errors={errors}
+                  onChange={(details) => update({ details })}
+                  members={members.data?.data ?? []}
+                  membersLoading={members.isPending}
+                />
+              </Stack>
+            </form>
+          </Stepper.Step>
+
+          <Stepper.Step label={WIZARD_STEPS[2]}>
+            <Stack gap="sm" mt="md" component="fieldset" style={{ border: 0, padding: 0 }}>
+              <Title order={2} size="h4" component="legend">
+                Requested LPI steps
+              </Title>
+              {SURVEY_STEPS.map((step) => {
+                const optional = OPTIONAL_LPI_STEPS.some((s) => s.id === step.id);
+                return (
+                  <Switch
+                    key={step.id}
+                    label={step.title}
+                    description={optional ? step.description : `${step.description} Always requested.`}
+                    checked={optional ? state.lpiTabs[step.id] !== false : true}
+                    disabled={!optional}
+                    onChange={(event) =>
+                      update({ lpiTabs: { ...state.lpiTabs, [step.id]: event.currentTarget.checked } })
+                    }
+                  />
+                );
+              })}
+              {state.lpiTabs[8] === false ? (
+                <Text size="sm" c="dimmed">
+                  The Practices step is off: its settings do not apply.
+                </Text>
+              ) : null}
+              <Text size="xs" c="dimmed">
+                Steps {SURVEY_STEPS[0]?.title} and {SURVEY_STEPS.find((s) => s.id === SUBMIT_STEP_ID)?.title}{' '}
+                are part of every survey.
+              </Text>
+            </Stack>
+          </Stepper.Step>
+
+          <Stepper.Step label={WIZARD_STEPS[3]}>
+            <Stack gap="md" mt="md">
+              <Title order={2} size="h4">
+                Practices questions
+              </Title>
+              <FormFieldsSettings
+                label="Practices"
+                form={practices.data?.data}
+                loading={practices.isPending}
+                failed={practices.isError}
+                onRetry={() => void practices.refetch()}
+                enabled={state.practices}
+                onChange={(next) => update({ practices: next })}
+              />
+            </Stack>
+          </Stepper.Step>
+
+          <Stepper.Step label={WIZARD_STEPS[4]}>
+            <Stack gap="md" mt="md">
+              <Title order={2} size="h4">
+                Miscellaneous questions
+              </Title>
+              <FormFieldsSettings
+                label="Miscellaneous"
+                form={miscellaneous.data?.data}
+                loading={miscellaneous.isPending}
+                failed={miscellaneous.isError}
+                onRetry={() => void miscellaneous.refetch()}
+                enabled={state.miscellaneous}
+                onChange={(next) => update({ miscellaneous: next })}
+              />
+            </Stack>
+          </Stepper.Step>
+
+          <Stepper.Step label={WIZARD_STEPS[5]}>
+            <Stack gap="md" mt="md">
+              <Title order={2} size="h4">
+                Custom miscellaneous questions
+              </Title>
+              <CustomQuestionsEditor
+                questions={state.questions}
+                onChange={(questions) => update({ questions })}
+              />
+            </Stack>
+          </Stepper.Step>
+        </Stepper>
+
+        {serverError ? (
+          <Alert
+            mt="md"
+            color="danger"
+            icon={<IconAlertCircle aria-hidden />}
+            title="The request was not created"
+          >
+            {serverError}
+          </Alert>
+        ) : null}
+
+        <Group justify="space-between" mt="xl">
+          <Button
+            kind="blanc"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            disabled={state.step === 0}
+            onClick={() => goTo(state.step - 1)}
+          >
+            Back
+          </Button>
+          {state.step < LAST_STEP ? (
+            state.step === DETAILS_STEP ? (
+              <Button
+                type="submit"
+                form="survey-details"
+                rightSection={<IconArrowRight size={16} aria-hidden />}
+              >
+                Next
+              </Button>
+            ) : (
+              <Button
+                rightSection={<IconArrowRight size={16} aria-hidden />}
+                onClick={() => goTo(state.step + 1)}
+              >
+                Next
+              </Button>
+            )
+          ) : (
+            <Button
+              kind="success"
+              leftSection={<IconCheck size={16} aria-hidden />}
+              loading={create.isPending}
+              disabled={practices.isPending || miscellaneous.isPending}
+              onClick={submit}
+            >
+              Create Request
+            </Button>
+          )}
+        </Group>
+      </Card>
+    </Stack>
+  );
 }
 
 export { HostingCreateRoute as Component };

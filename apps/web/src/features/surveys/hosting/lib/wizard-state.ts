@@ -1,0 +1,127 @@
+import {
+  ALWAYS_REQUESTED_STEP_IDS,
+  DEFAULT_SURVEY_TYPE_ID,
+  type TSurveyContent,
+  type TSurveyRequest,
+} from '@parity/domain/survey-request';
+import { SURVEY_STEPS } from '@parity/domain/surveys';
+import {
+  detailsBody,
+  EMPTY_SURVEY_DETAILS,
+  type SurveyDetailsValues,
+} from '../components/survey-details-fields';
+
+/** A custom question being written in the wizard (key: a local id for lists and editing). */
+export interface DraftQuestion {
+  key: string;
+  question_type_id: number;
+  display: string;
+  section: string;
+  options: string[];
+}
+
+/** Everything the request wizard holds, kept for the session until the request is created. */
+export interface WizardState {
+  step: number;
+  survey_type_id: number;
+  details: SurveyDetailsValues;
+  /** LPI tab id -> requested (overview and submit are always requested and not listed) */
+  lpiTabs: Record<number, boolean>;
+  /** field id -> requested; fields not listed are requested */
+  practices: Record<number, boolean>;
+  miscellaneous: Record<number, boolean>;
+  questions: DraftQuestion[];
+}
+
+export const WIZARD_STEPS = [
+  'Overview',
+  'Details',
+  'LPI settings',
+  'Practices settings',
+  'Miscellaneous settings',
+  'Custom miscellaneous settings',
+] as const;
+
+/** The LPI steps a host may turn off, in the survey's order. */
+export const OPTIONAL_LPI_STEPS = SURVEY_STEPS.filter((step) => !ALWAYS_REQUESTED_STEP_IDS.includes(step.id));
+
+export function defaultWizardState(): WizardState {
+  return {
+    step: 0,
+    survey_type_id: DEFAULT_SURVEY_TYPE_ID,
+    details: { ...EMPTY_SURVEY_DETAILS },
+    lpiTabs: Object.fromEntries(OPTIONAL_LPI_STEPS.map((step) => [step.id, true])),
+    practices: {},
+    miscellaneous: {},
+    questions: [],
+  };
+}
+
+const STORAGE_KEY = 'parity.survey-request-draft';
+
+/** The draft of this browser tab's session, or the defaults. */
+export function loadWizardState(): WizardState {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    if (!raw) return defaultWizardState();
+    return { ...defaultWizardState(), ...(JSON.parse(raw) as Partial<WizardState>) };
+  } catch {
+    return defaultWizardState();
+  }
+}
+
+export function saveWizardState(state: WizardState) {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    // A full or blocked storage only loses the draft on reload.
+  }
+}
+
+export function clearWizardState() {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/**
+ * The POST /api/surveys body: the config content list names every LPI step the host may turn off
+ * and every Practices / Miscellaneous field, each enabled or not, and the custom questions.
+ */
+export function buildSurveyRequest(
+  state: WizardState,
+  organizationId: number,
+  fields: { practices: readonly number[]; miscellaneous: readonly number[] },
+): TSurveyRequest {
+  const contents: TSurveyContent[] = [
+    ...OPTIONAL_LPI_STEPS.map((step) => ({
+      content_type: 'lpi_tab' as const,
+      content_ref_id: step.id,
+      enabled: state.lpiTabs[step.id] !== false,
+    })),
+    ...fields.practices.map((id) => ({
+      content_type: 'practice' as const,
+      content_ref_id: id,
+      enabled: state.practices[id] !== false,
+    })),
+    ...fields.miscellaneous.map((id) => ({
+      content_type: 'miscellaneous' as const,
+      content_ref_id: id,
+      enabled: state.miscellaneous[id] !== false,
+    })),
+  ];
+  return {
+    organization_id: organizationId,
+    survey_type_id: state.survey_type_id,
+    ...detailsBody(state.details),
+    contents,
+    questions: state.questions.map((question) => ({
+      question_type_id: question.question_type_id,
+      display: question.display.trim(),
+      section: question.section.trim() || null,
+      config: question.options.length ? { options: question.options } : null,
+    })),
+  };
+}
