@@ -468,6 +468,16 @@ export function createRoutes(): RouteObject[] {
                       handle: handle({ crumb: 'Accessing', layout: 'top-bar' }),
                     },
                     {
+                      id: 'surveys.hosting.survey',
+                      path: 'hosting/:surveyId',
+                      loader: ({ params }) => {
+                        if (!/^\d+$/.test(params.surveyId ?? '')) throw redirect(NOT_FOUND_PATH);
+                        return null;
+                      },
+                      lazy: () => import('../features/surveys/hosting/survey-page/hosted-survey-page'),
+                      handle: handle({ crumb: 'Survey', layout: 'top-bar' }),
+                    },
+                    {
                       id: 'surveys.survey',
                       path: ':surveyId',
                       // Numeric ids only (spec 9); anything else is an unknown page.

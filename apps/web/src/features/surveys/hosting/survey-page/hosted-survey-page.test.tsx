@@ -1,0 +1,309 @@
+import type { TParticipant, TResponseRates } from '@parity/domain/survey-participants';
+import type { TSurveyOverview } from '@parity/domain/survey-request';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../../../app/testing/render-app';
+import { setTokens } from '../../../../lib/token-storage';
+
+configure({ asyncUtilTimeout: 15000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const SURVEY = 7;
+const HOST_ACCOUNT = { ...ACCOUNT, id: 3, name: 'Nora', organization_id: 1, isSurveyHost: true };
+
+const OVERVIEW: TSurveyOverview = {
+  id: SURVEY,
+  title: '2026 DEI Survey',
+  description: null,
+  survey_type_id: 2,
+  start: '2026-09-01',
+  due: '2027-01-31',
+  status: 'Active',
+  is_legacy: false,
+  archived_at: null,
+  created_at: '2026-09-01T09:00:00.000Z',
+  host: { id: 1, name: 'Northwind Pension Fund', logo: null },
+  primary_contact: null,
+  contact_email: 'host@northwind.test',
+  support_email: 'support@northwind.test',
+  steps: [],
+  contents: [],
+  questions: [],
+  invitation: null,
+  invited: 45,
+  submitted: 12,
+  administrators: [],
+  can_manage: true,
+};
+
+const LABELS = [
+  { id: 1, name: 'Emerging manager', color: '#2f9e44', organizations: 10 },
+  { id: 2, name: 'Priority', color: '#e8590c', organizations: 4 },
+];
+
+const participant = (i: number, overrides: Partial<TParticipant> = {}): TParticipant => ({
+  organization_id: 100 + i,
+  name: `Firm ${String(i).padStart(2, '0')}`,
+  logo: null,
+  status: i % 3 === 0 ? 'submitted' : 'not_started',
+  progress: i % 3 === 0 ? 100 : 0,
+  completed_steps: i % 3 === 0 ? 11 : 0,
+  total_steps: 11,
+  submitted_at: i % 3 === 0 ? '2026-10-20T10:00:00.000Z' : null,
+  invited_at: '2026-09-01T10:00:00.000Z',
+  declined_at: null,
+  decline_code: null,
+  last_reminded_at: null,
+  reminder_count: 0,
+  labels: i === 1 ? [{ id: 1, name: 'Emerging manager', color: '#2f9e44' }] : [],
+  ...overrides,
+});
+const ALL = Array.from({ length: 45 }, (_, i) => participant(i + 1));
+
+const RATES: TResponseRates = {
+  invited: 45,
+  statuses: {
+    not_started: { count: 30, percent: 66.7 },
+    in_progress: { count: 0, percent: 0 },
+    submitted: { count: 15, percent: 33.3 },
+    declined: { count: 0, percent: 0 },
+  },
+  series: [
+    { date: '2026-09-01', invited: 45, submitted: 0, declined: 0 },
+    { date: '2026-09-02', invited: 45, submitted: 3, declined: 0 },
+    { date: '2026-09-03', invited: 45, submitted: 15, declined: 0 },
+  ],
+};
+
+/** The full address (with its query) of every call, in order: the stub records paths only. */
+let urls: URL[] = [];
+
+function participantsAnswer(url: URL, rows: TParticipant[]) {
+  const limit = Number(url.searchParams.get('limit') ?? 30);
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  const search = url.searchParams.get('search_query')?.toLowerCase();
+  const status = url.searchParams.get('status');
+  const labelIds = url.searchParams.get('label_ids')?.split(',').map(Number);
+  const matching = rows.filter(
+    (p) =>
+      (!search || p.name.toLowerCase().includes(search)) &&
+      (!status || p.status === status) &&
+      (!labelIds || p.labels.some((l) => labelIds.includes(l.id))),
+  );
+  if (url.searchParams.get('sort_order') === 'desc') matching.reverse();
+  return json({ data: matching.slice(offset, offset + limit), total: matching.length });
+}
+
+function setup(
+  overrides: {
+    participants?: TParticipant[];
+    rates?: TResponseRates;
+    overview?: Partial<TSurveyOverview> | null;
+  } = {},
+) {
+  let rows = overrides.participants ?? ALL;
+  const lastUrl = (path: string) => [...urls].reverse().find((u) => u.pathname === path)!;
+  const calls = stubFetch({
+    'GET /api/user/status': () => json(HOST_ACCOUNT),
+    [`GET /api/surveys/${SURVEY}`]: () =>
+      overrides.overview === null
+        ? json({ message: 'Survey not found.', error: 'not_found' }, 404)
+        : json({ ...OVERVIEW, ...overrides.overview }),
+    [`GET /api/surveys/${SURVEY}/response-rates`]: () => json(overrides.rates ?? RATES),
+    [`GET /api/surveys/${SURVEY}/participants`]: () =>
+      participantsAnswer(lastUrl(`/api/surveys/${SURVEY}/participants`), rows),
+    'GET /api/organization-labels': () => json({ data: LABELS }),
+    [`GET /api/surveys/${SURVEY}/contacts`]: () => json({ data: [], total: 0 }),
+    [`POST /api/surveys/${SURVEY}/reminders`]: () =>
+      json({ reminded: 30, mailed: 41, reminded_at: '2026-11-22T09:00:00.000Z' }),
+    [`POST /api/organization-labels/surveys/${SURVEY}`]: (call) => {
+      const body = JSON.parse(call.body ?? '{}') as { organization_id: number; label_ids: number[] };
+      rows = rows.map((p) =>
+        p.organization_id === body.organization_id
+          ? {
+              ...p,
+              labels: LABELS.filter((l) => body.label_ids.includes(l.id)).map(
+                ({ organizations: _, ...l }) => l,
+              ),
+            }
+          : p,
+      );
+      return json({ message: 'Labels updated!', labels: [] });
+    },
+  });
+  const stubbed = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(
+      new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://localhost',
+      ),
+    );
+    return stubbed(input, init);
+  });
+  return calls;
+}
+
+const participantUrls = () => urls.filter((u) => u.pathname === `/api/surveys/${SURVEY}/participants`);
+const lastParticipantsQuery = () => participantUrls().at(-1)!.searchParams;
+
+async function openInvitations() {
+  renderApp(`/surveys/hosting/${SURVEY}?tab=invitations`);
+  return screen.findByRole('table', { name: 'Participants' });
+}
+
+beforeEach(() => {
+  urls = [];
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
+});
+
+afterEach(() => {
+  cleanupApps();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the hosted survey page', () => {
+  it('shows the header and the four tabs, Response Rates first with counts, percentages and the chart', async () => {
+    setup();
+    renderApp(`/surveys/hosting/${SURVEY}`);
+    expect(await screen.findByRole('heading', { level: 1, name: '2026 DEI Survey' })).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['Response Rates', 'Invitations', 'Analytics', 'Reports']);
+    const region = await screen.findByLabelText('Response rates');
+    expect(within(region).getByText('Submitted')).toBeInTheDocument();
+    expect(within(region).getByText('33.3%')).toBeInTheDocument();
+    expect(within(region).getByText('66.7%')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Responses over time' })).toBeInTheDocument();
+    // Its table view lists each day.
+    await userEvent.click(screen.getByRole('radio', { name: 'Table' }));
+    expect(await screen.findByRole('rowheader', { name: '2026-09-03' })).toBeInTheDocument();
+  });
+
+  it('says so when nobody is invited yet', async () => {
+    const empty: TResponseRates = {
+      invited: 0,
+      statuses: {
+        not_started: { count: 0, percent: 0 },
+        in_progress: { count: 0, percent: 0 },
+        submitted: { count: 0, percent: 0 },
+        declined: { count: 0, percent: 0 },
+      },
+      series: [],
+    };
+    setup({ rates: empty, participants: [] });
+    renderApp(`/surveys/hosting/${SURVEY}`);
+    expect(await screen.findByText(/No organization is invited yet/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Invitations' }));
+    expect(await screen.findByText('No organization is invited yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No contacts yet. Add one to invite it.')).toBeInTheDocument();
+  });
+
+  it('shows an error when the survey is not the caller’s to host', async () => {
+    setup({ overview: null });
+    renderApp(`/surveys/hosting/${SURVEY}`);
+    expect(await screen.findByText('This survey does not exist or you cannot host it.')).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+  });
+});
+
+describe('the Invitations tab', () => {
+  it('pages by 30', async () => {
+    setup();
+    const table = await openInvitations();
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+    expect(screen.getByText('1–30 of 45')).toBeInTheDocument();
+    expect(lastParticipantsQuery().get('limit')).toBe('30');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(lastParticipantsQuery().get('offset')).toBe('30'));
+    expect(await screen.findByText('31–45 of 45')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Participants' })).getAllByRole('row')).toHaveLength(16);
+  });
+
+  it('searches, filters by status and label, and sorts by a column', async () => {
+    setup();
+    await openInvitations();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'Firm 1');
+    await waitFor(() => expect(lastParticipantsQuery().get('search_query')).toBe('Firm 1'));
+    expect(await screen.findByText('1–10 of 10')).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Search' }));
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Submitted', hidden: true }));
+    await waitFor(() => expect(lastParticipantsQuery().get('status')).toBe('submitted'));
+    expect(await screen.findByText('1–15 of 15')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Labels' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Priority', hidden: true }));
+    await waitFor(() => expect(lastParticipantsQuery().get('label_ids')).toBe('2'));
+    expect(await screen.findByText('No participants match these filters.')).toBeInTheDocument();
+  });
+
+  it('sorts by clicking a column header, then reverses', async () => {
+    setup();
+    const table = await openInvitations();
+    await userEvent.click(within(table).getByRole('button', { name: /Progress/ }));
+    await waitFor(() => expect(lastParticipantsQuery().get('sort_by')).toBe('progress'));
+    expect(lastParticipantsQuery().get('sort_order')).toBe('asc');
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Progress/ })).toHaveAttribute(
+        'aria-sort',
+        'ascending',
+      ),
+    );
+    await userEvent.click(
+      within(screen.getByRole('table', { name: 'Participants' })).getByRole('button', { name: /Progress/ }),
+    );
+    await waitFor(() => expect(lastParticipantsQuery().get('sort_order')).toBe('desc'));
+  });
+
+  it('sends a reminder to every non-submitter after a confirm, and reports the count', async () => {
+    const calls = setup();
+    await openInvitations();
+    await userEvent.click(screen.getByRole('button', { name: 'Send reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send reminder' }));
+    expect(await screen.findByText('30 participants were reminded.')).toBeInTheDocument();
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.path === `/api/surveys/${SURVEY}/reminders`),
+    ).toHaveLength(1);
+  });
+
+  it('cancelling the reminder confirm sends nothing', async () => {
+    const calls = setup();
+    await openInvitations();
+    await userEvent.click(screen.getByRole('button', { name: 'Send reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('disables reminders once the survey is closed', async () => {
+    setup({ overview: { status: 'Past Due' } });
+    await openInvitations();
+    expect(screen.getByRole('button', { name: 'Send reminder' })).toBeDisabled();
+  });
+
+  it('edits a participant’s labels, then the list refreshes', async () => {
+    const calls = setup();
+    const table = await openInvitations();
+    const before = participantUrls().length;
+    await userEvent.click(within(table).getByRole('button', { name: 'Edit labels of Firm 02' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Labels of Firm 02' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Priority' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save labels' }));
+    expect(await screen.findByText('Labels updated!')).toBeInTheDocument();
+    const post = calls.find(
+      (c) => c.method === 'POST' && c.path === `/api/organization-labels/surveys/${SURVEY}`,
+    );
+    expect(JSON.parse(post!.body!)).toEqual({ organization_id: 102, label_ids: [2] });
+    await waitFor(() => expect(participantUrls().length).toBeGreaterThan(before));
+    const row = (await screen.findByText('Firm 02')).closest('tr')!;
+    expect(await within(row).findByText('Priority')).toBeInTheDocument();
+  });
+});

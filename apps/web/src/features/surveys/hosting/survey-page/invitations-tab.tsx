@@ -1,0 +1,361 @@
+import {
+  Alert,
+  Badge,
+  Center,
+  Group,
+  Loader,
+  MultiSelect,
+  Pagination,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  DECLINE_CODE_LABELS,
+  PARTICIPANT_STATUS_LABELS,
+  PARTICIPANT_STATUSES,
+  PARTICIPANTS_PAGE_SIZE,
+  type TDeclineCode,
+  type TParticipant,
+  type TParticipantSort,
+  type TParticipantStatus,
+} from '@parity/domain/survey-participants';
+import type { TOrganizationLabel } from '@parity/domain/surveys';
+import {
+  IconAlertCircle,
+  IconArrowsSort,
+  IconBell,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+  IconTags,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { showAlert } from '../../../../components/alerts/alert-store';
+import { Button } from '../../../../components/button/button';
+import { toApiError } from '../../../../lib/api-client';
+import { type ParticipantsFilter, useHostLabels, useParticipants, useSendReminders } from './api';
+import { confirm } from './confirm';
+import { ContactsPanel } from './contacts-panel';
+import { formatDate } from './format';
+import { openLabelsEditor } from './labels-editor';
+
+const STATUS_COLOURS: Record<TParticipantStatus, string> = {
+  not_started: 'gray',
+  in_progress: 'yellow',
+  submitted: 'green',
+  declined: 'red',
+};
+
+const COLUMNS: { label: string; sort: TParticipantSort | null }[] = [
+  { label: 'Organization', sort: 'name' },
+  { label: 'Status', sort: 'status' },
+  { label: 'Progress', sort: 'progress' },
+  { label: 'Invited', sort: 'invited_at' },
+  { label: 'Submitted', sort: 'submitted_at' },
+  { label: 'Last reminded', sort: 'last_reminded_at' },
+  { label: 'Labels', sort: null },
+];
+
+/** The participants list (search, filters, sortable columns, pages of 30), reminders and contacts. */
+export function InvitationsTab({ surveyId, closed }: { surveyId: number; closed: boolean }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<TParticipantStatus | null>(null);
+  const [labelIds, setLabelIds] = useState<number[]>([]);
+  const [sort, setSort] = useState<{ by: TParticipantSort; order: 'asc' | 'desc' }>({
+    by: 'name',
+    order: 'asc',
+  });
+  const [page, setPage] = useState(1);
+  const filter: ParticipantsFilter = {
+    limit: PARTICIPANTS_PAGE_SIZE,
+    offset: (page - 1) * PARTICIPANTS_PAGE_SIZE,
+    sortBy: sort.by,
+    sortOrder: sort.order,
+    search: debounced,
+    status,
+    labelIds,
+  };
+  const participants = useParticipants(surveyId, filter);
+  const labels = useHostLabels(surveyId);
+  const reminders = useSendReminders(surveyId);
+  const filtered = Boolean(debounced || status || labelIds.length);
+
+  const sortBy = (by: TParticipantSort) => {
+    setSort((current) => ({
+      by,
+      order: current.by === by && current.order === 'asc' ? 'desc' : 'asc',
+    }));
+    setPage(1);
+  };
+
+  const sendReminders = async () => {
+    const ok = await confirm({
+      title: 'Send reminder',
+      message:
+        'Every participant that has not submitted (and has not declined) gets a reminder mail now. Send it?',
+      confirmLabel: 'Send reminder',
+    });
+    if (!ok) return;
+    try {
+      const result = await reminders.mutateAsync();
+      showAlert(
+        'success',
+        'Reminder sent',
+        result.reminded === 1
+          ? '1 participant was reminded.'
+          : `${result.reminded} participants were reminded.`,
+      );
+    } catch {
+      // The API client shows the error alert.
+    }
+  };
+
+  const total = participants.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PARTICIPANTS_PAGE_SIZE));
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="sm" component="section" aria-labelledby="participants-title">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Title order={2} size="h3" id="participants-title">
+            Participants
+          </Title>
+          <Button
+            leftSection={<IconBell size={16} aria-hidden />}
+            onClick={sendReminders}
+            loading={reminders.isPending}
+            disabled={closed}
+            title={closed ? 'The survey is closed' : undefined}
+          >
+            Send reminder
+          </Button>
+        </Group>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search"
+            placeholder="Organization name"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            w={240}
+          />
+          <Select
+            label="Status"
+            placeholder="All statuses"
+            clearable
+            data={PARTICIPANT_STATUSES.map((s) => ({ value: s, label: PARTICIPANT_STATUS_LABELS[s] }))}
+            value={status}
+            onChange={(value) => {
+              setStatus((value as TParticipantStatus | null) ?? null);
+              setPage(1);
+            }}
+            w={180}
+          />
+          <MultiSelect
+            label="Labels"
+            placeholder={labelIds.length ? undefined : 'Any label'}
+            clearable
+            data={(labels.data?.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+            value={labelIds.map(String)}
+            onChange={(values) => {
+              setLabelIds(values.map(Number));
+              setPage(1);
+            }}
+            nothingFoundMessage="No labels yet"
+            w={260}
+          />
+        </Group>
+        <ParticipantsTable
+          state={participants}
+          labels={labels.data?.data ?? []}
+          surveyId={surveyId}
+          filtered={filtered}
+          sort={sort}
+          onSort={sortBy}
+        />
+        {total > 0 ? (
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {filter.offset + 1}–{Math.min(filter.offset + PARTICIPANTS_PAGE_SIZE, total)} of {total}
+            </Text>
+            {pages > 1 ? (
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({
+                  'aria-label':
+                    control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+                })}
+              />
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+      <ContactsPanel surveyId={surveyId} closed={closed} />
+    </Stack>
+  );
+}
+
+function SortIcon({ active, order }: { active: boolean; order: 'asc' | 'desc' }) {
+  if (!active) return <IconArrowsSort size={14} aria-hidden />;
+  return order === 'asc' ? (
+    <IconSortAscending size={14} aria-hidden />
+  ) : (
+    <IconSortDescending size={14} aria-hidden />
+  );
+}
+
+function ParticipantsTable({
+  state,
+  labels,
+  surveyId,
+  filtered,
+  sort,
+  onSort,
+}: {
+  state: ReturnType<typeof useParticipants>;
+  labels: TOrganizationLabel[];
+  surveyId: number;
+  filtered: boolean;
+  sort: { by: TParticipantSort; order: 'asc' | 'desc' };
+  onSort: (by: TParticipantSort) => void;
+}) {
+  if (state.isPending) {
+    return (
+      <Center py="lg">
+        <Loader aria-label="Loading the participants" />
+      </Center>
+    );
+  }
+  if (state.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Error" role="alert">
+        {toApiError(state.error).message}
+      </Alert>
+    );
+  }
+  if (state.data.data.length === 0) {
+    return (
+      <Text c="dimmed" py="md">
+        {filtered ? 'No participants match these filters.' : 'No organization is invited yet.'}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped highlightOnHover aria-label="Participants" aria-busy={state.isFetching}>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => {
+              const active = column.sort !== null && sort.by === column.sort;
+              return (
+                <Table.Th
+                  key={column.label}
+                  aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {column.sort ? (
+                    <UnstyledButton onClick={() => onSort(column.sort!)} fw={600} fz="sm">
+                      <Group gap={4} wrap="nowrap">
+                        {column.label}
+                        <SortIcon active={active} order={sort.order} />
+                      </Group>
+                    </UnstyledButton>
+                  ) : (
+                    column.label
+                  )}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {state.data.data.map((p) => (
+            <ParticipantRow key={p.organization_id} participant={p} labels={labels} surveyId={surveyId} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ParticipantRow({
+  participant: p,
+  labels,
+  surveyId,
+}: {
+  participant: TParticipant;
+  labels: TOrganizationLabel[];
+  surveyId: number;
+}) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {p.name}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={STATUS_COLOURS[p.status]} variant="light">
+          {PARTICIPANT_STATUS_LABELS[p.status]}
+        </Badge>
+        {p.status === 'declined' && p.decline_code ? (
+          <Text size="xs" c="dimmed">
+            {DECLINE_CODE_LABELS[p.decline_code as TDeclineCode] ?? p.decline_code}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td miw={120}>
+        <Group gap={6} wrap="nowrap">
+          <Progress value={p.progress} w={60} aria-label={`Progress of ${p.name}`} />
+          <Text size="xs">
+            {p.progress}% ({p.completed_steps}/{p.total_steps})
+          </Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDate(p.invited_at)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{p.submitted_at ? formatDate(p.submitted_at) : '—'}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{p.last_reminded_at ? formatDate(p.last_reminded_at) : 'Never'}</Text>
+        {p.reminder_count > 1 ? (
+          <Text size="xs" c="dimmed">
+            {p.reminder_count} reminders
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="wrap">
+          {p.labels.map((l) => (
+            <Badge key={l.id} variant="outline" color={l.color ?? 'gray'} size="sm">
+              {l.name}
+            </Badge>
+          ))}
+          <Button
+            kind="blanc"
+            size="small"
+            leftSection={<IconTags size={14} aria-hidden />}
+            aria-label={`Edit labels of ${p.name}`}
+            onClick={() => openLabelsEditor({ surveyId, participant: p, labels })}
+          >
+            Edit
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,98 @@
+import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  PARTICIPANT_STATUS_LABELS,
+  PARTICIPANT_STATUSES,
+  type TResponseRates,
+} from '@parity/domain/survey-participants';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { toApiError } from '../../../../lib/api-client';
+import { ChartPanel } from '../../../analytics/components/chart-panel';
+import { LineChart } from '../../../analytics/components/svg-charts';
+import { useResponseRates } from './api';
+import { formatDate, formatPercent } from './format';
+
+/** At most this many dates are written under the chart (the table view has them all). */
+const AXIS_LABELS = 8;
+
+function axisLabels(series: TResponseRates['series']) {
+  const step = Math.max(1, Math.ceil(series.length / AXIS_LABELS));
+  return series.map((point, i) =>
+    i % step === 0 || i === series.length - 1 ? formatDate(point.date).replace(/, \d{4}$/, '') : '',
+  );
+}
+
+/** Counts and percentages by status, and the cumulative responses over time. */
+export function ResponseRatesTab({ surveyId }: { surveyId: number }) {
+  const rates = useResponseRates(surveyId);
+  if (rates.isPending) {
+    return (
+      <Center py="lg">
+        <Loader aria-label="Loading the response rates" />
+      </Center>
+    );
+  }
+  if (rates.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Error" role="alert">
+        {toApiError(rates.error).message}
+      </Alert>
+    );
+  }
+  const { invited, statuses, series } = rates.data;
+  if (invited === 0) {
+    return (
+      <Text c="dimmed" py="lg">
+        No organization is invited yet. Invite organizations from the Invitations tab.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" component="dl" aria-label="Response rates">
+        <StatusCard label="Invited" count={invited} percent={100} />
+        {PARTICIPANT_STATUSES.map((status) => (
+          <StatusCard
+            key={status}
+            label={PARTICIPANT_STATUS_LABELS[status]}
+            count={statuses[status].count}
+            percent={statuses[status].percent}
+          />
+        ))}
+      </SimpleGrid>
+      <ChartPanel
+        title="Responses over time"
+        description="Organizations invited, submitted and declined, cumulative per day."
+        fileName={`survey-${surveyId}-responses-over-time`}
+        columns={['Date', 'Invited', 'Submitted', 'Declined']}
+        rows={series.map((p) => [p.date, p.invited, p.submitted, p.declined])}
+      >
+        <LineChart
+          title="Responses over time"
+          labels={axisLabels(series)}
+          yMax={Math.max(1, ...series.map((p) => p.invited))}
+          series={[
+            { name: 'Invited', values: series.map((p) => p.invited) },
+            { name: 'Submitted', values: series.map((p) => p.submitted) },
+            { name: 'Declined', values: series.map((p) => p.declined) },
+          ]}
+        />
+      </ChartPanel>
+    </Stack>
+  );
+}
+
+function StatusCard({ label, count, percent }: { label: string; count: number; percent: number }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={700} size="xl">
+        {count}
+        <Text span size="sm" c="dimmed" fw={400} ml={6}>
+          {formatPercent(percent)}
+        </Text>
+      </Text>
+    </Paper>
+  );
+}
