@@ -23,6 +23,7 @@ import {
   type TResponseRates,
   type TSyncLabelsBody,
 } from '@parity/domain/survey-participants';
+import { stepsForConfig } from '@parity/domain/survey-request';
 import type { TOrganizationLabel } from '@parity/domain/surveys';
 import { progressPercent, SUBMIT_STEP_ID, stepTabKeys, surveyStepsOf } from '@parity/domain/surveys';
 import type { Db, DbOrTx } from '../../db/client';
@@ -30,6 +31,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { Mailer, MailMessage } from '../../plugins/mailer';
 import { audit } from '../audit/audit';
 import { requireSurveyHost } from '../surveys/host-guard';
+import * as surveysRepo from '../surveys/repo';
 import { loadCaller, requireAllowed } from '../users/caller';
 import { invitationMail, reminderMail } from './mail';
 import * as repo from './repo';
@@ -422,9 +424,10 @@ export async function syncParticipantLabels(
 
 // --- participants ------------------------------------------------------------------------------------
 
-/** The survey's steps' save units (tab key -> step id), submit aside. */
-function stepUnitsOf(surveyTypeId: number) {
-  const steps = surveyStepsOf(surveyTypeId);
+/** The survey's steps (as its config asks them) and their save units (tab key -> step id), submit aside. */
+async function stepUnitsOf(db: DbOrTx, survey: repo.SurveyRow) {
+  const config = await surveysRepo.lpiTabContents(db, [survey.id]);
+  const steps = stepsForConfig(surveyStepsOf(survey.survey_type_id), config);
   const units = new Map<string, number>();
   for (const step of steps) {
     if (step.id === SUBMIT_STEP_ID) continue;
@@ -442,7 +445,7 @@ export async function participants(
 ): Promise<TParticipantsPage> {
   const survey = await hostedSurvey(db, callerId, surveyId);
   if (q.label_ids?.length) await requireOwnLabels(db, survey.host_id, q.label_ids);
-  const { units, total: totalSteps } = stepUnitsOf(survey.survey_type_id);
+  const { units, total: totalSteps } = await stepUnitsOf(db, survey);
   const filter = {
     surveyId,
     search: q.search_query || undefined,
