@@ -1,0 +1,493 @@
+import type { TSurveyInvitation, TSurveyTab, TSurveyTabProgress } from '@parity/domain/surveys';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT, cleanupApps, json, renderApp } from '../../../app/testing/render-app';
+import { alertStore } from '../../../components/alerts/alert-store';
+import { closeAllDialogs } from '../../../components/dialog/dialog-store';
+import { setTokens } from '../../../lib/token-storage';
+import { NO_INFORMATION } from './components/survey-tile';
+import { resumeStep, surveyAction } from './lib/survey-action';
+
+configure({ asyncUtilTimeout: 15000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
+});
+
+afterEach(() => {
+  cleanupApps();
+  closeAllDialogs();
+  alertStore.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+type Handler = (call: Call) => Response | Promise<Response>;
+
+function stub(handlers: Record<string, Handler>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://localhost',
+      );
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null };
+      calls.push(call);
+      const handler = handlers[`${method} ${url.pathname}`];
+      return handler ? handler(call) : json({ message: 'Not found.' }, 404);
+    }),
+  );
+  return calls;
+}
+
+const HOST = { id: 1, name: 'Northwind Pension Fund', logo: null };
+
+function invitation(overrides: Partial<TSurveyInvitation> = {}): TSurveyInvitation {
+  return {
+    id: 10,
+    survey_id: 5,
+    organization_id: 2,
+    title: '2026 DEI Survey',
+    step: 2,
+    locked_step: 3,
+    completed_steps: 1,
+    total_step: 3,
+    progress: 33,
+    status: 'Active',
+    start: '2026-09-01',
+    end: '2026-12-31',
+    due: '2026-12-31',
+    is_legacy: false,
+    submitted_at: null,
+    host: HOST,
+    contributors: [
+      {
+        id: 4,
+        name: 'Ada',
+        lastname: 'Lovelace',
+        submitted: false,
+        last_updated_at: '2026-11-20T10:00:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const STEPS: TSurveyTab[] = [
+  { id: 1, title: 'Overview', description: 'About the organization.', content_type: 'lpi_tab' },
+  {
+    id: 2,
+    title: 'Total Full-Time Employees',
+    description: 'Staff by gender and race.',
+    content_type: 'lpi_tab',
+  },
+  {
+    id: 12,
+    title: 'Submit',
+    description: 'Accept the terms and submit the response.',
+    content_type: 'submit',
+  },
+].map((s, i) => ({
+  ...s,
+  content_type: s.content_type as TSurveyTab['content_type'],
+  content_id: s.id === 12 ? null : s.id,
+  weight: i + 1,
+  created_at: '2026-09-01T09:00:00.000Z',
+}));
+
+const SAVED_AT = '2026-11-20T10:00:00.000Z';
+const GRACE = { id: 9, name: 'Grace', lastname: 'Hopper' };
+const CATEGORIES = [
+  { id: 1, name: 'Women', order: 1, genders: [{ id: 1, name: 'Woman', category_id: 1, order: 1 }] },
+];
+const grid = (value: number) => ({
+  categories: CATEGORIES,
+  rows: [{ ethnicity_id: 2, name: 'Asian', genders: [{ id: 1, value, min: 0 }], total: value }],
+  totals: { all: value, byCategory: [{ id: 1, total: value }], byGender: [{ id: 1, total: value }] },
+});
+const staffState = (tab: string, completed = false) => ({
+  tab,
+  updated_at: SAVED_AT,
+  updated_by: null,
+  completed,
+  editable: true,
+  version: 1,
+});
+
+function progress(
+  completed: number[],
+  occupied: Record<number, typeof GRACE> = {},
+): { data: TSurveyTabProgress[] } {
+  return {
+    data: STEPS.map((s) => ({
+      tab_id: s.id,
+      completed: completed.includes(s.id),
+      occupied_by: occupied[s.id] ?? null,
+      occupied_until: occupied[s.id] ? '2026-11-22T10:00:00.000Z' : null,
+    })),
+  };
+}
+
+/** The stepper's calls with the real staff tab in survey 5 for Acme (organization 2). */
+function stepperHandlers(
+  options: { invitation?: TSurveyInvitation; heldBy?: typeof GRACE | null; stale?: boolean } = {},
+) {
+  let staffCompleted = false;
+  const handlers: Record<string, Handler> = {
+    'GET /api/user/status': () => json(ACCOUNT),
+    'GET /api/surveys/invitations/5': () => json(options.invitation ?? invitation()),
+    'GET /api/surveys/5/tabs': () => json({ data: STEPS }),
+    'GET /api/surveys/5/organizations/tabs': () => json(progress(staffCompleted ? [1, 2] : [1])),
+    'POST /api/surveys/5/occupy': (call) => {
+      const tabId = (call.body as { tab_id: number }).tab_id;
+      return options.heldBy
+        ? json({
+            tab_id: tabId,
+            occupied_by: options.heldBy,
+            occupied_until: '2026-11-22T10:00:00.000Z',
+            held_by_you: false,
+          })
+        : json({
+            tab_id: tabId,
+            occupied_by: { id: ACCOUNT.id, name: 'Ada', lastname: 'Lovelace' },
+            occupied_until: '2026-11-22T10:00:00.000Z',
+            held_by_you: true,
+          });
+    },
+    'DELETE /api/surveys/5/occupy/2': () =>
+      json({ tab_id: 2, occupied_by: null, occupied_until: null, held_by_you: false }),
+    'PUT /api/surveys/5/tabs': (call) => {
+      const tabId = (call.body as { tab_id: number }).tab_id;
+      const weight = STEPS.findIndex((s) => s.id === tabId) + 1;
+      return json({ tab_id: tabId, step: weight, locked_step: Math.min(weight + 1, STEPS.length) });
+    },
+    'GET /api/lpi/tab-titles': () =>
+      json({
+        staff: { entered: 3, total: 40 },
+        us_staff: { entered: 0 },
+        ownership: { flagged: 0, total: 0 },
+        board: { rows: 0 },
+        insights: { entered: 0 },
+        investment: { entered: 0 },
+        us_investment: { entered: 0 },
+        committee: { entered: 0 },
+        us_committee: { entered: 0 },
+      }),
+    'GET /api/lpi/tab-states': () =>
+      json({ data: [staffState('staff', staffCompleted), staffState('us_staff', staffCompleted)] }),
+    'GET /api/staff': (call) =>
+      json({
+        data: grid(3),
+        state: staffState(
+          call.url.searchParams.get('us_based') === 'true' ? 'us_staff' : 'staff',
+          staffCompleted,
+        ),
+      }),
+    'GET /api/organization/meta-v2': () => json({ data: { total_full_time_employees: 40 } }),
+    'PUT /api/staff/save': () =>
+      options.stale
+        ? json(
+            {
+              message: 'Someone saved this tab after you opened it.',
+              error: 'stale_save',
+              detail: { tab: 'staff', updated_at: '2026-11-22T04:00:00.000Z', updated_by: GRACE },
+            },
+            409,
+          )
+        : json({ data: grid(8), state: { ...staffState('staff'), updated_at: new Date().toISOString() } }),
+    'POST /api/surveys/5/mark-complete/2': (call) => {
+      staffCompleted = (call.body as { completed: boolean }).completed;
+      return json({ tab_id: 2, completed: staffCompleted });
+    },
+  };
+  return handlers;
+}
+
+const takingUrl = (query = '') => `/surveys/taking/5?organizationId=2${query}`;
+
+describe('the invitation tiles', () => {
+  it('shows each status with its action button and No information without due date or host', async () => {
+    stub({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/surveys/invitations': () =>
+        json({
+          data: [
+            invitation({ id: 1, survey_id: 11, title: 'Active survey' }),
+            invitation({
+              id: 2,
+              survey_id: 12,
+              title: 'Submitted survey',
+              status: 'Submitted',
+              submitted_at: SAVED_AT,
+            }),
+            invitation({ id: 3, survey_id: 13, title: 'Past due survey', status: 'Past Due' }),
+            invitation({ id: 4, survey_id: 14, title: 'Closed survey', status: 'Not Submitted' }),
+            invitation({
+              id: 5,
+              survey_id: 15,
+              title: 'Archived survey',
+              status: 'Archived',
+              submitted_at: SAVED_AT,
+            }),
+            invitation({
+              id: 6,
+              survey_id: 16,
+              title: 'Bare survey',
+              due: '',
+              host: { id: 0, name: '', logo: null },
+            }),
+          ],
+        }),
+    });
+    renderApp('/surveys');
+    const tile = async (title: string) => within(await screen.findByRole('article', { name: title }));
+
+    const active = await tile('Active survey');
+    expect(active.getByRole('link', { name: 'Continue Response' })).toHaveAttribute(
+      'href',
+      '/surveys/taking/11?organizationId=2&step=2',
+    );
+    expect(active.getByText('Northwind Pension Fund')).toBeInTheDocument();
+    expect(active.getByText('Dec 31, 2026')).toBeInTheDocument();
+    expect(active.getByRole('progressbar', { name: 'Active survey progress' })).toBeInTheDocument();
+    expect((await tile('Submitted survey')).getByRole('link', { name: 'View Response' })).toHaveAttribute(
+      'href',
+      '/surveys/taking/12?organizationId=2',
+    );
+    expect((await tile('Past due survey')).getByRole('button', { name: 'Not Available' })).toBeDisabled();
+    expect((await tile('Closed survey')).getByRole('button', { name: 'Not Available' })).toBeDisabled();
+    expect((await tile('Archived survey')).getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      '/surveys/archived/15?organizationId=2',
+    );
+    const bare = await tile('Bare survey');
+    expect(bare.getByText(NO_INFORMATION)).toBeInTheDocument();
+    expect(active.queryByText(NO_INFORMATION)).not.toBeInTheDocument();
+  });
+
+  it('applies the rule in order: a past-due response that was submitted is View Response', () => {
+    const base = { survey_id: 5, organization_id: 2, locked_step: 4, total_step: 11 };
+    expect(surveyAction({ ...base, status: 'Past Due', submitted_at: SAVED_AT }).label).toBe('View Response');
+    expect(surveyAction({ ...base, status: 'Past Due', submitted_at: null }).label).toBe('Not Available');
+    expect(surveyAction({ ...base, status: 'Archived', submitted_at: SAVED_AT }).label).toBe('View');
+    expect(surveyAction({ ...base, status: 'Active', submitted_at: null })).toEqual({
+      label: 'Continue Response',
+      to: '/surveys/taking/5?organizationId=2&step=3',
+    });
+    // An untouched invitation (step 1, locked_step 2) resumes at the first step.
+    expect(resumeStep({ locked_step: 2, total_step: 11 })).toBe(1);
+  });
+
+  it('filters by status through the API and shows the empty message', async () => {
+    const calls = stub({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/surveys/invitations': (call) =>
+        json({ data: call.url.searchParams.get('filter') ? [] : [invitation({ title: 'Only survey' })] }),
+    });
+    renderApp('/surveys/taking?filter=Submitted');
+    expect(await screen.findByText('Your organization has no survey invitations yet.')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.searchParams.get('filter') === 'Submitted')).toBe(true);
+  });
+
+  it('shows an error with Try again when the list fails', async () => {
+    stub({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/surveys/invitations': () => json({ message: 'Broken' }, 400),
+    });
+    renderApp('/surveys');
+    expect(await screen.findByText('The surveys could not be loaded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('the stepper (surveys.taking.survey)', () => {
+  it('opens where the organization left off, holds the step and shows progress and contributors', async () => {
+    const calls = stub(stepperHandlers());
+    const { router } = renderApp(takingUrl());
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Total Full-Time Employees' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toContain('step=2'));
+    await waitFor(() =>
+      expect(
+        calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/surveys/5/occupy')?.body,
+      ).toEqual({
+        tab_id: 2,
+      }),
+    );
+    expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Survey progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '33',
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Contributors' })).getByText('Ada Lovelace'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      '/surveys/export/5?organizationId=2',
+    );
+    expect(screen.getByRole('link', { name: 'Invite User' })).toHaveAttribute(
+      'href',
+      '/organizations/private/invitations',
+    );
+  });
+
+  it('Next saves the changed step, then records the next step', async () => {
+    const calls = stub(stepperHandlers());
+    const { router } = renderApp(takingUrl('&step=2'));
+    const user = userEvent.setup();
+    const [cell] = await screen.findAllByRole('textbox', { name: 'Asian, Woman' });
+    if (!cell) throw new Error('no staff cell');
+    await user.click(cell);
+    await user.keyboard('8');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Submit' })).toBeInTheDocument();
+    const writes = calls.filter((c) => c.method === 'PUT').map((c) => c.url.pathname);
+    expect(writes).toEqual(['/api/staff/save', '/api/surveys/5/tabs']);
+    expect(calls.find((c) => c.url.pathname === '/api/surveys/5/tabs' && c.method === 'PUT')?.body).toEqual({
+      tab_id: 12,
+    });
+    await waitFor(() => expect(router.state.location.search).toContain('step=3'));
+    // Leaving the step releases it.
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/surveys/5/occupy/2')).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('a stale save on Next opens the conflict dialog and stays on the step', async () => {
+    const calls = stub(stepperHandlers({ stale: true }));
+    renderApp(takingUrl('&step=2'));
+    const user = userEvent.setup();
+    const [cell] = await screen.findAllByRole('textbox', { name: 'Asian, Woman' });
+    if (!cell) throw new Error('no staff cell');
+    await user.click(cell);
+    await user.keyboard('8');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('dialog', { name: 'Someone else saved this tab' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/surveys/5/tabs')).toBe(false);
+    expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
+  });
+
+  it('Mark Complete and Mark Incomplete toggle the step and refresh the progress', async () => {
+    const calls = stub(stepperHandlers());
+    renderApp(takingUrl('&step=2'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark Complete' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark Incomplete' }));
+    expect(await screen.findByRole('button', { name: 'Mark Complete' })).toBeInTheDocument();
+    expect(
+      calls.filter((c) => c.url.pathname === '/api/surveys/5/mark-complete/2').map((c) => c.body),
+    ).toEqual([{ completed: true }, { completed: false }]);
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.url.pathname === '/api/surveys/5/organizations/tabs').length,
+      ).toBeGreaterThan(1),
+    );
+  });
+
+  it('a step someone else holds is read only, naming them', async () => {
+    stub(stepperHandlers({ heldBy: GRACE }));
+    renderApp(takingUrl('&step=2'));
+    const notice = await screen.findByText(/Being edited by Grace Hopper until/);
+    expect(notice).toBeInTheDocument();
+    expect((await screen.findAllByTestId('cell-2-1'))[0]).toHaveTextContent('3');
+    expect(screen.queryByRole('textbox', { name: 'Asian, Woman' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark Complete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save version' })).not.toBeInTheDocument();
+  });
+
+  it('submit: the server’s terms and incomplete-steps messages, then the submitted response', async () => {
+    let submitted: string | null = null;
+    let answers = 0;
+    const handlers = stepperHandlers();
+    const calls = stub({
+      ...handlers,
+      'GET /api/surveys/invitations/5': () =>
+        json(invitation({ submitted_at: submitted, status: submitted ? 'Submitted' : 'Active' })),
+      'POST /api/surveys/5/submit': (call) => {
+        answers += 1;
+        if (!(call.body as { accept_terms: boolean }).accept_terms) {
+          return json({ message: 'Please, accept terms and conditions', error: 'bad_request' }, 400);
+        }
+        if (answers === 2) {
+          return json(
+            {
+              message: 'Not all steps are completed',
+              error: 'steps_incomplete',
+              detail: { incomplete: [2] },
+            },
+            409,
+          );
+        }
+        submitted = new Date().toISOString();
+        return json({ id: 1, organization_id: 2, survey_id: 5, submitted_at: submitted });
+      },
+    });
+    renderApp(takingUrl('&step=3'));
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Submit' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Incomplete steps' })).getByText(/Total Full-Time Employees/),
+    ).toBeInTheDocument();
+    // The submit step holds nothing.
+    expect(calls.some((c) => c.url.pathname === '/api/surveys/5/occupy')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(alertStore.getAlerts().map((a) => a.description)).toContain(
+        'Please, accept terms and conditions',
+      ),
+    );
+    await user.click(screen.getByRole('checkbox', { name: /terms/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(alertStore.getAlerts().map((a) => a.description)).toContain('Not all steps are completed'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('The survey response was submitted.')).toBeInTheDocument();
+    expect(await screen.findByText(/This response was submitted: it can be viewed/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it('a past-due survey is read only with a banner and holds nothing', async () => {
+    const calls = stub(stepperHandlers({ invitation: invitation({ status: 'Past Due' }) }));
+    renderApp(takingUrl('&step=2'));
+    expect(await screen.findByText(/This survey is closed: its due date has passed/)).toBeInTheDocument();
+    expect((await screen.findAllByTestId('cell-2-1')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Mark Complete' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.pathname === '/api/surveys/5/occupy')).toBe(false);
+  });
+
+  it('hides nothing but disables Invite User for members who are not admins', async () => {
+    stub({
+      ...stepperHandlers(),
+      'GET /api/user/status': () => json({ ...ACCOUNT, isOrganizationAdministrator: false }),
+    });
+    renderApp(takingUrl('&step=2'));
+    const invite = await screen.findByRole('button', { name: 'Invite User' });
+    expect(invite).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('a survey the organization is not invited to says so; a non-numeric id is not found', async () => {
+    stub({ 'GET /api/user/status': () => json(ACCOUNT) });
+    const { router } = renderApp('/surveys/taking/abc');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    cleanupApps();
+    renderApp(takingUrl());
+    expect(await screen.findByText('Survey not found')).toBeInTheDocument();
+  });
+});
