@@ -236,8 +236,11 @@ export const SURVEY_OPTION_KEYS = {
   evenness: ['prime_combined', ...EVENNESS_KEYS.filter((k) => k !== 'prime_combined')],
 } as const satisfies Record<'lpi' | 'evenness', readonly TSurveyScoreKey[]>;
 
-/** A survey-level filter by the host's organization labels: a respondent counts when it carries all. */
-export const LABEL_MATCH = 'all' as const;
+/**
+ * A survey-level filter by the host's organization labels: a respondent counts when it carries any
+ * of them (as the participants list filters), so each label chosen adds its respondents.
+ */
+export const LABEL_MATCH = 'any' as const;
 /** label_ids in a query string: a comma list of label ids ("3,7"); at most MAX_LABEL_FILTER. */
 export const MAX_LABEL_FILTER = 50;
 export const ZLabelIdsQuery = z
@@ -249,7 +252,7 @@ export const ZLabelIdsQuery = z
 
 /**
  * /api/analytics/survey/{surveyId}/distribution: one figure over the submitted respondents (those
- * carrying every label of label_ids when given): the summary, and, unless suppressed, each
+ * carrying any label of label_ids when given): the summary, and, unless suppressed, each
  * respondent's value, percentile among the others and quartile, highest value first.
  */
 export const ZRespondentDistribution = ZSurveyBase.extend({

@@ -436,6 +436,7 @@ describe('the distribution and the label filter (host analytics)', () => {
   let rows: Row[];
   let growth: number;
   let europe: number;
+  let pair: number;
   let foreign: number;
 
   /** A label of `owner` put on the organizations given. */
@@ -458,9 +459,10 @@ describe('the distribution and the label filter (host analytics)', () => {
     rows = await submittedRows(surveyId);
     const ids = rows.map((r) => r.organization_id);
     const northwind = orgs.get(NORTHWIND)!;
-    // growth on 5 respondents, europe on 2 of those and 1 other: both together on 2
+    // growth on 5 respondents, europe on 2 of those and 1 other (either: 6), pair on 2 others
     growth = await label(northwind, 'Growth', ids.slice(0, 5));
     europe = await label(northwind, 'Europe', [ids[0]!, ids[1]!, ids[6]!]);
+    pair = await label(northwind, 'Pair', [ids[7]!, ids[8]!]);
     foreign = await label(orgs.get(CEDAR)!, 'Cedar watch list', ids.slice(0, 5));
   });
 
@@ -504,7 +506,7 @@ describe('the distribution and the label filter (host analytics)', () => {
     for (const v of evenness.values) expect(v.value).toBe(stored.get(v.organization_id));
   });
 
-  it('counts only the respondents carrying every label of label_ids', async () => {
+  it('counts only the respondents carrying any label of label_ids', async () => {
     const one = (
       await get(HOST, `/api/analytics/survey/${surveyId}/distribution?label_ids=${growth}`)
     ).json();
@@ -516,16 +518,24 @@ describe('the distribution and the label filter (host analytics)', () => {
     );
     expect(one.summary.mean).toBeCloseTo(meanOf(growthIds.map(lpiOf)), 9);
 
-    // both labels: two respondents, under 3, so suppressed with the reason and nobody listed
-    const both = await get(
+    // either label: the 5 with growth and the one other with europe
+    const either = await get(
       HOST,
       `/api/analytics/survey/${surveyId}/distribution?label_ids=${europe},${growth}`,
     );
-    expect(both.statusCode).toBe(200);
-    expect(both.json()).toMatchObject({ respondents: 2, label_ids: [growth, europe].sort((a, b) => a - b) });
-    expect(both.json().summary).toMatchObject({ suppressed: true, n: 2 });
-    expect(both.json().reason).toMatch(/fewer than 3 organizations \(2\)/);
-    expect(both.json().values).toEqual([]);
+    expect(either.statusCode).toBe(200);
+    expect(either.json()).toMatchObject({
+      respondents: 6,
+      label_ids: [growth, europe].sort((a, b) => a - b),
+    });
+    expect(either.json().values).toHaveLength(6);
+    // two respondents: under 3, so suppressed with the reason and nobody listed
+    const two = (await get(HOST, `/api/analytics/survey/${surveyId}/distribution?label_ids=${pair}`)).json();
+    expect(two).toMatchObject({ respondents: 2, summary: { suppressed: true, n: 2 }, values: [] });
+    expect(two.reason).toMatch(/fewer than 3 organizations \(2\)/);
+    expect(
+      (await get(HOST, `/api/surveys/${surveyId}/lpi?label_ids=${pair}`)).json().scores.lpi.suppressed,
+    ).toBe(true);
 
     const lpi = (await get(HOST, `/api/surveys/${surveyId}/lpi?label_ids=${growth}`)).json();
     expect(lpi.respondents).toBe(5);

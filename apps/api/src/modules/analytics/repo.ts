@@ -136,7 +136,7 @@ export async function ownedLabelIds(db: DbOrTx, ownerId: number, labelIds: reado
 /**
  * Some figures of every submitted respondent of a survey (its latest scored submission, the
  * invitation submitted), ordered by organization name. With labelIds, only the respondents
- * carrying every one of those labels (LABEL_MATCH 'all'). One query; only the numbers leave the
+ * carrying any of those labels (LABEL_MATCH 'any', as the participants list). One query; only the numbers leave the
  * database, never a snapshot.
  */
 export async function surveyFigures<K extends FigureKey>(
@@ -148,14 +148,14 @@ export async function surveyFigures<K extends FigureKey>(
   const labelled =
     labelIds.length === 0
       ? sql``
-      : sql`AND (
-          SELECT count(*) FROM organization_labels ol
+      : sql`AND EXISTS (
+          SELECT 1 FROM organization_labels ol
           WHERE ol.organization_id = s.organization_id
             AND ol.label_id IN (${sql.join(
               labelIds.map((id) => sql`${id}`),
               sql`, `,
             )})
-        ) = ${labelIds.length}`;
+        )`;
   const selected: SQL[] = keys.map(
     (key, i) => sql`(s.scores #>> ${pathOf(key)}::text[])::float8 AS ${sql.identifier(`v${i}`)}`,
   );

@@ -32,7 +32,7 @@ const RIGHTS_HOST =
   "Only the survey's host (the host organization's survey hosts) and platform admins; anyone else 404. " +
   'Figures over fewer than 3 submitted respondents are suppressed with the reason.';
 const LABELS =
-  ' label_ids (a comma list, e.g. 3,7): only the respondents carrying every one of those labels count; ' +
+  ' label_ids (a comma list, e.g. 3,7): only the respondents carrying any of those labels count; ' +
   "each must be a label of the survey's host organization, else 400.";
 /** The survey-level filter by the host's organization labels. */
 const labelQuery = z.strictObject({ label_ids: ZLabelIdsQuery.optional() });

@@ -47,13 +47,15 @@ export function useSurveySummary(surveyId: number, kind: 'lpi' | 'evenness', lab
 }
 
 /**
- * GET /api/organization-labels: the caller's organization's labels. Until that endpoint answers
- * (or when it fails) the filter offers no label, and says so, rather than blocking the page.
+ * GET /api/organization-labels?survey_id=: the survey host's labels (the host's own, or, for a
+ * platform admin, the host's). When it fails the filter offers no label, and says so, rather than
+ * blocking the page.
  */
-export function useOrganizationLabels() {
+export function useOrganizationLabels(surveyId: number) {
   return useQuery({
-    queryKey: ['organization-labels'],
-    queryFn: () => api.get<{ data: TOrganizationLabel[] }>('/api/organization-labels', undefined, silent),
+    queryKey: ['organization-labels', { survey_id: surveyId }],
+    queryFn: () =>
+      api.get<{ data: TOrganizationLabel[] }>('/api/organization-labels', { survey_id: surveyId }, silent),
     staleTime: 60_000,
   });
 }

@@ -312,7 +312,7 @@ export function SurveyAnalyticsPanel({ surveyId }: { surveyId: number }) {
 
   const distribution = useSurveyDistribution(surveyId, figure, labelIds);
   const summary = useSurveySummary(surveyId, option, labelIds);
-  const labels = useOrganizationLabels();
+  const labels = useOrganizationLabels(surveyId);
 
   const managerParam = Number(search.get(MANAGER_PARAM));
   const managerId = Number.isInteger(managerParam) && managerParam > 0 ? managerParam : null;
@@ -383,7 +383,7 @@ export function SurveyAnalyticsPanel({ surveyId }: { surveyId: number }) {
               ? LABELS_FAILED_MESSAGE
               : labels.data && labelOptions.length === 0
                 ? NO_LABELS_MESSAGE
-                : 'Respondents carrying every label chosen'
+                : 'Respondents carrying any label chosen'
           }
           data={labelOptions}
           value={labelIds.map(String)}
