@@ -60,8 +60,7 @@ export function SurveyDetailsFields({
       />
       <Textarea
         label={LABELS.description}
-        autosize
-        minRows={3}
+        rows={4}
         value={values.description}
         onChange={(event) => set('description', event.currentTarget.value)}
         error={errors.description}

@@ -70,9 +70,12 @@ export function loadWizardState(): WizardState {
   }
 }
 
+/** Keeps the draft; an untouched wizard keeps nothing (so a reset stays reset). */
 export function saveWizardState(state: WizardState) {
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+    const text = JSON.stringify(state);
+    if (text === JSON.stringify(defaultWizardState())) sessionStorage.removeItem(STORAGE_KEY);
+    else sessionStorage.setItem(STORAGE_KEY, text);
   } catch {
     // A full or blocked storage only loses the draft on reload.
   }
