@@ -7,6 +7,7 @@ import {
   useAcknowledge,
 } from '../api/acknowledge';
 import { useOrganizationAdmins } from '../api/get-organization-admins';
+import { ActiveSurveysWidget } from './active-surveys-widget';
 import { LpiCard } from './lpi-card';
 import { TrainingBanner } from './training-banner';
 import { UserStatusCard } from './user-status-card';
@@ -20,6 +21,8 @@ export interface DashboardAccount {
   organization_logo: string | null;
   status: string;
   isOrganizationAdministrator?: boolean;
+  /** Survey hosts see their active surveys in the active-surveys widget's Hosting tab. */
+  isSurveyHost?: boolean;
 }
 
 export interface DashboardViewProps {
@@ -91,6 +94,9 @@ export function DashboardView({ account, isError, now }: DashboardViewProps) {
           organizationId={account.organization_id}
           isOrganizationAdministrator={account.isOrganizationAdministrator === true}
         />
+      ) : null}
+      {account.status === 'approved' ? (
+        <ActiveSurveysWidget accountName={account.name} isSurveyHost={account.isSurveyHost === true} />
       ) : null}
     </Stack>
   );

@@ -1,0 +1,156 @@
+import { Anchor, Card, Group, Progress, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  ACTIVE_SURVEYS_SHOWN,
+  useActiveHostedSurveys,
+  useActiveInvitations,
+} from '../api/get-active-surveys';
+
+export const NO_ACTIVE_SURVEYS = 'No active surveys found';
+
+/** Dashboard titles show at most 100 characters (spec 9). */
+const TITLE_CHARACTERS = 100;
+const clip = (title: string) =>
+  title.length > TITLE_CHARACTERS ? `${title.slice(0, TITLE_CHARACTERS - 1)}…` : title;
+
+const day = (value: string) => {
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+};
+
+interface Row {
+  id: number;
+  title: string;
+  to: string;
+  detail: string;
+  progress: number;
+}
+
+function SurveyRows({
+  rows,
+  pending,
+  failed,
+  label,
+}: {
+  rows: Row[] | undefined;
+  pending: boolean;
+  failed: boolean;
+  label: string;
+}): ReactNode {
+  if (pending) return <Skeleton height={72} radius="md" aria-label={`Loading ${label}`} />;
+  if (failed) {
+    return (
+      <Text size="sm" c="red">
+        The surveys could not be loaded.
+      </Text>
+    );
+  }
+  if (!rows?.length) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        {NO_ACTIVE_SURVEYS}
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {rows.slice(0, ACTIVE_SURVEYS_SHOWN).map((row) => (
+        <Stack component="li" key={row.id} gap={4}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Anchor component={Link} to={row.to} fw={500} lineClamp={1} title={row.title}>
+              {clip(row.title)}
+            </Anchor>
+            <Text size="xs" fw={600}>
+              {row.progress}%
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {row.detail}
+          </Text>
+          <Progress value={row.progress} size="xs" aria-label={`${row.title} progress`} />
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+export interface ActiveSurveysWidgetProps {
+  /** The account's name, for the third tab ('For {account name}'). */
+  accountName: string;
+  /** Hosts see their organization's active surveys under Hosting; others its empty message. */
+  isSurveyHost: boolean;
+}
+
+/**
+ * The dashboard's active-surveys widget (spec 2): tabs Taking (default; the organization's active
+ * invitations), Hosting (the host organization's active surveys) and 'For {account name}' (always
+ * its empty message); at most 3 of each, 'No active surveys found' when none.
+ */
+export function ActiveSurveysWidget({ accountName, isSurveyHost }: ActiveSurveysWidgetProps) {
+  const invitations = useActiveInvitations(true);
+  const hosted = useActiveHostedSurveys(isSurveyHost);
+
+  const takingRows = invitations.data?.data.map((i) => {
+    const step = Math.min(Math.max(i.locked_step - 1, 1), Math.max(i.total_step, 1));
+    return {
+      id: i.id,
+      title: i.title,
+      to: `/surveys/taking/${i.survey_id}?organizationId=${i.organization_id}&step=${step}`,
+      detail: `Due ${day(i.due)} · ${i.host.name}`,
+      progress: i.progress,
+    };
+  });
+  const hostingRows = hosted.data?.map((s) => ({
+    id: s.id,
+    title: s.title,
+    to: `/surveys/hosting/${s.id}`,
+    detail: `Due ${day(s.due)} · ${s.submitted} of ${s.invited} submitted`,
+    progress: s.progress_percent,
+  }));
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="active-surveys-title">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="active-surveys-title">
+            Active surveys
+          </Title>
+          <Anchor component={Link} to="/surveys" size="sm">
+            All surveys
+          </Anchor>
+        </Group>
+        <Tabs defaultValue="taking" keepMounted={false}>
+          <Tabs.List aria-label="Active surveys">
+            <Tabs.Tab value="taking">Taking</Tabs.Tab>
+            <Tabs.Tab value="hosting">Hosting</Tabs.Tab>
+            <Tabs.Tab value="for-you">For {accountName}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="taking" pt="md">
+            <SurveyRows
+              rows={takingRows}
+              pending={invitations.isPending}
+              failed={invitations.isError}
+              label="Surveys you are taking"
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="hosting" pt="md">
+            <SurveyRows
+              rows={isSurveyHost ? hostingRows : []}
+              pending={isSurveyHost && hosted.isPending}
+              failed={isSurveyHost && hosted.isError}
+              label="Surveys you are hosting"
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="for-you" pt="md">
+            <Text size="sm" c="dimmed" role="status">
+              {NO_ACTIVE_SURVEYS}
+            </Text>
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Card>
+  );
+}
