@@ -1,4 +1,9 @@
-import { lpiValues, type TRespondentDistribution, type TSurveyScoreKey } from '@parity/domain/analytics';
+import {
+  evennessValues,
+  lpiValues,
+  type TRespondentDistribution,
+  type TSurveyScoreKey,
+} from '@parity/domain/analytics';
 import { scoreProfile } from '@parity/domain/scoring/profile';
 import { mean, percentileRanks, quartileOf, summarize } from '@parity/domain/scoring/survey';
 import { configure, screen, waitFor, within } from '@testing-library/react';
@@ -6,7 +11,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanupApps, json, renderApp } from '../../../app/testing/render-app';
 import { setTokens } from '../../../lib/token-storage';
-import { LABELS_FAILED_MESSAGE, MANAGER_PARAM, SurveyAnalyticsPanel } from './survey-analytics-panel';
+import {
+  LABELS_FAILED_MESSAGE,
+  MANAGER_PARAM,
+  OPTION_PARAM,
+  SurveyAnalyticsPanel,
+} from './survey-analytics-panel';
 
 configure({ asyncUtilTimeout: 15000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -48,7 +58,7 @@ function distribution(
   labelIds: number[] = [],
 ): TRespondentDistribution {
   const figureOf = (r: (typeof RESPONDENTS)[number]) =>
-    key === 'prime_combined' ? r.scores.evenness.prime.combined.value : lpiValues(r.scores)[key as 'lpi'];
+    ({ ...lpiValues(r.scores), ...evennessValues(r.scores) })[key];
   const values = respondents.map(figureOf);
   const summary = summarize(values);
   const ranks = percentileRanks(values);
@@ -198,10 +208,11 @@ describe('SurveyAnalyticsPanel', () => {
         json({ survey_id: SURVEY, respondents: 4, reason: null, evenness: {} }),
     });
     const user = userEvent.setup();
-    render();
+    const { router } = render();
     await screen.findByRole('table', { name: 'Respondents by LPI' });
     await user.click(screen.getByRole('radio', { name: 'Evenness' }));
     const table = await screen.findByRole('table', { name: 'Respondents by Evenness, head counts' });
+    expect(router.state.location.search).toBe(`?${OPTION_PARAM}=evenness`);
     expect(
       calls.some((c) => c.path.endsWith('/distribution') && c.search.get('score') === 'prime_combined'),
     ).toBe(true);
@@ -210,6 +221,25 @@ describe('SurveyAnalyticsPanel', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
       (Math.round(highest * 10000) / 100).toFixed(2),
     );
+  });
+
+  it('opens on the option in the query string, and lets the figure change', async () => {
+    const calls = defaultHandler({
+      [`/api/surveys/${SURVEY}/evenness`]: () =>
+        json({ survey_id: SURVEY, respondents: 4, reason: null, evenness: {} }),
+    });
+    const user = userEvent.setup();
+    render(`/surveys/hosting/${SURVEY}?tab=analytics&${OPTION_PARAM}=evenness`);
+    expect(
+      await screen.findByRole('table', { name: 'Respondents by Evenness, head counts' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Evenness' })).toBeChecked();
+    await user.click(screen.getByRole('combobox', { name: 'Figure' }));
+    await userEvent
+      .setup({ pointerEventsCheck: 0 })
+      .click(await screen.findByRole('option', { name: 'Evenness, head counts by gender', hidden: true }));
+    await screen.findByRole('table', { name: 'Respondents by Evenness, head counts by gender' });
+    expect(calls.some((c) => c.search.get('score') === 'prime_gender')).toBe(true);
   });
 
   it('hides the figures, saying why, when fewer than 3 respondents count', async () => {

@@ -34,6 +34,8 @@ import { useOrganizationLabels, useSurveyDistribution, useSurveySummary } from '
 
 /** The query-string parameter that opens a respondent's manager view (survives a reload). */
 export const MANAGER_PARAM = 'organizationId';
+/** The query-string parameter of the option (spec 2: lpi or evenness, default lpi, so absent). */
+export const OPTION_PARAM = 'option';
 export const NO_LABELS_MESSAGE = 'No organization labels yet: label organizations to filter by them.';
 export const LABELS_FAILED_MESSAGE = 'The labels could not be loaded; the figures cover every respondent.';
 
@@ -305,10 +307,15 @@ function FigureBoxes({
  * reason. Every chart has a table view and CSV and PNG downloads.
  */
 export function SurveyAnalyticsPanel({ surveyId }: { surveyId: number }) {
-  const [option, setOption] = useState<TSurveyOption>('lpi');
-  const [figure, setFigure] = useState<TSurveyScoreKey>('lpi');
-  const [labelIds, setLabelIds] = useState<number[]>([]);
   const [search, setSearch] = useSearchParams();
+  const option: TSurveyOption = search.get(OPTION_PARAM) === 'evenness' ? 'evenness' : 'lpi';
+  const [chosenFigure, setFigure] = useState<TSurveyScoreKey | null>(null);
+  // the figure chosen while this option is on, else the option's headline figure
+  const figure =
+    chosenFigure && optionKeys(option).includes(chosenFigure)
+      ? chosenFigure
+      : (optionKeys(option)[0] as TSurveyScoreKey);
+  const [labelIds, setLabelIds] = useState<number[]>([]);
 
   const distribution = useSurveyDistribution(surveyId, figure, labelIds);
   const summary = useSurveySummary(surveyId, option, labelIds);
@@ -327,8 +334,16 @@ export function SurveyAnalyticsPanel({ surveyId }: { surveyId: number }) {
     distribution.data?.values.find((v) => v.organization_id === managerId)?.organization_name ?? null;
 
   const changeOption = (next: TSurveyOption) => {
-    setOption(next);
-    setFigure(optionKeys(next)[0] as TSurveyScoreKey);
+    setFigure(null);
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'lpi') params.delete(OPTION_PARAM);
+        else params.set(OPTION_PARAM, next);
+        return params;
+      },
+      { replace: true },
+    );
   };
 
   const labelOptions = (labels.data?.data ?? []).map((l) => ({
