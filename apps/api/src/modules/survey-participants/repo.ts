@@ -377,23 +377,25 @@ export interface ParticipantRow {
 }
 
 /**
- * The number of an invitation's completed steps: steps whose every save unit is complete, plus the
- * submit step once submitted. `units` are the survey's steps' save units (tab key -> step id).
+ * The number of an invitation's completed steps: steps whose every save unit is among `tabs` (the
+ * invitation's completed units, an array), plus the submit step once submitted. `steps` lists each
+ * step's save units (submit aside).
  */
-function completedStepsOf(surveyId: number, units: ReadonlyMap<string, number>): SQL {
-  if (!units.size) return sql`0`;
-  const perStep = new Map<number, number>();
-  for (const step of units.values()) perStep.set(step, (perStep.get(step) ?? 0) + 1);
-  const values = sql.join(
-    [...units].map(([tab, step]) => sql`(${tab}::text, ${step}::int, ${perStep.get(step)!}::int)`),
-    sql`, `,
+function completedStepsOf(tabs: SQL, submittedAt: SQL, steps: readonly (readonly string[])[]): SQL {
+  const perStep = steps.map(
+    (keys) =>
+      sql`CASE WHEN ${tabs} @> ARRAY[${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}]::text[] THEN 1 ELSE 0 END`,
   );
-  return sql`((SELECT count(*)::int FROM (
-      SELECT k.step FROM tab_states t JOIN (VALUES ${values}) AS k(tab, step, units) ON k.tab = t.tab
-       WHERE t.organization_id = i.organization_id AND t.survey_id = ${surveyId} AND t.completed
-       GROUP BY k.step, k.units HAVING count(*) = k.units) done)
-    + CASE WHEN i.submitted_at IS NOT NULL THEN 1 ELSE 0 END)`;
+  return sql`(${sql.join([...perStep, sql`CASE WHEN ${submittedAt} IS NOT NULL THEN 1 ELSE 0 END`], sql` + `)})`;
 }
+
+/** The completed save units of an invitation (lateral, one index lookup per organization). */
+const completedUnits = (surveyId: number, organizationId: SQL) =>
+  sql`LEFT JOIN LATERAL (SELECT array_agg(t.tab) AS tabs FROM tab_states t
+       WHERE t.organization_id = ${organizationId} AND t.survey_id = ${surveyId} AND t.completed) d ON true`;
 
 export interface ParticipantFilter {
   surveyId: number;
@@ -423,20 +425,22 @@ const STATUS_ORDER = sql`CASE i.status WHEN 'invited' THEN 0 WHEN 'in_progress' 
 /**
  * One page of a survey's participants and the number matching, in one statement: the matching
  * invitations sorted and cut to the page (with a window count) first, then the page's progress and
- * labels. Sorting by progress computes it for every match; other sorts only for the page.
+ * labels. Sorting by progress computes it for every match; other sorts only for the page's rows.
  */
 export async function participantsPage(
   db: DbOrTx,
   input: ParticipantFilter & {
     hostId: number;
-    units: ReadonlyMap<string, number>;
+    /** each step's save units (submit aside) */
+    steps: readonly (readonly string[])[];
     limit: number;
     offset: number;
     sortBy: TParticipantSort;
     sortOrder: 'asc' | 'desc';
   },
 ): Promise<ParticipantRow[]> {
-  const completed = completedStepsOf(input.surveyId, input.units);
+  const byProgress = input.sortBy === 'progress';
+  const completed = completedStepsOf(sql`d.tabs`, sql`i.submitted_at`, input.steps);
   const direction = input.sortOrder === 'desc' ? sql`DESC` : sql`ASC`;
   const sortKey: Record<TParticipantSort, SQL> = {
     name: sql`lower(o.name)`,
@@ -446,31 +450,31 @@ export async function participantsPage(
     last_reminded_at: sql`i.last_reminded_at`,
     invited_at: sql`i.created_at`,
   };
-  const filters = participantFilters(input);
   const result = await db.execute(sql`
     WITH page AS (
       SELECT i.organization_id, o.name, o.logo, i.status, i.submitted_at, i.created_at AS invited_at,
              i.declined_at, i.decline_code, i.last_reminded_at, i.reminder_count,
-             ${input.sortBy === 'progress' ? completed : sql`NULL::int`} AS progress_key,
+             ${byProgress ? completed : sql`NULL::int`} AS progress_key,
              count(*) OVER () AS total,
              row_number() OVER (ORDER BY ${sortKey[input.sortBy]} ${direction} NULLS LAST,
                                 lower(o.name), i.organization_id) AS position
         FROM survey_invitations i
         JOIN organizations o ON o.id = i.organization_id
-       WHERE ${filters}
+        ${byProgress ? completedUnits(input.surveyId, sql`i.organization_id`) : sql``}
+       WHERE ${participantFilters(input)}
        ORDER BY position
        LIMIT ${input.limit} OFFSET ${input.offset}
     )
     SELECT p.organization_id, p.name, p.logo, p.status, p.submitted_at, p.invited_at, p.declined_at,
            p.decline_code, p.last_reminded_at, p.reminder_count, p.total,
-           ${input.sortBy === 'progress' ? sql`p.progress_key` : completed} AS completed_steps,
+           ${byProgress ? sql`p.progress_key` : completedStepsOf(sql`d.tabs`, sql`p.submitted_at`, input.steps)} AS completed_steps,
            COALESCE((SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color)
                                      ORDER BY lower(l.name), l.id)
                        FROM organization_labels ol JOIN labels l ON l.id = ol.label_id
                       WHERE ol.organization_id = p.organization_id
                         AND l.owner_organization_id = ${input.hostId}), '[]'::json) AS labels
-      FROM page p JOIN survey_invitations i
-        ON i.survey_id = ${input.surveyId} AND i.organization_id = p.organization_id
+      FROM page p
+      ${byProgress ? sql`` : completedUnits(input.surveyId, sql`p.organization_id`)}
      ORDER BY p.position`);
   return rowsOf<ParticipantRow>(result);
 }
@@ -507,37 +511,43 @@ export function remind(db: DbOrTx, surveyId: number, at: Date, organizationIds?:
 
 // --- response rates -------------------------------------------------------------------------------------
 
-export async function statusCounts(db: DbOrTx, surveyId: number) {
+/**
+ * The survey's invitations counted by status, and per day (UTC) the invitations made, responses
+ * submitted and invitations declined: one scan of the invitations, one statement.
+ */
+export async function responseFigures(db: DbOrTx, surveyId: number) {
   const result = await db.execute(sql`
-    SELECT i.status, count(*)::int AS n
-      FROM survey_invitations i JOIN organizations o ON o.id = i.organization_id
-     WHERE i.survey_id = ${surveyId} AND o.deleted_at IS NULL
-     GROUP BY i.status`);
-  return rowsOf<{ status: string; n: number | string }>(result);
-}
-
-/** Per day (UTC): invitations made, responses submitted, invitations declined. */
-export async function dailyEvents(db: DbOrTx, surveyId: number) {
-  const result = await db.execute(sql`
-    SELECT to_char(day, 'YYYY-MM-DD') AS date,
-           sum(invited)::int AS invited, sum(submitted)::int AS submitted, sum(declined)::int AS declined
-      FROM (
-        SELECT (i.created_at AT TIME ZONE 'UTC')::date AS day, 1 AS invited, 0 AS submitted, 0 AS declined
-          FROM survey_invitations i JOIN organizations o ON o.id = i.organization_id
-         WHERE i.survey_id = ${surveyId} AND o.deleted_at IS NULL
-        UNION ALL
-        SELECT (i.submitted_at AT TIME ZONE 'UTC')::date, 0, 1, 0
-          FROM survey_invitations i JOIN organizations o ON o.id = i.organization_id
-         WHERE i.survey_id = ${surveyId} AND o.deleted_at IS NULL AND i.status = 'submitted'
-        UNION ALL
-        SELECT (i.declined_at AT TIME ZONE 'UTC')::date, 0, 0, 1
-          FROM survey_invitations i JOIN organizations o ON o.id = i.organization_id
-         WHERE i.survey_id = ${surveyId} AND o.deleted_at IS NULL AND i.status = 'declined'
-      ) events
-     WHERE day IS NOT NULL
-     GROUP BY day
-     ORDER BY day`);
-  return rowsOf<{ date: string; invited: number; submitted: number; declined: number }>(result);
+    WITH inv AS MATERIALIZED (
+      SELECT i.status, i.created_at, i.submitted_at, i.declined_at
+        FROM survey_invitations i JOIN organizations o ON o.id = i.organization_id
+       WHERE i.survey_id = ${surveyId} AND o.deleted_at IS NULL
+    )
+    SELECT 'status' AS kind, status AS key, count(*)::int AS invited, 0 AS submitted, 0 AS declined
+      FROM inv GROUP BY status
+    UNION ALL
+    SELECT 'day', to_char(e.day, 'YYYY-MM-DD'), sum(e.invited)::int, sum(e.submitted)::int, sum(e.declined)::int
+      FROM inv,
+           LATERAL (VALUES ((inv.created_at AT TIME ZONE 'UTC')::date, 1, 0, 0),
+                           (CASE WHEN inv.status = 'submitted' THEN (inv.submitted_at AT TIME ZONE 'UTC')::date END, 0, 1, 0),
+                           (CASE WHEN inv.status = 'declined' THEN (inv.declined_at AT TIME ZONE 'UTC')::date END, 0, 0, 1)
+           ) AS e(day, invited, submitted, declined)
+     WHERE e.day IS NOT NULL
+     GROUP BY e.day
+     ORDER BY 1 DESC, 2`);
+  const rows = rowsOf<{ kind: string; key: string; invited: number; submitted: number; declined: number }>(
+    result,
+  );
+  return {
+    statuses: rows.filter((r) => r.kind === 'status').map((r) => ({ status: r.key, n: Number(r.invited) })),
+    days: rows
+      .filter((r) => r.kind === 'day')
+      .map((r) => ({
+        date: r.key,
+        invited: Number(r.invited),
+        submitted: Number(r.submitted),
+        declined: Number(r.declined),
+      })),
+  };
 }
 
 // --- reports ----------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ import {
 import { stepsForConfig } from '@parity/domain/survey-request';
 import type { TOrganizationLabel } from '@parity/domain/surveys';
 import { progressPercent, SUBMIT_STEP_ID, stepTabKeys, surveyStepsOf } from '@parity/domain/surveys';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, queriesOf } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Mailer, MailMessage } from '../../plugins/mailer';
 import { audit } from '../audit/audit';
@@ -424,16 +424,14 @@ export async function syncParticipantLabels(
 
 // --- participants ------------------------------------------------------------------------------------
 
-/** The survey's steps (as its config asks them) and their save units (tab key -> step id), submit aside. */
+/** The survey's steps (as its config asks them), each with its save units, submit aside. */
 async function stepUnitsOf(db: DbOrTx, survey: repo.SurveyRow) {
   const config = await surveysRepo.lpiTabContents(db, [survey.id]);
   const steps = stepsForConfig(surveyStepsOf(survey.survey_type_id), config);
-  const units = new Map<string, number>();
-  for (const step of steps) {
-    if (step.id === SUBMIT_STEP_ID) continue;
-    for (const key of stepTabKeys(step.id)) units.set(key, step.id);
-  }
-  return { units, total: steps.length };
+  return {
+    steps: steps.filter((step) => step.id !== SUBMIT_STEP_ID).map((step) => stepTabKeys(step.id)),
+    total: steps.length,
+  };
 }
 
 /** GET /api/surveys/{id}/participants */
@@ -444,8 +442,10 @@ export async function participants(
   q: TParticipantsQuery,
 ): Promise<TParticipantsPage> {
   const survey = await hostedSurvey(db, callerId, surveyId);
-  if (q.label_ids?.length) await requireOwnLabels(db, survey.host_id, q.label_ids);
-  const { units, total: totalSteps } = await stepUnitsOf(db, survey);
+  const [{ steps, total: totalSteps }] = await queriesOf(db, [
+    () => stepUnitsOf(db, survey),
+    () => (q.label_ids?.length ? requireOwnLabels(db, survey.host_id, q.label_ids) : Promise.resolve()),
+  ]);
   const filter = {
     surveyId,
     search: q.search_query || undefined,
@@ -455,7 +455,7 @@ export async function participants(
   const rows = await repo.participantsPage(db, {
     ...filter,
     hostId: survey.host_id,
-    units,
+    steps,
     limit: q.limit,
     offset: q.offset,
     sortBy: q.sort_by,
@@ -561,9 +561,9 @@ export async function sendReminders(
 /** GET /api/surveys/{id}/response-rates: computed live from the invitations. */
 export async function responseRates(db: DbOrTx, callerId: number, surveyId: number): Promise<TResponseRates> {
   await hostedSurvey(db, callerId, surveyId);
-  const [counts, days] = await Promise.all([repo.statusCounts(db, surveyId), repo.dailyEvents(db, surveyId)]);
-  const countOf = (stored: string) => Number(counts.find((c) => c.status === stored)?.n ?? 0);
-  const invited = counts.reduce((sum, c) => sum + Number(c.n), 0);
+  const { statuses: counts, days } = await repo.responseFigures(db, surveyId);
+  const countOf = (stored: string) => counts.find((c) => c.status === stored)?.n ?? 0;
+  const invited = counts.reduce((sum, c) => sum + c.n, 0);
   const status = (stored: string) => ({
     count: countOf(stored),
     percent: percentOf(countOf(stored), invited),
@@ -576,16 +576,7 @@ export async function responseRates(db: DbOrTx, callerId: number, surveyId: numb
       .toISOString()
       .slice(0, 10);
     const first = days[0]!.date < earliest ? earliest : days[0]!.date;
-    series = cumulativeSeries(
-      days.map((d) => ({
-        date: d.date,
-        invited: Number(d.invited),
-        submitted: Number(d.submitted),
-        declined: Number(d.declined),
-      })),
-      first,
-      last,
-    );
+    series = cumulativeSeries(days, first, last);
   }
   return {
     invited,
