@@ -180,33 +180,82 @@ export function invitations(db: DbOrTx, organizationId: number, surveyId?: numbe
     .orderBy(surveys.due, surveys.id);
 }
 
-/** The completed save units of an organization in these surveys. */
-export function completedUnits(db: DbOrTx, organizationId: number, surveyIds: number[]) {
-  return db
-    .select({ survey_id: tabStates.survey_id, tab: tabStates.tab })
-    .from(tabStates)
-    .where(
-      and(
-        eq(tabStates.organization_id, organizationId),
-        inArray(tabStates.survey_id, surveyIds),
-        eq(tabStates.completed, true),
-      ),
-    );
+// --- the invitations list in one query ------------------------------------------------------------
+
+export interface InvitationContributor {
+  id: number;
+  name: string;
+  lastname: string;
+  last_updated_at: string | null;
 }
 
-/** Who saved the organization's survey copy, and when each last did. */
-export function contributors(db: DbOrTx, organizationId: number, surveyIds: number[]) {
-  return db
+const invitationOverviewQuery = (db: DbOrTx, one: boolean) =>
+  db
     .select({
-      survey_id: tabStates.survey_id,
-      id: users.id,
-      name: users.name,
-      lastname: users.lastname,
-      last_updated_at: sql<Date | string | null>`max(${tabStates.updated_at})`,
+      id: surveyInvitations.id,
+      survey_id: surveys.id,
+      organization_id: surveyInvitations.organization_id,
+      survey_type_id: surveys.survey_type_id,
+      title: surveys.title,
+      is_legacy: surveys.is_legacy,
+      step: surveyInvitations.step,
+      submitted_at: surveyInvitations.submitted_at,
+      submitted_by: surveyInvitations.submitted_by,
+      start: surveys.start,
+      due: surveys.due,
+      archived_at: surveys.archived_at,
+      host_id: organizations.id,
+      host_name: organizations.name,
+      host_logo: organizations.logo,
+      /** the completed save units of the organization's survey copy */
+      completed_tabs: sql<string[] | null>`(SELECT array_agg(ts.tab) FROM tab_states ts
+        WHERE ts.organization_id = ${surveyInvitations.organization_id} AND ts.survey_id = ${surveys.id}
+        AND ts.completed)`,
+      /** who saved the survey copy, and when each last did, by name */
+      contributors: sql<InvitationContributor[] | null>`(SELECT json_agg(json_build_object('id', u.id,
+        'name', u.name, 'lastname', u.lastname, 'last_updated_at', c.last_updated_at) ORDER BY u.name, u.lastname)
+        FROM (SELECT ts.updated_by, max(ts.updated_at) AS last_updated_at FROM tab_states ts
+          WHERE ts.organization_id = ${surveyInvitations.organization_id} AND ts.survey_id = ${surveys.id}
+          AND ts.updated_by IS NOT NULL GROUP BY ts.updated_by) c
+        JOIN users u ON u.id = c.updated_by)`,
+      /** the host's LPI tab config (which steps the survey asks) */
+      lpi_tabs: sql<{ content_ref_id: number; enabled: boolean }[] | null>`(SELECT
+        json_agg(json_build_object('content_ref_id', sc.content_ref_id, 'enabled', sc.enabled))
+        FROM survey_contents sc WHERE sc.survey_id = ${surveys.id} AND sc.content_type = 'lpi_tab')`,
     })
-    .from(tabStates)
-    .innerJoin(users, eq(users.id, tabStates.updated_by))
-    .where(and(eq(tabStates.organization_id, organizationId), inArray(tabStates.survey_id, surveyIds)))
-    .groupBy(tabStates.survey_id, users.id, users.name, users.lastname)
-    .orderBy(users.name, users.lastname);
+    .from(surveyInvitations)
+    .innerJoin(surveys, eq(surveys.id, surveyInvitations.survey_id))
+    .innerJoin(organizations, eq(organizations.id, surveys.organization_id))
+    .where(
+      and(
+        eq(surveyInvitations.organization_id, sql.placeholder('organization')),
+        ne(surveyInvitations.status, 'declined'),
+        isNull(surveys.deleted_at),
+        one ? eq(surveys.id, sql.placeholder('survey')) : undefined,
+      ),
+    )
+    .orderBy(surveys.due, surveys.id);
+
+type PreparedOverview = ReturnType<ReturnType<typeof invitationOverviewQuery>['prepare']>;
+/** Named prepared statements per database handle: the list is read on every surveys page. */
+const preparedOverviews = new WeakMap<object, { list: PreparedOverview; one: PreparedOverview }>();
+
+/**
+ * An organization's invitations (declined ones aside; one survey's when surveyId is given) with
+ * the survey, its host, its LPI tab config, the copy's completed units and its contributors: the
+ * whole list in one statement.
+ */
+export async function invitationOverviews(db: DbOrTx, organizationId: number, surveyId?: number) {
+  const one = surveyId !== undefined;
+  const params = { organization: organizationId, survey: surveyId ?? 0 };
+  if ('rollback' in db) return invitationOverviewQuery(db, one).prepare('').execute(params);
+  let prepared = preparedOverviews.get(db);
+  if (!prepared) {
+    prepared = {
+      list: invitationOverviewQuery(db, false).prepare('surveys_invitation_list'),
+      one: invitationOverviewQuery(db, true).prepare('surveys_invitation_one'),
+    };
+    preparedOverviews.set(db, prepared);
+  }
+  return (one ? prepared.one : prepared.list).execute(params);
 }

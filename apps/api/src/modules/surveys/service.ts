@@ -246,21 +246,12 @@ async function buildInvitations(
   organizationId: number,
   surveyId?: number,
 ): Promise<TSurveyInvitation[]> {
-  const rows = await repo.invitations(db, organizationId, surveyId);
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.survey_id);
-  const [done, people, config] = await Promise.all([
-    repo.completedUnits(db, organizationId, ids),
-    repo.contributors(db, organizationId, ids),
-    repo.lpiTabContents(db, ids),
-  ]);
+  // One statement: the invitations with their config, completed units and contributors.
+  const rows = await repo.invitationOverviews(db, organizationId, surveyId);
   const today = new Date().toISOString().slice(0, 10);
   return rows.map((row) => {
-    const steps = stepsForConfig(
-      surveyStepsOf(row.survey_type_id),
-      config.filter((c) => c.survey_id === row.survey_id),
-    );
-    const completed = new Set(done.filter((d) => d.survey_id === row.survey_id).map((d) => d.tab));
+    const steps = stepsForConfig(surveyStepsOf(row.survey_type_id), row.lpi_tabs ?? []);
+    const completed = new Set(row.completed_tabs ?? []);
     const submitted = row.submitted_at !== null;
     const completedSteps = steps.filter((s) => isStepComplete(s.id, completed, submitted)).length;
     const status: TSurveyStatus = invitationStatus({
@@ -286,15 +277,13 @@ async function buildInvitations(
       is_legacy: row.is_legacy,
       submitted_at: isoDate(row.submitted_at),
       host: { id: row.host_id, name: row.host_name, logo: row.host_logo },
-      contributors: people
-        .filter((p) => p.survey_id === row.survey_id)
-        .map((p) => ({
-          id: p.id,
-          name: p.name,
-          lastname: p.lastname,
-          submitted: submitted && row.submitted_by === p.id,
-          last_updated_at: isoDate(p.last_updated_at),
-        })),
+      contributors: (row.contributors ?? []).map((p) => ({
+        id: p.id,
+        name: p.name,
+        lastname: p.lastname,
+        submitted: submitted && row.submitted_by === p.id,
+        last_updated_at: isoDate(p.last_updated_at),
+      })),
     };
   });
 }
