@@ -11,7 +11,7 @@ import type { TProfileScores } from '@parity/domain/scoring/profile';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { toApiError } from '../../../lib/api-client';
 import { ChartPanel } from '../components/chart-panel';
-import { FIGURE_LABELS, formatFigure, scaleOf, shown, type TSurveyOption } from './figures';
+import { FIGURE_LABELS, formatFigure, formatPercentile, scaleOf, shown, type TSurveyOption } from './figures';
 import { useManagerEvenness, useManagerLpi } from './survey-analytics-api';
 
 const TEXT = '#343a40';
@@ -22,6 +22,8 @@ interface Comparison {
   value: number | null;
   mean: number | null;
   median: number | null;
+  /** evenness: fewer than 10 people counted */
+  lowConfidence?: boolean;
 }
 
 /** Two bars per figure, each on its own range (0-10 or 0-100): the organization's and the survey's mean. */
@@ -105,6 +107,8 @@ export interface ManagerViewProps {
   option: TSurveyOption;
   /** the survey's summary of the option's figures, to compare with */
   summary: TSurveyLpi | TSurveyEvenness | undefined;
+  /** the respondent's place in the figure the panel shows, when listed there */
+  position: { key: TSurveyScoreKey; percentile: number | null; quartile: number | null } | null;
   onClose: () => void;
 }
 
@@ -118,6 +122,7 @@ export function ManagerView({
   organizationName,
   option,
   summary,
+  position,
   onClose,
 }: ManagerViewProps) {
   const lpi = useManagerLpi(surveyId, organizationId);
@@ -152,11 +157,15 @@ export function ManagerView({
       const values = stored
         ? evennessValues({ evenness: stored } as Pick<TProfileScores, 'evenness'> as TProfileScores)
         : null;
-      rows = [...EVENNESS_KEYS].map((key) => ({
-        key,
-        value: values?.[key] ?? null,
-        ...summaryOf(summary, key),
-      }));
+      rows = [...EVENNESS_KEYS].map((key) => {
+        const [group, kind] = key.split('_') as ['prime' | 'ownership', 'gender' | 'racial' | 'combined'];
+        return {
+          key,
+          value: values?.[key] ?? null,
+          lowConfidence: stored?.[group][kind].lowConfidence ?? false,
+          ...summaryOf(summary, key),
+        };
+      });
     }
     const chartTitle = `${name}: ${option === 'lpi' ? 'LPI' : 'evenness'} beside the survey`;
     const badges = lpi.data?.badges;
@@ -165,6 +174,12 @@ export function ManagerView({
         <Text size="sm" c="dimmed">
           Submitted {query.data.submitted_at?.slice(0, 10)} · scoring version {query.data.scoring_version}
         </Text>
+        {position && position.percentile !== null ? (
+          <Text size="sm" data-testid="manager-position">
+            {FIGURE_LABELS[position.key]}: percentile {formatPercentile(position.percentile)} among the other
+            respondents, quartile {position.quartile}.
+          </Text>
+        ) : null}
         {option === 'lpi' && badges?.label ? (
           <Group>
             <Badge color="parity">{badges.label}</Badge>
@@ -174,12 +189,19 @@ export function ManagerView({
           title={chartTitle}
           description="Each figure on its own range (indices 0 to 10, scores and evenness 0 to 100); the survey's mean over the submitted respondents."
           fileName={`manager-view-${organizationId}-${option}`}
-          columns={['Figure', 'This organization', 'Survey mean', 'Survey median']}
+          columns={[
+            'Figure',
+            'This organization',
+            'Survey mean',
+            'Survey median',
+            ...(option === 'evenness' ? ['Low confidence (under 10 people)'] : []),
+          ]}
           rows={rows.map((r) => [
             FIGURE_LABELS[r.key],
             shown(r.key, r.value),
             shown(r.key, r.mean),
             shown(r.key, r.median),
+            ...(option === 'evenness' ? [r.value === null ? null : r.lowConfidence ? 'yes' : 'no'] : []),
           ])}
         >
           <ComparisonBars title={chartTitle} rows={rows} />

@@ -322,6 +322,11 @@ describe('SurveyAnalyticsPanel', () => {
     const lpiRow = within(panel).getByRole('row', { name: /^LPI \d/ });
     expect(lpiRow).toHaveTextContent((Math.round((acme.scores.lpi as number) * 100) / 100).toString());
     expect(drawer).not.toHaveTextContent(/gender_id|ethnicity/);
+    // its place in the figure shown: the library's percentile among the other respondents
+    const acmeRank = percentileRanks(RESPONDENTS.map((r) => r.scores.lpi))[0] as number;
+    expect(within(drawer).getByTestId('manager-position')).toHaveTextContent(
+      `LPI: percentile ${Math.round(acmeRank)} among the other respondents`,
+    );
 
     await user.click(within(drawer).getByRole('button', { name: 'Close the manager view' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -331,6 +336,44 @@ describe('SurveyAnalyticsPanel', () => {
     expect(
       await screen.findByText('This organization has not submitted the survey yet.'),
     ).toBeInTheDocument();
+  });
+
+  it("shows a respondent's evenness in the manager view, flagging low confidence", async () => {
+    const birch = RESPONDENTS[1]!;
+    defaultHandler({
+      [`/api/surveys/${SURVEY}/evenness`]: () =>
+        json({ survey_id: SURVEY, respondents: 4, reason: null, evenness: {} }),
+      [`/api/analytics/survey/${SURVEY}/organization/12/lpi`]: () =>
+        json({
+          organization_id: 12,
+          survey_id: SURVEY,
+          submission_id: 98,
+          submitted_at: '2026-11-20T10:00:00.000Z',
+          scoring_version: '1.0.0',
+          scores: lpiValues(birch.scores),
+          badges: null,
+        }),
+      [`/api/analytics/survey/${SURVEY}/organization/12/evenness`]: () =>
+        json({
+          organization_id: 12,
+          survey_id: SURVEY,
+          submission_id: 98,
+          submitted_at: '2026-11-20T10:00:00.000Z',
+          scoring_version: '1.0.0',
+          evenness: birch.scores.evenness,
+        }),
+    });
+    const user = userEvent.setup();
+    render(`/surveys/hosting/${SURVEY}?${OPTION_PARAM}=evenness&${MANAGER_PARAM}=12`);
+    const drawer = await screen.findByRole('dialog', { name: 'Manager view: Birch Ventures' });
+    const panel = await within(drawer).findByRole('region', { name: /evenness beside the survey/ });
+    await user.click(within(panel).getByRole('radio', { name: 'Table' }));
+    const prime = birch.scores.evenness.prime.combined;
+    const row = within(panel).getByRole('row', { name: /^Evenness, head counts \d/ });
+    expect(row).toHaveTextContent(`${Math.round((prime.value as number) * 10000) / 100}`);
+    expect(row).toHaveTextContent(prime.lowConfidence ? 'yes' : 'no');
+    // no owners: no ownership evenness, no confidence flag
+    expect(within(panel).getByRole('row', { name: /^Evenness, ownership N\/A/ })).toBeInTheDocument();
   });
 
   it('says when the analytics cannot be loaded', async () => {

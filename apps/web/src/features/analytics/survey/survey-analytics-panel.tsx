@@ -330,8 +330,8 @@ export function SurveyAnalyticsPanel({ surveyId }: { surveyId: number }) {
       else params.set(MANAGER_PARAM, String(organizationId));
       return params;
     });
-  const managerName =
-    distribution.data?.values.find((v) => v.organization_id === managerId)?.organization_name ?? null;
+  const listed = distribution.data?.values.find((v) => v.organization_id === managerId);
+  const managerName = listed?.organization_name ?? null;
 
   const changeOption = (next: TSurveyOption) => {
     setFigure(null);
@@ -416,6 +416,11 @@ export function SurveyAnalyticsPanel({ surveyId }: { surveyId: number }) {
         organizationName={managerName}
         option={option}
         summary={summary.data}
+        position={
+          listed && distribution.data
+            ? { key: distribution.data.key, percentile: listed.percentile, quartile: listed.quartile }
+            : null
+        }
         onClose={() => setManager(null)}
       />
     </Stack>
