@@ -72,9 +72,16 @@ function requireOpen(survey: repo.SurveyRow) {
 const surveyLink = (deps: MailDeps, surveyId: number) =>
   `${deps.publicUrl.replace(/\/$/, '')}/surveys/${surveyId}`;
 
+/** Mails sent at once: a reminder to thousands of participants must not take one round trip each. */
+const MAIL_CONCURRENCY = 5;
+
 /** Sends each message; the mailer records failures itself and never throws for delivery. */
 async function sendAll(deps: MailDeps, messages: MailMessage[]) {
-  for (const message of messages) await deps.mailer.send(message);
+  let next = 0;
+  const worker = async () => {
+    while (next < messages.length) await deps.mailer.send(messages[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(MAIL_CONCURRENCY, messages.length) }, worker));
   return messages.length;
 }
 
