@@ -109,6 +109,8 @@ export interface ManagerViewProps {
   summary: TSurveyLpi | TSurveyEvenness | undefined;
   /** the respondent's place in the figure the panel shows, when listed there */
   position: { key: TSurveyScoreKey; percentile: number | null; quartile: number | null } | null;
+  /** whether the survey's figures are filtered by labels */
+  filtered: boolean;
   onClose: () => void;
 }
 
@@ -123,6 +125,7 @@ export function ManagerView({
   option,
   summary,
   position,
+  filtered,
   onClose,
 }: ManagerViewProps) {
   const lpi = useManagerLpi(surveyId, organizationId);
@@ -187,7 +190,7 @@ export function ManagerView({
         ) : null}
         <ChartPanel
           title={chartTitle}
-          description="Each figure on its own range (indices 0 to 10, scores and evenness 0 to 100); the survey's mean over the submitted respondents."
+          description={`Each figure on its own range (indices 0 to 10, scores and evenness 0 to 100); the survey's mean and median over the submitted respondents${filtered ? ' carrying the labels chosen' : ''}.`}
           fileName={`manager-view-${organizationId}-${option}`}
           columns={[
             'Figure',

@@ -421,6 +421,7 @@ export function SurveyAnalyticsPanel({ surveyId }: { surveyId: number }) {
             ? { key: distribution.data.key, percentile: listed.percentile, quartile: listed.quartile }
             : null
         }
+        filtered={labelIds.length > 0}
         onClose={() => setManager(null)}
       />
     </Stack>
