@@ -13,7 +13,6 @@ import { useNavigate } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
 import { openDialog } from '../../../components/dialog/dialog-store';
-import { confirmAction } from '../../organizations/components/confirm';
 import {
   useDeleteSurvey,
   useEditSurveyOverview,
@@ -26,6 +25,7 @@ import {
   SurveyDetailsFields,
   type SurveyDetailsValues,
 } from './components/survey-details-fields';
+import { confirm } from './survey-page/confirm';
 
 /**
  * The host's actions on one survey (spec 8 alerts): Edit overview, Grant administrator access and
@@ -39,10 +39,11 @@ export function SurveyHostActions({ survey }: { survey: TSurveyOverview }) {
   const archived = survey.archived_at !== null;
 
   const onDelete = async () => {
-    const confirmed = await confirmAction({
+    const confirmed = await confirm({
       title: 'Delete survey',
       message: `Delete the survey “${survey.title}”? Invited organizations will no longer see it.`,
       confirmLabel: 'Delete',
+      danger: true,
     });
     if (!confirmed) return;
     remove.mutate(undefined, {

@@ -2,7 +2,7 @@ import type { TFormResponse } from '@parity/domain/lpi/forms';
 import type { TMemberList } from '@parity/domain/signup';
 import type { TEditSurveyOverview, TSurveyOverview, TSurveyRequest } from '@parity/domain/survey-request';
 import type { THostedSurvey } from '@parity/domain/surveys';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 
 /**
@@ -12,6 +12,25 @@ import { api } from '../../../../lib/api-client';
 export const HOSTING_KEY = ['surveys', 'hosting'] as const;
 const overviewKey = (surveyId: number, organizationId?: number) =>
   ['surveys', 'overview', surveyId, organizationId ?? null] as const;
+
+/** The signed-in user's rights that hosting needs (GET /api/user/status, the shell's cached query). */
+export interface HostingAccount {
+  id: number;
+  organization_id: number | null;
+  isAdministrator: boolean;
+  isSurveyHost: boolean;
+  hasSurveyCreation: boolean;
+}
+
+export function useHostingAccount() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['current-account'],
+      queryFn: () => api.get<HostingAccount>('/api/user/status'),
+      staleTime: 5 * 60 * 1000,
+    }),
+  );
+}
 
 export type HostedSurveysScope = 'hosting' | 'accessing';
 
