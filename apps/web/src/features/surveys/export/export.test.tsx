@@ -1,0 +1,227 @@
+import type { TSurveyInvitation, TSurveyTab } from '@parity/domain/surveys';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT, cleanupApps, json, renderApp } from '../../../app/testing/render-app';
+import { alertStore } from '../../../components/alerts/alert-store';
+import { setTokens } from '../../../lib/token-storage';
+import { ARCHIVED_NOTICE } from '../archive/routes/archived-survey';
+
+configure({ asyncUtilTimeout: 15000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
+});
+
+afterEach(() => {
+  cleanupApps();
+  alertStore.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+interface Call {
+  method: string;
+  url: URL;
+}
+type Handler = (call: Call) => Response | Promise<Response>;
+
+function stub(handlers: Record<string, Handler>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+        'http://localhost',
+      );
+      const call = { method: (init?.method ?? 'GET').toUpperCase(), url };
+      calls.push(call);
+      const handler = handlers[`${call.method} ${url.pathname}`];
+      return handler ? handler(call) : json({ message: 'Not found.' }, 404);
+    }),
+  );
+  return calls;
+}
+
+const invitation = (overrides: Partial<TSurveyInvitation> = {}): TSurveyInvitation => ({
+  id: 1,
+  survey_id: 5,
+  organization_id: 2,
+  title: '2025 DEI Survey',
+  step: 11,
+  locked_step: 11,
+  completed_steps: 11,
+  total_step: 11,
+  progress: 100,
+  status: 'Archived',
+  start: '2025-09-01',
+  end: '2025-12-31',
+  due: '2025-12-31',
+  is_legacy: false,
+  submitted_at: '2025-12-01T10:00:00.000Z',
+  host: { id: 1, name: 'Northwind Pension Fund', logo: null },
+  contributors: [],
+  ...overrides,
+});
+
+const STEPS: TSurveyTab[] = [
+  {
+    id: 7,
+    title: 'Policies',
+    description: 'Policies.',
+    content_id: 7,
+    content_type: 'lpi_tab',
+    weight: 1,
+    created_at: '2025-09-01T09:00:00.000Z',
+  },
+  {
+    id: 12,
+    title: 'Submit',
+    description: 'Submit.',
+    content_id: null,
+    content_type: 'submit',
+    weight: 2,
+    created_at: '2025-09-01T09:00:00.000Z',
+  },
+];
+
+describe('archived surveys', () => {
+  it('/surveys/archived lists only the archived invitations, each with its action', async () => {
+    stub({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/surveys/invitations': () =>
+        json({
+          data: [
+            invitation({ id: 1, survey_id: 5, title: 'Archived survey' }),
+            invitation({
+              id: 2,
+              survey_id: 6,
+              title: 'Closed survey',
+              status: 'Not Submitted',
+              submitted_at: null,
+            }),
+            invitation({ id: 3, survey_id: 7, title: 'Active survey', status: 'Active', submitted_at: null }),
+          ],
+        }),
+    });
+    renderApp('/surveys/archived');
+    const archived = within(await screen.findByRole('article', { name: 'Archived survey' }));
+    expect(archived.getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      '/surveys/archived/5?organizationId=2',
+    );
+    const closed = within(screen.getByRole('article', { name: 'Closed survey' }));
+    expect(closed.getByRole('button', { name: 'Not Available' })).toBeDisabled();
+    expect(screen.queryByRole('article', { name: 'Active survey' })).not.toBeInTheDocument();
+  });
+
+  it('says so when nothing is archived', async () => {
+    stub({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/surveys/invitations': () =>
+        json({ data: [invitation({ status: 'Active', submitted_at: null })] }),
+    });
+    renderApp('/surveys/archived');
+    expect(await screen.findByText('No archived surveys.')).toBeInTheDocument();
+  });
+
+  it('a legacy survey shows its questions and answers from GET /api/legacy-surveys/{id}', async () => {
+    const calls = stub({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/surveys/invitations/5': () => json(invitation({ is_legacy: true })),
+      'GET /api/legacy-surveys/5': () =>
+        json({
+          survey: { id: 5, title: '2025 DEI Survey' },
+          organization: { id: 2, name: 'Acme Capital Partners' },
+          sections: [
+            {
+              section: 'Workforce',
+              questions: [
+                { question: 'Total employees', answer: 42 },
+                { question: 'Diversity officer', answer: null },
+              ],
+            },
+          ],
+        }),
+    });
+    renderApp('/surveys/archived/5?organizationId=2');
+    expect(await screen.findByText(ARCHIVED_NOTICE)).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Workforce' });
+    expect(within(table).getByRole('row', { name: 'Total employees 42' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Diversity officer No information' })).toBeInTheDocument();
+    expect(
+      calls.find((c) => c.url.pathname === '/api/legacy-surveys/5')?.url.searchParams.get('organization_id'),
+    ).toBe('2');
+    // A legacy response has no export of its own.
+    expect(screen.queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
+  });
+});
+
+describe('exporting a response', () => {
+  it('/surveys/export/{id} shows each step read only and downloads the PDF and .xlsx', async () => {
+    const createObjectURL = vi.fn(() => 'blob:response');
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const calls = stub({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/surveys/invitations/5': () => json(invitation({ status: 'Submitted' })),
+      'GET /api/surveys/5/tabs': () => json({ data: STEPS }),
+      'GET /api/lpi/tab-titles': () => json({}),
+      'GET /api/policies/organization': () =>
+        json({
+          data: [],
+          state: {
+            tab: 'policies',
+            updated_at: null,
+            updated_by: null,
+            completed: true,
+            editable: false,
+            version: 0,
+          },
+        }),
+      'GET /api/policies': () => json({ data: [] }),
+      'GET /api/surveys/5/export.pdf': () => new Response(new Blob(['%PDF-1.3']), { status: 200 }),
+      'GET /api/surveys/5/export.xlsx': () => new Response(new Blob(['PK']), { status: 200 }),
+    });
+    renderApp('/surveys/export/5?organizationId=2');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { level: 1, name: '2025 DEI Survey' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Policies' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Submit' })).not.toBeInTheDocument();
+    // Export mode: no actions of the profile.
+    expect(screen.queryByRole('button', { name: 'Save version' })).not.toBeInTheDocument();
+    // The survey copy is read as a report (nothing is copied).
+    await waitFor(() =>
+      expect(
+        calls.find((c) => c.url.pathname === '/api/policies/organization')?.url.searchParams.get('report'),
+      ).toBe('true'),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const pdf = calls.find((c) => c.url.pathname === '/api/surveys/5/export.pdf');
+    expect(pdf?.url.searchParams.get('organization_id')).toBe('2');
+    await user.click(screen.getByRole('button', { name: 'Download .xlsx' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    expect(calls.some((c) => c.url.pathname === '/api/surveys/5/export.xlsx')).toBe(true);
+    expect(createObjectURL).toHaveBeenCalledTimes(2);
+  });
+
+  it('/surveys/export lists every invitation with Export Response', async () => {
+    stub({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/surveys/invitations': () =>
+        json({ data: [invitation({ title: 'Any survey', status: 'Active' })] }),
+    });
+    renderApp('/surveys/export');
+    const tile = within(await screen.findByRole('article', { name: 'Any survey' }));
+    expect(tile.getByRole('link', { name: 'Export Response' })).toHaveAttribute(
+      'href',
+      '/surveys/export/5?organizationId=2',
+    );
+  });
+});
