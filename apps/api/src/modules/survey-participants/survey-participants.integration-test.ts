@@ -12,7 +12,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, users } from '../../db/schema/people';
-import { surveyContacts, surveyInvitations } from '../../db/schema/surveys';
+import { surveyAdministrators, surveyContacts, surveyInvitations } from '../../db/schema/surveys';
 import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../db/seed-demo';
 import { DEI_SURVEY_2026, DEMO_LABELS, EMERGING_MANAGERS_2026 } from '../../db/seed-surveys';
 import { readSheet } from '../../lib/spreadsheet/read-sheet';
@@ -40,6 +40,7 @@ const EVE = 'eve@cedar.test'; // Cedar admin
 const PENDING = 'pending@acme.test';
 const CEDAR_HOST = 'hosting@cedar.test'; // a survey host of another organization
 const LINDEN_ADMIN = 'admin@linden.test';
+const NW_MEMBER = 'member@northwind.test'; // a plain member of the host organization
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
@@ -57,18 +58,21 @@ beforeAll(async () => {
     .returning({ id: organizations.id });
   juniper = j!.id;
   linden = l!.id;
-  const [cedarHost, lindenAdmin] = await db
+  const [cedarHost, lindenAdmin, nwMember] = await db
     .insert(users)
     .values([
       { email: CEDAR_HOST, name: 'Cyd', lastname: 'Host', password_hash: 'unused' },
       { email: LINDEN_ADMIN, name: 'Lin', lastname: 'Den', password_hash: 'unused' },
+      { email: NW_MEMBER, name: 'Nat', lastname: 'Member', password_hash: 'unused' },
     ])
     .returning({ id: users.id });
   await db.insert(memberships).values([
     { user_id: cedarHost!.id, organization_id: cedar, status: 'approved', user_manage_surveys: true },
     { user_id: lindenAdmin!.id, organization_id: linden, status: 'approved', manage_settings: true },
+    { user_id: nwMember!.id, organization_id: northwind, status: 'approved' },
   ]);
   seeded.users.set(CEDAR_HOST, cedarHost!.id);
+  seeded.users.set(NW_MEMBER, nwMember!.id);
   for (const [email, userId] of seeded.users) {
     tokens.set(email, await signAccessToken(t.app.config.jwtSecret!, { userId, clientId: 'parity-web' }));
   }
@@ -86,6 +90,11 @@ function call(method: 'GET' | 'POST' | 'DELETE', email: string | null, url: stri
     headers: email ? { authorization: `Bearer ${tokens.get(email)}` } : {},
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+}
+
+async function userId(email: string) {
+  const [row] = await t.app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id;
 }
 
 async function invitation(organizationId: number, surveyId = dei) {
@@ -161,6 +170,23 @@ describe('who may call the host endpoints', () => {
     expect(await contactCount()).toBe(before);
     expect(await invitation(linden)).toBeUndefined();
     expect((await invitation(acme))!.reminder_count).toBe(0);
+  });
+
+  it('answers 404 to a plain member of the host organization until granted administrator access', async () => {
+    expect((await call('GET', NW_MEMBER, `/api/surveys/${dei}/participants`)).statusCode).toBe(404);
+    expect((await call('POST', NW_MEMBER, `/api/surveys/${dei}/reminders`, {})).statusCode).toBe(404);
+    expect((await call('POST', NW_MEMBER, '/api/organization-labels', { name: 'Mine' })).statusCode).toBe(
+      403,
+    );
+    expect((await call('POST', null, '/api/organization-labels', { name: 'Mine' })).statusCode).toBe(401);
+    expect((await call('GET', null, '/api/organization-labels')).statusCode).toBe(401);
+    await t.app.db
+      .insert(surveyAdministrators)
+      .values({ survey_id: dei, user_id: (await userId(NW_MEMBER))! });
+    expect((await call('GET', NW_MEMBER, `/api/surveys/${dei}/participants`)).statusCode).toBe(200);
+    expect((await call('GET', NW_MEMBER, `/api/surveys/${dei}/response-rates`)).statusCode).toBe(200);
+    // Administrator access is to that survey alone.
+    expect((await call('GET', NW_MEMBER, `/api/surveys/${emerging}/participants`)).statusCode).toBe(404);
   });
 
   it('lets the host and a platform admin read; a deleted or unknown survey is 404', async () => {
@@ -328,6 +354,36 @@ describe('contacts and invitations', () => {
     expect(deleted.json().message).toBe(CONTACT_DELETED_MESSAGE);
     expect((await call('GET', HOST, `/api/surveys/${dei}/contacts?search=juniper`)).json().total).toBe(0);
     expect(await invitation(juniper)).toBeDefined();
+  });
+
+  it('adds a list of contacts at once and updates a contact whose email is already listed', async () => {
+    const res = await call('POST', HOST, `/api/surveys/${dei}/contacts`, [
+      { organization_id: juniper, name: 'Ann', email: 'ann@juniper.test' },
+      { organization_id: linden, name: 'Lee', lastname: 'Ng', email: 'lee@linden.test' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().ids).toHaveLength(2);
+    const again = await call('POST', HOST, `/api/surveys/${dei}/contacts`, {
+      organization_id: juniper,
+      name: 'Annie',
+      lastname: 'Moss',
+      email: 'ANN@juniper.test',
+    });
+    expect(again.json().ids).toEqual([res.json().ids[0]]);
+    const list = await call('GET', HOST, `/api/surveys/${dei}/contacts?search=ann`);
+    expect(list.json().data).toMatchObject([{ name: 'Annie', lastname: 'Moss', email: 'ann@juniper.test' }]);
+    expect(
+      (
+        await call('POST', HOST, `/api/surveys/${dei}/contacts`, [
+          { organization_id: juniper, name: 'A', email: 'twice@juniper.test' },
+          { organization_id: juniper, name: 'B', email: 'twice@juniper.test' },
+        ])
+      ).statusCode,
+    ).toBe(400);
+    const page = await call('GET', HOST, `/api/surveys/${dei}/contacts?limit=1&offset=1`);
+    expect(page.json().data).toHaveLength(1);
+    expect(page.json().total).toBeGreaterThan(1);
+    for (const id of res.json().ids) await call('DELETE', HOST, `/api/surveys/${dei}/contacts/${id}`);
   });
 
   it('invites a member organization and mails its admins once', async () => {
