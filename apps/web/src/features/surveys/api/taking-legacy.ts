@@ -1,13 +1,11 @@
+import type { TLegacySurvey } from '@parity/domain/survey-request';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** A legacy survey's response (GET /api/legacy-surveys/{id}?organization_id), imported from an earlier cycle. */
-export interface LegacyResponse {
-  survey: { id: number; title: string; [key: string]: unknown };
-  organization: { id: number; name: string; [key: string]: unknown };
-  sections: { section: string; questions: { question: string; answer: unknown }[] }[];
-}
-
+/**
+ * A legacy survey's response (GET /api/legacy-surveys/{id}?organization_id): imported from an
+ * earlier cycle, its questions and answers by section.
+ */
 export function useLegacyResponse(
   surveyId: number,
   organizationId: number | null | undefined,
@@ -16,7 +14,7 @@ export function useLegacyResponse(
   return useQuery({
     queryKey: ['surveys', 'legacy', surveyId, organizationId ?? null],
     queryFn: () =>
-      api.get<LegacyResponse>(
+      api.get<TLegacySurvey>(
         `/api/legacy-surveys/${surveyId}`,
         { organization_id: organizationId ?? undefined },
         { silent: true },

@@ -134,13 +134,18 @@ describe('archived surveys', () => {
       'GET /api/surveys/invitations/5': () => json(invitation({ is_legacy: true })),
       'GET /api/legacy-surveys/5': () =>
         json({
-          survey: { id: 5, title: '2025 DEI Survey' },
+          id: 5,
+          title: '2025 DEI Survey',
+          start: '2025-09-01',
+          due: '2025-12-31',
+          host: { id: 1, name: 'Northwind Pension Fund', logo: null },
           organization: { id: 2, name: 'Acme Capital Partners' },
+          imported_at: '2026-01-10T09:00:00.000Z',
           sections: [
             {
               section: 'Workforce',
               questions: [
-                { question: 'Total employees', answer: 42 },
+                { question: 'Total employees', answer: '42' },
                 { question: 'Diversity officer', answer: null },
               ],
             },
