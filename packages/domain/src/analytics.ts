@@ -241,14 +241,20 @@ export const SURVEY_OPTION_KEYS = {
  * of them (as the participants list filters), so each label chosen adds its respondents.
  */
 export const LABEL_MATCH = 'any' as const;
-/** label_ids in a query string: a comma list of label ids ("3,7"); at most MAX_LABEL_FILTER. */
+/**
+ * label_ids in a query string: a comma list of label ids ("3,7"), or the parameter repeated (as the
+ * participants list takes it); at most MAX_LABEL_FILTER.
+ */
 export const MAX_LABEL_FILTER = 50;
-export const ZLabelIdsQuery = z
-  .string()
-  .regex(/^\d{1,10}(,\d{1,10})*$/, 'label_ids must be a comma-separated list of label ids')
-  .transform((text) => [...new Set(text.split(',').map(Number))])
-  .refine((ids) => ids.every((id) => id > 0 && id <= 2_147_483_647), 'label_ids must be label ids')
-  .refine((ids) => ids.length <= MAX_LABEL_FILTER, `at most ${MAX_LABEL_FILTER} labels`);
+export const ZLabelIdsQuery = z.preprocess(
+  (value) => (Array.isArray(value) ? value.join(',') : value),
+  z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10})*$/, 'label_ids must be a comma-separated list of label ids')
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.every((id) => id > 0 && id <= 2_147_483_647), 'label_ids must be label ids')
+    .refine((ids) => ids.length <= MAX_LABEL_FILTER, `at most ${MAX_LABEL_FILTER} labels`),
+);
 
 /**
  * /api/analytics/survey/{surveyId}/distribution: one figure over the submitted respondents (those

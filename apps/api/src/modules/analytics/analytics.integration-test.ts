@@ -537,6 +537,14 @@ describe('the distribution and the label filter (host analytics)', () => {
       (await get(HOST, `/api/surveys/${surveyId}/lpi?label_ids=${pair}`)).json().scores.lpi.suppressed,
     ).toBe(true);
 
+    // the parameter repeated means the same as the comma list
+    const repeated = (
+      await get(
+        HOST,
+        `/api/analytics/survey/${surveyId}/distribution?label_ids=${europe}&label_ids=${growth}`,
+      )
+    ).json();
+    expect(repeated).toMatchObject({ respondents: 6, label_ids: [growth, europe].sort((a, b) => a - b) });
     const lpi = (await get(HOST, `/api/surveys/${surveyId}/lpi?label_ids=${growth}`)).json();
     expect(lpi.respondents).toBe(5);
     expect(lpi.scores.lpi.mean).toBeCloseTo(one.summary.mean, 9);
@@ -580,6 +588,19 @@ describe('the distribution and the label filter (host analytics)', () => {
       url: `/api/analytics/survey/${surveyId}/distribution`,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('documents the distribution and the label filter in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    const op = doc.paths['/api/analytics/survey/{surveyId}/distribution'].get;
+    expect(op.summary).toMatch(/distribution/);
+    expect(op.description).toMatch(/label_ids/);
+    const query = op.parameters
+      .filter((p: { in: string }) => p.in === 'query')
+      .map((p: { name: string }) => p.name);
+    expect(query.sort()).toEqual(['label_ids', 'score']);
+    const lpi = doc.paths['/api/surveys/{id}/lpi'].get;
+    expect(lpi.parameters.map((p: { name: string }) => p.name)).toContain('label_ids');
   });
 
   it("a host of another survey reads neither this survey's figures nor its respondents' manager view", async () => {
