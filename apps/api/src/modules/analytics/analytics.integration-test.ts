@@ -638,6 +638,13 @@ describe('the distribution and the label filter (host analytics)', () => {
       (await get(HOST, `/api/analytics/survey/${cedarSurvey}/organization/${orgs.get(ACME)!}/lpi`))
         .statusCode,
     ).toBe(404);
+    // an organization or a survey that does not exist
+    expect((await get(HOST, `/api/analytics/survey/${surveyId}/organization/999999/lpi`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await get(HOST, `/api/analytics/survey/999999/organization/${respondent}/evenness`)).statusCode,
+    ).toBe(404);
     // malformed ids
     expect((await get(HOST, `/api/analytics/survey/${surveyId}/organization/abc/lpi`)).statusCode).toBe(400);
     expect((await get(HOST, `/api/analytics/survey/0/organization/${respondent}/evenness`)).statusCode).toBe(
