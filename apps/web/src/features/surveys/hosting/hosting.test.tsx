@@ -470,6 +470,65 @@ describe('/surveys/{surveyId}', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
+  it('lets an admin of the invited organization decline it with a reason', async () => {
+    let declined = false;
+    const calls = stubFetch({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/surveys/5': () =>
+        json(
+          overview(
+            declined
+              ? {
+                  invitation: { organization_id: 2, state: 'declined', status: 'Active', submitted_at: null },
+                }
+              : {},
+          ),
+        ),
+      'POST /api/surveys/5/decline-respondent': () => {
+        declined = true;
+        return json({
+          organization_id: 2,
+          status: 'declined',
+          declined_at: '2026-11-22T08:00:00.000Z',
+          decline_code: 'no_capacity',
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/surveys/5?organizationId=2');
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline the survey' });
+    await user.click(within(dialog).getByRole('button', { name: 'Decline the survey' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/decline-respondent'))).toBe(false);
+
+    await user.click(within(dialog).getByRole('combobox', { name: /^Reason/ }));
+    // The dropdown opens with a transition that jsdom never finishes: its options count as hidden.
+    await userEvent
+      .setup({ pointerEventsCheck: 0 })
+      .click(await screen.findByRole('option', { name: 'No capacity this cycle', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Decline the survey' }));
+    await waitFor(() => expect(alertTitles()).toContain('The invitation was declined'));
+    expect(bodyOf(calls.find((c) => c.path.endsWith('/decline-respondent')))).toEqual({
+      organization_id: 2,
+      code: 'no_capacity',
+    });
+    expect(await screen.findByText('Your organization declined this survey.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Continue Response' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Decline to a member without LPI access', async () => {
+    stubFetch({
+      'GET /api/user/status': () =>
+        json({ ...ACCOUNT, isOrganizationAdministrator: false, hasLpiAccess: false }),
+      'GET /api/surveys/5': () => json(overview()),
+    });
+    renderApp('/surveys/5?organizationId=2');
+    expect(await screen.findByRole('link', { name: 'Continue Response' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+  });
+
   it('says so when the survey is not there for the user', async () => {
     stubFetch({ 'GET /api/user/status': () => json(ACCOUNT) });
     renderApp('/surveys/77');

@@ -1,8 +1,9 @@
 import type { TFormResponse } from '@parity/domain/lpi/forms';
 import type { TMemberList } from '@parity/domain/signup';
+import type { TDeclineRespondentBody, TDeclineResult } from '@parity/domain/survey-participants';
 import type { TEditSurveyOverview, TSurveyOverview, TSurveyRequest } from '@parity/domain/survey-request';
 import type { THostedSurvey } from '@parity/domain/surveys';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 
 /**
@@ -12,25 +13,6 @@ import { api } from '../../../../lib/api-client';
 export const HOSTING_KEY = ['surveys', 'hosting'] as const;
 const overviewKey = (surveyId: number, organizationId?: number) =>
   ['surveys', 'overview', surveyId, organizationId ?? null] as const;
-
-/** The signed-in user's rights that hosting needs (GET /api/user/status, the shell's cached query). */
-export interface HostingAccount {
-  id: number;
-  organization_id: number | null;
-  isAdministrator: boolean;
-  isSurveyHost: boolean;
-  hasSurveyCreation: boolean;
-}
-
-export function useHostingAccount() {
-  return useQuery(
-    queryOptions({
-      queryKey: ['current-account'],
-      queryFn: () => api.get<HostingAccount>('/api/user/status'),
-      staleTime: 5 * 60 * 1000,
-    }),
-  );
-}
 
 export type HostedSurveysScope = 'hosting' | 'accessing';
 
@@ -126,5 +108,15 @@ export function useSettingsForm(formId: number) {
     queryKey: ['surveys', 'settings-form', formId],
     queryFn: () => api.get<TFormResponse>(`/api/form-generator/${formId}`),
     staleTime: 5 * 60 * 1000,
+  });
+}
+
+/** POST /api/surveys/{id}/decline-respondent: the invited organization declines. */
+export function useDeclineSurvey(surveyId: number) {
+  const refresh = useRefreshSurveys();
+  return useMutation({
+    mutationFn: (body: TDeclineRespondentBody) =>
+      api.post<TDeclineResult>(`/api/surveys/${surveyId}/decline-respondent`, body, { retries: 0 }),
+    onSuccess: refresh,
   });
 }

@@ -15,7 +15,8 @@ import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { PageHeader } from '../../../../components/page-header/page-header';
 import { ApiError } from '../../../../lib/api-client';
-import { useCreateSurvey, useHostingAccount, useOrganizationMembers, useSettingsForm } from '../api/hosting';
+import { useCurrentAccount } from '../../../auth/api/get-current-account';
+import { useCreateSurvey, useOrganizationMembers, useSettingsForm } from '../api/hosting';
 import { CustomQuestionsEditor } from '../components/custom-questions-editor';
 import { FormFieldsSettings } from '../components/form-fields-settings';
 import { localToday, SurveyDetailsFields } from '../components/survey-details-fields';
@@ -46,7 +47,7 @@ const fieldIdsOf = (form: { sections: { inputs: { id: number }[] }[] } | undefin
  * to the surveys.
  */
 export function HostingCreateRoute() {
-  const account = useHostingAccount();
+  const account = useCurrentAccount();
   const navigate = useNavigate();
   const [state, setState] = useState<WizardState>(loadWizardState);
   const [errors, setErrors] = useState<Partial<Record<TSurveyDetailsField, string>>>({});

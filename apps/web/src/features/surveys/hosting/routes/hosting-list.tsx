@@ -3,7 +3,7 @@ import { IconPlus, IconUserShield } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/button/button';
 import { PageHeader } from '../../../../components/page-header/page-header';
-import { useHostingAccount } from '../api/hosting';
+import { useCurrentAccount } from '../../../auth/api/get-current-account';
 import { HostedSurveyTiles } from '../components/hosted-survey-tiles';
 
 export const NO_HOSTED_SURVEYS = 'Your organization does not host any surveys yet.';
@@ -11,7 +11,7 @@ export const NOT_A_HOST = 'Only survey hosts see the surveys their organization 
 
 /** /surveys/hosting (surveys.hosting): the surveys the user's organization hosts, as tiles. */
 export function HostingListRoute() {
-  const account = useHostingAccount().data;
+  const account = useCurrentAccount().data;
   const mayCreate = Boolean(account?.isSurveyHost && account.hasSurveyCreation);
   return (
     <Stack gap="md">

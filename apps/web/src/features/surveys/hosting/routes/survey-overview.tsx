@@ -19,9 +19,11 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/button/button';
 import { PageHeader } from '../../../../components/page-header/page-header';
 import { ApiError } from '../../../../lib/api-client';
+import { useCurrentAccount } from '../../../auth/api/get-current-account';
 import { formatDay, STATUS_COLORS } from '../../taking/components/survey-tile';
 import { surveyAction, takingPath } from '../../taking/lib/survey-action';
 import { useSurveyOverview } from '../api/hosting';
+import { DeclineSurveyButton } from '../components/decline-survey-button';
 import { SurveyHostActions } from '../survey-host-actions';
 
 export const SURVEY_NOT_FOUND = 'This survey does not exist, or your organization is not invited to it.';
@@ -57,8 +59,18 @@ function Contact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** An open invitation that the caller may still decline for its organization (admins and LPI editors). */
+function canDecline(survey: TSurveyOverview, account: ReturnType<typeof useCurrentAccount>['data']) {
+  const invitation = survey.invitation;
+  if (!invitation || !account || account.organization_id !== invitation.organization_id) return false;
+  if (invitation.state === 'declined' || invitation.submitted_at || invitation.status !== 'Active')
+    return false;
+  return account.isOrganizationAdministrator || account.hasLpiAccess;
+}
+
 function Overview({ survey }: { survey: TSurveyOverview }) {
   const action = invitationAction(survey);
+  const account = useCurrentAccount().data;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -91,6 +103,9 @@ function Overview({ survey }: { survey: TSurveyOverview }) {
                   {action.label}
                 </Button>
               )
+            ) : null}
+            {survey.invitation && canDecline(survey, account) ? (
+              <DeclineSurveyButton surveyId={survey.id} organizationId={survey.invitation.organization_id} />
             ) : null}
           </>
         }
