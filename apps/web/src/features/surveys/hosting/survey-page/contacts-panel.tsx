@@ -191,13 +191,12 @@ export function ContactsPanel({ surveyId, closed }: { surveyId: number; closed: 
                       <Checkbox
                         aria-label={`Select ${name}`}
                         checked={selected.includes(c.id)}
-                        onChange={(event) =>
+                        onChange={(event) => {
+                          const checked = event.currentTarget.checked;
                           setSelected((current) =>
-                            event.currentTarget.checked
-                              ? [...current, c.id]
-                              : current.filter((id) => id !== c.id),
-                          )
-                        }
+                            checked ? [...current, c.id] : current.filter((id) => id !== c.id),
+                          );
+                        }}
                       />
                     </Table.Td>
                     <Table.Td>{name}</Table.Td>
@@ -306,8 +305,11 @@ function AddContactForm({ surveyId, onDone }: { surveyId: number; onDone: () => 
   };
   const field = (key: 'name' | 'lastname' | 'email') => ({
     value: values[key],
-    onChange: (event: { currentTarget: { value: string } }) =>
-      setValues((current) => ({ ...current, [key]: event.currentTarget.value })),
+    onChange: (event: { currentTarget: { value: string } }) => {
+      // Read now: the updater runs later, when React has released the event's target.
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [key]: value }));
+    },
     error: errors[key],
   });
   return (

@@ -1,4 +1,4 @@
-import type { TParticipant, TResponseRates } from '@parity/domain/survey-participants';
+import type { TParticipant, TResponseRates, TSurveyContact } from '@parity/domain/survey-participants';
 import type { TSurveyOverview } from '@parity/domain/survey-request';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -100,9 +100,11 @@ function setup(
     participants?: TParticipant[];
     rates?: TResponseRates;
     overview?: Partial<TSurveyOverview> | null;
+    contacts?: TSurveyContact[];
   } = {},
 ) {
   let rows = overrides.participants ?? ALL;
+  let contacts = overrides.contacts ?? [];
   const lastUrl = (path: string) => [...urls].reverse().find((u) => u.pathname === path)!;
   const calls = stubFetch({
     'GET /api/user/status': () => json(HOST_ACCOUNT),
@@ -114,7 +116,47 @@ function setup(
     [`GET /api/surveys/${SURVEY}/participants`]: () =>
       participantsAnswer(lastUrl(`/api/surveys/${SURVEY}/participants`), rows),
     'GET /api/organization-labels': () => json({ data: LABELS }),
-    [`GET /api/surveys/${SURVEY}/contacts`]: () => json({ data: [], total: 0 }),
+    [`GET /api/surveys/${SURVEY}/contacts`]: () => json({ data: contacts, total: contacts.length }),
+    [`POST /api/surveys/${SURVEY}/contacts`]: (call) => {
+      const body = JSON.parse(call.body ?? '{}') as { organization_id: number; name: string; email: string };
+      contacts = [
+        ...contacts,
+        {
+          id: 90 + contacts.length,
+          organization_id: body.organization_id,
+          organization_name: 'Juniper Ventures',
+          name: body.name,
+          lastname: '',
+          email: body.email,
+          invited_at: null,
+          created_at: '2026-11-22T09:00:00.000Z',
+        },
+      ];
+      return json({ message: 'Contacts table was updated', ids: [90] });
+    },
+    [`DELETE /api/surveys/${SURVEY}/contacts/80`]: () => {
+      contacts = contacts.filter((c) => c.id !== 80);
+      return json({ message: 'Contact deleted' });
+    },
+    [`POST /api/surveys/${SURVEY}/contacts/invite`]: () =>
+      json({ message: 'Contact was invited', invited: 1, mailed: 1 }),
+    'GET /api/organizations': () =>
+      json({
+        data: [
+          {
+            id: 55,
+            name: 'Juniper Ventures',
+            logo: null,
+            legal_structure_id: null,
+            website: null,
+            about: null,
+            industry: null,
+            aum: null,
+            size_band: null,
+          },
+        ],
+        total: 1,
+      }),
     [`POST /api/surveys/${SURVEY}/reminders`]: () =>
       json({ reminded: 30, mailed: 41, reminded_at: '2026-11-22T09:00:00.000Z' }),
     [`POST /api/organization-labels/surveys/${SURVEY}`]: (call) => {
@@ -305,5 +347,83 @@ describe('the Invitations tab', () => {
     await waitFor(() => expect(participantUrls().length).toBeGreaterThan(before));
     const row = (await screen.findByText('Firm 02')).closest('tr')!;
     expect(await within(row).findByText('Priority')).toBeInTheDocument();
+  });
+});
+
+const CONTACT: TSurveyContact = {
+  id: 80,
+  organization_id: 2,
+  organization_name: 'Acme Capital Partners',
+  name: 'Ada',
+  lastname: 'Lovelace',
+  email: 'ada@acme.test',
+  invited_at: null,
+  created_at: '2026-09-01T10:00:00.000Z',
+};
+
+describe('contacts', () => {
+  it('lists contacts, invites one and deletes one after a confirm', async () => {
+    const calls = setup({ contacts: [CONTACT] });
+    await openInvitations();
+    const table = await screen.findByRole('table', { name: 'Contacts' });
+    expect(within(table).getByText('ada@acme.test')).toBeInTheDocument();
+    expect(within(table).getByText('Not invited')).toBeInTheDocument();
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Invite Ada Lovelace' }));
+    expect(await screen.findByText('Contact was invited')).toBeInTheDocument();
+    const invite = calls.find((c) => c.path === `/api/surveys/${SURVEY}/contacts/invite`);
+    expect(JSON.parse(invite!.body!)).toEqual({ contact_ids: [80] });
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Delete Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete contact' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Contact deleted')).toBeInTheDocument();
+    expect(await screen.findByText('No contacts yet. Add one to invite it.')).toBeInTheDocument();
+  });
+
+  it('checks a new contact in the form, then adds it', async () => {
+    const calls = setup();
+    await openInvitations();
+    await userEvent.click(screen.getByRole('button', { name: 'Add contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add contact' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /First name/ }), 'June');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'not-an-email');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add contact' }));
+    expect(await within(dialog).findByText('Organization is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Email must be a valid email address')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Organization/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Juniper Ventures', hidden: true }));
+    const email = within(dialog).getByRole('textbox', { name: /Email/ });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'june@juniper.test');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add contact' }));
+    expect(await screen.findByText('Contacts table was updated')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path === `/api/surveys/${SURVEY}/contacts`);
+    expect(JSON.parse(post!.body!)).toEqual({
+      organization_id: 55,
+      name: 'June',
+      email: 'june@juniper.test',
+    });
+    expect(await screen.findByText('june@juniper.test')).toBeInTheDocument();
+  });
+});
+
+describe('the other tabs', () => {
+  it('opens the Analytics and Reports tabs and keeps the tab in the address', async () => {
+    setup();
+    const { router } = renderApp(`/surveys/hosting/${SURVEY}`);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Reports' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Reports' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(await screen.findByRole('button', { name: /Download responses/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=reports');
+    await userEvent.click(screen.getByRole('tab', { name: 'Analytics' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(router.state.location.search).toBe('?tab=analytics');
   });
 });
