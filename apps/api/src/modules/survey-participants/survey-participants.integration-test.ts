@@ -133,6 +133,40 @@ const contactCount = async () =>
     ).rows[0]!.n,
   );
 
+describe('the demo data', () => {
+  const seededRows = async () => {
+    const rows: Record<string, unknown[]> = {};
+    for (const query of [
+      'SELECT id, owner_organization_id, name, color FROM labels ORDER BY id',
+      'SELECT label_id, organization_id FROM organization_labels ORDER BY 1, 2',
+      'SELECT id, organization_id, email, invited_at FROM survey_contacts ORDER BY id',
+      'SELECT organization_id, last_reminded_at, reminder_count FROM survey_invitations ORDER BY id',
+    ]) {
+      rows[query] = ((await t.app.db.execute(sql.raw(query))) as unknown as { rows: unknown[] }).rows;
+    }
+    return rows;
+  };
+
+  it('seeds labels on Acme and Cedar, contacts and reminders once; a second run changes nothing', async () => {
+    const before = await seededRows();
+    const acmeRow = (await participants('?search_query=Acme')).data[0]!;
+    expect(acmeRow.labels.map((l) => l.name)).toEqual(['Emerging manager', 'Priority']);
+    const cedarRow = (await participants('?search_query=Cedar')).data.find(
+      (p) => p.organization_id === cedar,
+    )!;
+    expect(cedarRow.labels.map((l) => l.name)).toEqual(['Emerging manager', 'Private equity']);
+    const reminded = await participants('?sort_by=last_reminded_at&sort_order=desc&limit=100');
+    const withReminder = reminded.data.filter((p) => p.last_reminded_at);
+    expect(withReminder.length).toBeGreaterThan(0);
+    expect(withReminder.every((p) => p.status !== 'submitted' && p.reminder_count === 1)).toBe(true);
+    expect(
+      before['SELECT id, organization_id, email, invited_at FROM survey_contacts ORDER BY id'],
+    ).toHaveLength(4);
+    await seedDemoData(t.app.db);
+    expect(await seededRows()).toEqual(before);
+  });
+});
+
 describe('who may call the host endpoints', () => {
   const hostCalls = (): [method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown][] => [
     ['GET', `/api/surveys/${dei}/contacts`],
