@@ -426,4 +426,16 @@ describe('the other tabs', () => {
     );
     expect(router.state.location.search).toBe('?tab=analytics');
   });
+
+  it('links a submitted participant to its scores in the Analytics tab', async () => {
+    setup();
+    const { router } = renderApp(`/surveys/hosting/${SURVEY}?tab=invitations`);
+    const table = await screen.findByRole('table', { name: 'Participants' });
+    expect(within(table).queryByRole('link', { name: 'Scores of Firm 01' })).toBeNull();
+    await userEvent.click(within(table).getByRole('link', { name: 'Scores of Firm 03' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(router.state.location.search).toBe('?tab=analytics&organizationId=103');
+  });
 });

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Center,
   Group,
@@ -37,9 +38,11 @@ import {
   IconTags,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { toApiError } from '../../../../lib/api-client';
+import { MANAGER_PARAM } from '../../../analytics/survey/survey-analytics-panel';
 import { type ParticipantsFilter, useHostLabels, useParticipants, useSendReminders } from './api';
 import { confirm } from './confirm';
 import { ContactsPanel } from './contacts-panel';
@@ -305,6 +308,17 @@ function ParticipantRow({
         <Text size="sm" fw={500}>
           {p.name}
         </Text>
+        {p.status === 'submitted' ? (
+          // The Analytics tab's manager view of this respondent (addressable, so it survives a reload).
+          <Anchor
+            component={Link}
+            size="xs"
+            to={`?tab=analytics&${MANAGER_PARAM}=${p.organization_id}`}
+            aria-label={`Scores of ${p.name}`}
+          >
+            Scores
+          </Anchor>
+        ) : null}
       </Table.Td>
       <Table.Td>
         <Badge color={STATUS_COLOURS[p.status]} variant="light">
