@@ -235,12 +235,78 @@ async function generate(databaseUrl, scoresOfSnapshot) {
         `in ${Math.round(performance.now() - t0)} ms; submissions ${size.total}, ` +
         `stored snapshot ${size.snapshot} B and scores ${size.scores} B on average (compressed)`,
     );
+    await explain(client, large);
     return { acme, large, small, labelA, labelB };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
     await client.end();
+  }
+}
+
+/** The LPI figures, top-level numbers of the stored scores but transparency (nested). */
+const LPI_FIELDS = [
+  'lpi',
+  'lpi_prime',
+  'lpi_prime_gender',
+  'lpi_prime_racial',
+  'lpi_ownership',
+  'lpi_ownership_gender',
+  'lpi_ownership_racial',
+  'staff_score',
+  'leadership_score',
+  'ownership_score',
+];
+
+/**
+ * The database's share of a survey read, timed by PostgreSQL itself (EXPLAIN ANALYZE, median of
+ * 7): the repository's query (each respondent's latest scored submission, every figure read from
+ * the stored scores in one jsonb_to_record per respondent) for the 11 LPI figures and for one, and
+ * the earlier form that extracted each figure with its own `scores #>> path`.
+ */
+async function explain(client, surveyId) {
+  const latest = `
+    SELECT DISTINCT ON (s.organization_id) s.organization_id, s.id
+    FROM submissions s
+    JOIN survey_invitations i
+      ON i.survey_id = s.survey_id AND i.organization_id = s.organization_id AND i.status = 'submitted'
+    WHERE s.survey_id = ${Number(surveyId)} AND s.scores IS NOT NULL
+    ORDER BY s.organization_id, s.submitted_at DESC, s.id DESC`;
+  const record = (fields, transparency) => `
+    SELECT latest.organization_id, o.name,
+      ${[...fields.map((f) => `x.${f}`), ...(transparency ? [`(x.transparency #>> '{transparency}')::float8`] : [])].join(', ')}
+    FROM (${latest}) latest
+    JOIN submissions chosen ON chosen.id = latest.id
+    CROSS JOIN LATERAL jsonb_to_record(chosen.scores)
+      AS x(${[...fields.map((f) => `${f} float8`), ...(transparency ? ['transparency jsonb'] : [])].join(', ')})
+    JOIN organizations o ON o.id = latest.organization_id
+    ORDER BY o.name, latest.organization_id`;
+  const paths = [...LPI_FIELDS.map((f) => `{${f}}`), '{transparency,transparency}'];
+  const perPath = `
+    SELECT latest.*, o.name FROM (
+      SELECT DISTINCT ON (s.organization_id) s.organization_id,
+        ${paths.map((p, i) => `(s.scores #>> '${p}'::text[])::float8 AS v${i}`).join(', ')}
+      FROM submissions s
+      JOIN survey_invitations i
+        ON i.survey_id = s.survey_id AND i.organization_id = s.organization_id AND i.status = 'submitted'
+      WHERE s.survey_id = ${Number(surveyId)} AND s.scores IS NOT NULL
+      ORDER BY s.organization_id, s.submitted_at DESC, s.id DESC
+    ) latest JOIN organizations o ON o.id = latest.organization_id
+    ORDER BY o.name, latest.organization_id`;
+  for (const [label, query] of [
+    ['11 LPI figures', record(LPI_FIELDS, true)],
+    ['1 figure', record(['lpi'], false)],
+    ['11 LPI figures, one scores #>> path each (before)', perPath],
+  ]) {
+    const times = [];
+    for (let i = 0; i < 7; i++) {
+      const plan = (await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`)).rows[0]['QUERY PLAN'];
+      times.push(plan[0]['Execution Time']);
+    }
+    console.info(
+      `  in PostgreSQL, the survey's ${label}: ${percentile(times, 50).toFixed(1)} ms (median of 7)`,
+    );
   }
 }
 
@@ -268,7 +334,7 @@ function endpoints(surveyId, ids) {
     ['GET /api/surveys/{id}/lpi', `/api/surveys/${surveyId}/lpi`, 'host'],
     ['GET /api/surveys/{id}/evenness', `/api/surveys/${surveyId}/evenness`, 'host'],
     [
-      'GET /api/surveys/{id}/lpi?label_ids=A,B',
+      'GET /api/surveys/{id}/lpi?label_ids=A,B (either)',
       `/api/surveys/${surveyId}/lpi?label_ids=${ids.labelA},${ids.labelB}`,
       'host',
     ],
