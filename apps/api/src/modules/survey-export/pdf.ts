@@ -39,7 +39,8 @@ function table(doc: Doc, columns: string[], rows: Cell[][], totals?: Cell[]) {
       Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: widths[i]! - 2 * pad }))) + 2 * pad
     );
   };
-  const drawRow = (cells: string[], font: string, fill?: string) => {
+  /** numeric: which cells hold numbers (right-aligned, as in the .xlsx) */
+  const drawRow = (cells: string[], font: string, fill?: string, numeric: boolean[] = []) => {
     const height = rowHeight(cells, font);
     let x = MARGIN;
     const y = doc.y;
@@ -53,7 +54,7 @@ function table(doc: Doc, columns: string[], rows: Cell[][], totals?: Cell[]) {
         .fontSize(fontSize)
         .text(cell, x + pad, y + pad, {
           width: w - 2 * pad,
-          align: i === 0 || typeof cell !== 'number' ? 'left' : 'right',
+          align: i > 0 && numeric[i] ? 'right' : 'left',
         });
       x += w;
     });
@@ -65,15 +66,17 @@ function table(doc: Doc, columns: string[], rows: Cell[][], totals?: Cell[]) {
   ensureSpace(doc, rowHeight(header, BOLD) * 2);
   drawRow(header, BOLD, HEADER_FILL);
   const body = [
-    ...rows.map((r) => ({ cells: r.map(text), font: FONT })),
-    ...(totals ? [{ cells: totals.map(text), font: BOLD }] : []),
+    ...rows.map((r) => ({ cells: r.map(text), font: FONT, numeric: r.map((c) => typeof c === 'number') })),
+    ...(totals
+      ? [{ cells: totals.map(text), font: BOLD, numeric: totals.map((c) => typeof c === 'number') }]
+      : []),
   ];
   for (const row of body) {
     if (doc.y + rowHeight(row.cells, row.font) > bottom(doc)) {
       doc.addPage();
       drawRow(header, BOLD, HEADER_FILL);
     }
-    drawRow(row.cells, row.font);
+    drawRow(row.cells, row.font, undefined, row.numeric);
   }
   doc.moveDown(0.8);
 }

@@ -6,6 +6,7 @@ import { ACCOUNT, cleanupApps, json, renderApp } from '../../../app/testing/rend
 import { alertStore } from '../../../components/alerts/alert-store';
 import { closeAllDialogs } from '../../../components/dialog/dialog-store';
 import { setTokens } from '../../../lib/token-storage';
+import { OTHER_ORGANIZATION_NOTICE } from './components/survey-stepper';
 import { NO_INFORMATION } from './components/survey-tile';
 import { resumeStep, surveyAction } from './lib/survey-action';
 
@@ -480,6 +481,27 @@ describe('the stepper (surveys.taking.survey)', () => {
     renderApp(takingUrl('&step=2'));
     const invite = await screen.findByRole('button', { name: 'Invite User' });
     expect(invite).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it("the host reads an invited organization's response: read only, as a report, no Invite User", async () => {
+    const calls = stub({
+      ...stepperHandlers(),
+      'GET /api/user/status': () =>
+        json({
+          ...ACCOUNT,
+          organization_id: 1,
+          organization_name: 'Northwind Pension Fund',
+          isSurveyHost: true,
+        }),
+    });
+    renderApp(takingUrl('&step=2'));
+    expect(await screen.findByText(OTHER_ORGANIZATION_NOTICE)).toBeInTheDocument();
+    expect((await screen.findAllByTestId('cell-2-1')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Invite User' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite User' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark Complete' })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.url.pathname === '/api/staff')?.url.searchParams.get('report')).toBe('true');
+    expect(calls.some((c) => c.url.pathname === '/api/surveys/5/occupy')).toBe(false);
   });
 
   it('a survey the organization is not invited to says so; a non-numeric id is not found', async () => {

@@ -25,6 +25,9 @@ import { formatDay } from './survey-tile';
 export const INVITE_USERS_PATH = '/organizations/private/invitations';
 export const INVITE_ADMINS_ONLY = 'Only organization admins can invite users';
 
+export const OTHER_ORGANIZATION_NOTICE =
+  "You are reading an invited organization's response: only its members can change it.";
+
 const clock = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
@@ -61,8 +64,10 @@ export function SurveyStepper({ invitation, steps, progress, account }: SurveySt
   const surveyId = invitation.survey_id;
   const organizationId = invitation.organization_id;
   const own = account.organization_id === organizationId;
-  const notice = closedNotice(invitation);
-  const canEdit = own && account.hasLpiAccess && notice === null;
+  const closed = closedNotice(invitation);
+  // The host (or a platform admin) reads an invited organization's response; only its members edit it.
+  const notice = closed ?? (own ? null : OTHER_ORGANIZATION_NOTICE);
+  const canEdit = own && account.hasLpiAccess && closed === null;
 
   const total = steps.length;
   const fromUrl = Number(params.get('step'));
@@ -138,7 +143,8 @@ export function SurveyStepper({ invitation, steps, progress, account }: SurveySt
     ? { kind: 'survey', organizationId, surveyId }
     : { kind: 'survey', organizationId, surveyId, report: true };
 
-  const inviteButton = account.isOrganizationAdministrator ? (
+  // Invite User invites to the caller's own organization: offered on its own response only.
+  const inviteButton = !own ? null : account.isOrganizationAdministrator ? (
     <Button
       component={Link}
       to={INVITE_USERS_PATH}
@@ -207,7 +213,7 @@ export function SurveyStepper({ invitation, steps, progress, account }: SurveySt
                 size="sm"
                 allowNextStepsSelect
               >
-                {steps.map((s) => {
+                {steps.map((s, index) => {
                   const done = completedIds.has(s.id);
                   const holder = holderOf(s.id);
                   const icon = done ? <IconCheck size={16} aria-hidden /> : undefined;
@@ -219,8 +225,9 @@ export function SurveyStepper({ invitation, steps, progress, account }: SurveySt
                         holder ? `Being edited by ${holder.name}` : done ? 'Complete' : 'Incomplete'
                       }
                       icon={icon}
-                      completedIcon={icon ?? <span aria-hidden>{steps.indexOf(s) + 1}</span>}
-                      color={done ? 'green' : undefined}
+                      completedIcon={icon ?? <span aria-hidden>{index + 1}</span>}
+                      // Steps before the current one are drawn filled: only complete ones in green.
+                      color={done ? 'green' : index === position - 1 ? undefined : 'gray'}
                     />
                   );
                 })}
