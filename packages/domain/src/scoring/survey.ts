@@ -51,7 +51,7 @@ export function mean(values: readonly (number | null | undefined)[]): number | n
  * (Hyndman & Fan type 7, the default of R and of spreadsheet QUARTILE.INC): h = (n - 1) p,
  * Q = x[floor h] + (h - floor h)(x[floor h + 1] - x[floor h]).
  */
-export function quantile(sorted: readonly number[], p: number): number {
+export function quantile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) throw new Error('quantile of no values');
   const h = (sorted.length - 1) * Math.min(1, Math.max(0, p));
   const lo = Math.floor(h);
@@ -63,7 +63,8 @@ export function quantile(sorted: readonly number[], p: number): number {
 
 /** Min, quartiles (type 7) and max; null when there is no value. */
 export function quartiles(values: readonly (number | null | undefined)[]): TQuartiles | null {
-  const xs = present(values).sort((a, b) => a - b);
+  // a typed array sorts numerically and natively: several times faster for a survey of thousands
+  const xs = Float64Array.from(present(values)).sort();
   if (xs.length === 0) return null;
   return {
     min: xs[0] as number,
@@ -135,7 +136,7 @@ export function summarizeEach<K extends string>(
 }
 
 /** The first index of sorted values whose value is at least (strict: greater than) x. */
-function bound(sorted: readonly number[], x: number, strict: boolean): number {
+function bound(sorted: ArrayLike<number>, x: number, strict: boolean): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -153,7 +154,7 @@ function bound(sorted: readonly number[], x: number, strict: boolean): number {
  * when there is no other value. Sorting once keeps it O(n log n) for a survey of thousands.
  */
 export function percentileRanks(values: readonly (number | null | undefined)[]): (number | null)[] {
-  const sorted = present(values).sort((a, b) => a - b);
+  const sorted = Float64Array.from(present(values)).sort();
   const others = sorted.length - 1;
   return values.map((v) => {
     if (typeof v !== 'number' || !Number.isFinite(v) || others < 1) return null;
