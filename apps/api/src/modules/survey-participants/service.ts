@@ -32,6 +32,7 @@ import type { Mailer, MailMessage } from '../../plugins/mailer';
 import { audit } from '../audit/audit';
 import { requireSurveyHost } from '../surveys/host-guard';
 import * as surveysRepo from '../surveys/repo';
+import { SURVEY_CLOSED_MESSAGE } from '../surveys/service';
 import { loadCaller, requireAllowed } from '../users/caller';
 import { invitationMail, reminderMail } from './mail';
 import * as repo from './repo';
@@ -46,8 +47,6 @@ export interface MailDeps {
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
-
-export const SURVEY_CLOSED_MESSAGE = 'This survey is closed: its due date has passed or it was archived.';
 
 /**
  * The guard of every host route, in one place: the survey (404 when deleted, or when the caller is
