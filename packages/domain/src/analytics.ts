@@ -127,6 +127,8 @@ const ZSubmissionRef = z.object({
   submission_id: z.number().int().nullable(),
   submitted_at: z.string().nullable(),
   scoring_version: z.string().nullable(),
+  /** the manager view names the respondent (the host may not see it listed, e.g. while suppressed) */
+  organization_name: z.string().optional(),
 });
 
 /** /api/organizations/{id}/lpi, the manager view's lpi: one submission's LPI figures. */
@@ -163,6 +165,8 @@ const ZHistoricalPoint = z.object({
   submission_id: z.number().int(),
   submitted_at: z.string(),
   scoring_version: z.string().nullable(),
+  /** the manager view names the respondent (the host may not see it listed, e.g. while suppressed) */
+  organization_name: z.string().optional(),
 });
 /** /api/organizations/me/historical-lpi: one point per organization-scope submission, oldest first. */
 export const ZHistoricalLpi = z.object({

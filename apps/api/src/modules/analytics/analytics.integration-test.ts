@@ -239,6 +239,12 @@ describe('the manager view', () => {
       scores: lpiValues(row!.scores!),
     });
     expect(lpi.body).not.toMatch(/gender_id|ethnicity_id|"rows"|"name"/);
+    const name = (await t.app.db.execute(
+      sql`SELECT name FROM organizations WHERE id = ${row!.organization_id}`,
+    )) as {
+      rows: { name: string }[];
+    };
+    expect(lpi.json().organization_name).toBe(name.rows[0]!.name);
     const evenness = await get(HOST, `${url}/evenness`);
     expect(evenness.json().evenness).toEqual(row!.scores!.evenness);
     const variant = await get(HOST, `${url}/lpi/ownership-racial`);

@@ -73,6 +73,7 @@ export async function findOrganization(db: DbOrTx, organizationId: number) {
   const [row] = await db
     .select({
       id: organizations.id,
+      name: organizations.name,
       is_public: organizations.is_public,
       publish_scores: organizations.publish_scores,
       deleted_at: organizations.deleted_at,

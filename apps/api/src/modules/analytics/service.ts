@@ -368,11 +368,21 @@ export async function respondentDistribution(
 /** The manager view: one invited respondent's submitted scores in a survey (host, admin, its members). */
 async function respondentSubmission(db: DbOrTx, callerId: number, surveyId: number, organizationId: number) {
   await resolveScope(db, callerId, { organizationId, surveyId, report: true });
-  return repo.latestSubmission(db, organizationId, surveyId);
+  const [row, organization] = await Promise.all([
+    repo.latestSubmission(db, organizationId, surveyId),
+    repo.findOrganization(db, organizationId),
+  ]);
+  return { row, organization_name: organization?.name };
 }
 
-export async function managerLpi(db: DbOrTx, callerId: number, surveyId: number, organizationId: number) {
-  return lpiOf(organizationId, surveyId, await respondentSubmission(db, callerId, surveyId, organizationId));
+export async function managerLpi(
+  db: DbOrTx,
+  callerId: number,
+  surveyId: number,
+  organizationId: number,
+): Promise<TOrganizationLpi> {
+  const { row, organization_name } = await respondentSubmission(db, callerId, surveyId, organizationId);
+  return { ...lpiOf(organizationId, surveyId, row), organization_name };
 }
 
 export async function managerEvenness(
@@ -380,12 +390,9 @@ export async function managerEvenness(
   callerId: number,
   surveyId: number,
   organizationId: number,
-) {
-  return evennessOf(
-    organizationId,
-    surveyId,
-    await respondentSubmission(db, callerId, surveyId, organizationId),
-  );
+): Promise<TOrganizationEvenness> {
+  const { row, organization_name } = await respondentSubmission(db, callerId, surveyId, organizationId);
+  return { ...evennessOf(organizationId, surveyId, row), organization_name };
 }
 
 export async function managerVariant(
@@ -396,8 +403,8 @@ export async function managerVariant(
   kind: 'lpi' | 'evenness',
   variant: TAnalyticsVariant,
 ): Promise<TScoreValue> {
-  const row = await respondentSubmission(db, callerId, surveyId, organizationId);
-  return variantOf(kind, variant, organizationId, surveyId, row);
+  const { row, organization_name } = await respondentSubmission(db, callerId, surveyId, organizationId);
+  return { ...variantOf(kind, variant, organizationId, surveyId, row), organization_name };
 }
 
 export const NOT_SUBMITTED_REASON = 'Your organization has not submitted this survey yet.';

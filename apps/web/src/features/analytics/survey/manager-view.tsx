@@ -130,7 +130,10 @@ export function ManagerView({
 }: ManagerViewProps) {
   const lpi = useManagerLpi(surveyId, organizationId);
   const evenness = useManagerEvenness(surveyId, option === 'evenness' ? organizationId : null);
-  const name = organizationName ?? (organizationId === null ? '' : `Organization ${organizationId}`);
+  const name =
+    organizationName ??
+    lpi.data?.organization_name ??
+    (organizationId === null ? '' : `Organization ${organizationId}`);
   const title = `Manager view: ${name}`;
 
   let body: React.ReactNode;

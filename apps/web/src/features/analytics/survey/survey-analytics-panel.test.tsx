@@ -254,6 +254,27 @@ describe('SurveyAnalyticsPanel', () => {
     expect(screen.queryByRole('img', { name: 'Distribution of LPI' })).not.toBeInTheDocument();
   });
 
+  it("names a respondent the panel does not list (figures hidden) from the manager view's answer", async () => {
+    const cedar = RESPONDENTS[2]!;
+    defaultHandler({
+      [`/api/analytics/survey/${SURVEY}/distribution`]: () =>
+        json(distribution('lpi', RESPONDENTS.slice(0, 2))),
+      [`/api/analytics/survey/${SURVEY}/organization/13/lpi`]: () =>
+        json({
+          organization_id: 13,
+          organization_name: 'Cedar Equity',
+          survey_id: SURVEY,
+          submission_id: 97,
+          submitted_at: '2026-11-20T10:00:00.000Z',
+          scoring_version: '1.0.0',
+          scores: lpiValues(cedar.scores),
+          badges: null,
+        }),
+    });
+    render(`/surveys/hosting/${SURVEY}?${MANAGER_PARAM}=13`);
+    expect(await screen.findByRole('dialog', { name: 'Manager view: Cedar Equity' })).toBeInTheDocument();
+  });
+
   it('filters by organization labels: the figures are fetched again with label_ids', async () => {
     const calls = defaultHandler({
       [`/api/analytics/survey/${SURVEY}/distribution`]: (search) =>
