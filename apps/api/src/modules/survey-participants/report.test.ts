@@ -185,6 +185,8 @@ describe('the responses report', () => {
 
   it('is a workbook with headers only when nobody submitted', async () => {
     const file = await buildReport({ title: 'Empty', genders: GENDERS, responses: [] });
-    await expect(read(file, REPORT_SHEETS.responses, ['Organization'])).rejects.toThrow('The spreadsheet has no rows to import.');
+    await expect(read(file, REPORT_SHEETS.responses, ['Organization'])).rejects.toThrow(
+      'The spreadsheet has no rows to import.',
+    );
   });
 });

@@ -26,12 +26,11 @@ import {
 import { stepsForConfig } from '@parity/domain/survey-request';
 import type { TOrganizationLabel } from '@parity/domain/surveys';
 import { progressPercent, SUBMIT_STEP_ID, stepTabKeys, surveyStepsOf } from '@parity/domain/surveys';
-import { type Db, type DbOrTx, queriesOf } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Mailer, MailMessage } from '../../plugins/mailer';
 import { audit } from '../audit/audit';
 import { requireSurveyHost } from '../surveys/host-guard';
-import * as surveysRepo from '../surveys/repo';
 import { SURVEY_CLOSED_MESSAGE } from '../surveys/service';
 import { loadCaller, requireAllowed } from '../users/caller';
 import { invitationMail, reminderMail } from './mail';
@@ -431,8 +430,8 @@ export async function syncParticipantLabels(
 // --- participants ------------------------------------------------------------------------------------
 
 /** The survey's steps (as its config asks them), each with its save units, submit aside. */
-async function stepUnitsOf(db: DbOrTx, survey: repo.SurveyRow) {
-  const config = await surveysRepo.lpiTabContents(db, [survey.id]);
+function stepUnitsOf(survey: repo.SurveyRow) {
+  const config = typeof survey.lpi_tabs === 'string' ? JSON.parse(survey.lpi_tabs) : survey.lpi_tabs;
   const steps = stepsForConfig(surveyStepsOf(survey.survey_type_id), config);
   return {
     steps: steps.filter((step) => step.id !== SUBMIT_STEP_ID).map((step) => stepTabKeys(step.id)),
@@ -448,10 +447,8 @@ export async function participants(
   q: TParticipantsQuery,
 ): Promise<TParticipantsPage> {
   const survey = await hostedSurvey(db, callerId, surveyId);
-  const [{ steps, total: totalSteps }] = await queriesOf(db, [
-    () => stepUnitsOf(db, survey),
-    () => (q.label_ids?.length ? requireOwnLabels(db, survey.host_id, q.label_ids) : Promise.resolve()),
-  ]);
+  if (q.label_ids?.length) await requireOwnLabels(db, survey.host_id, q.label_ids);
+  const { steps, total: totalSteps } = stepUnitsOf(survey);
   const filter = {
     surveyId,
     search: q.search_query || undefined,

@@ -12,7 +12,12 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, users } from '../../db/schema/people';
-import { surveyAdministrators, surveyContacts, surveyInvitations } from '../../db/schema/surveys';
+import {
+  surveyAdministrators,
+  surveyContacts,
+  surveyContents,
+  surveyInvitations,
+} from '../../db/schema/surveys';
 import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../db/seed-demo';
 import { DEI_SURVEY_2026, DEMO_LABELS, EMERGING_MANAGERS_2026 } from '../../db/seed-surveys';
 import { readSheet } from '../../lib/spreadsheet/read-sheet';
@@ -544,6 +549,20 @@ describe('participants', () => {
       `/api/surveys/${dei}/participants?label_ids=${labelsRepeated.get('Priority')}&label_ids=${labelsRepeated.get('Emerging manager')}`,
     );
     expect(repeated.statusCode).toBe(200);
+  });
+});
+
+describe('progress follows the steps the survey asks', () => {
+  it('counts only the config’s LPI steps (overview and submit always)', async () => {
+    await t.app.db.insert(surveyContents).values([
+      { survey_id: emerging, content_type: 'lpi_tab', content_ref_id: 2, enabled: true },
+      { survey_id: emerging, content_type: 'lpi_tab', content_ref_id: 6, enabled: false },
+    ]);
+    const res = await call('GET', HOST, `/api/surveys/${emerging}/participants`);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data as TParticipant[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((p) => p.total_steps === 3)).toBe(true);
   });
 });
 
