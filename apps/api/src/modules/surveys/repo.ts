@@ -189,7 +189,19 @@ export interface InvitationContributor {
   last_updated_at: string | null;
 }
 
-const invitationOverviewQuery = (db: DbOrTx, one: boolean) =>
+/**
+ * Whose invitations: one organization's (and one survey's), or the caller's own organization's,
+ * found from their approved membership of a live organization (a live account) in the statement.
+ */
+type OverviewMode = 'organization' | 'survey' | 'caller';
+
+/** The organization the caller is an approved member of (none: pending, declined, deleted). */
+const callerOrganization = sql`(SELECT m.organization_id FROM memberships m
+  JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
+  JOIN organizations o ON o.id = m.organization_id AND o.deleted_at IS NULL
+  WHERE m.user_id = ${sql.placeholder('user')} AND m.status = 'approved')`;
+
+const invitationOverviewQuery = (db: DbOrTx, mode: OverviewMode) =>
   db
     .select({
       id: surveyInvitations.id,
@@ -228,34 +240,51 @@ const invitationOverviewQuery = (db: DbOrTx, one: boolean) =>
     .innerJoin(organizations, eq(organizations.id, surveys.organization_id))
     .where(
       and(
-        eq(surveyInvitations.organization_id, sql.placeholder('organization')),
+        mode === 'caller'
+          ? sql`${surveyInvitations.organization_id} = ${callerOrganization}`
+          : eq(surveyInvitations.organization_id, sql.placeholder('organization')),
         ne(surveyInvitations.status, 'declined'),
         isNull(surveys.deleted_at),
-        one ? eq(surveys.id, sql.placeholder('survey')) : undefined,
+        mode === 'survey' ? eq(surveys.id, sql.placeholder('survey')) : undefined,
       ),
     )
     .orderBy(surveys.due, surveys.id);
 
 type PreparedOverview = ReturnType<ReturnType<typeof invitationOverviewQuery>['prepare']>;
 /** Named prepared statements per database handle: the list is read on every surveys page. */
-const preparedOverviews = new WeakMap<object, { list: PreparedOverview; one: PreparedOverview }>();
+const preparedOverviews = new WeakMap<object, Record<OverviewMode, PreparedOverview>>();
+
+function runOverview(db: DbOrTx, mode: OverviewMode, params: Record<string, number>) {
+  if ('rollback' in db) return invitationOverviewQuery(db, mode).prepare('').execute(params);
+  let prepared = preparedOverviews.get(db);
+  if (!prepared) {
+    prepared = {
+      organization: invitationOverviewQuery(db, 'organization').prepare('surveys_invitation_list'),
+      survey: invitationOverviewQuery(db, 'survey').prepare('surveys_invitation_one'),
+      caller: invitationOverviewQuery(db, 'caller').prepare('surveys_invitation_mine'),
+    };
+    preparedOverviews.set(db, prepared);
+  }
+  return prepared[mode].execute(params);
+}
 
 /**
  * An organization's invitations (declined ones aside; one survey's when surveyId is given) with
  * the survey, its host, its LPI tab config, the copy's completed units and its contributors: the
  * whole list in one statement.
  */
-export async function invitationOverviews(db: DbOrTx, organizationId: number, surveyId?: number) {
-  const one = surveyId !== undefined;
-  const params = { organization: organizationId, survey: surveyId ?? 0 };
-  if ('rollback' in db) return invitationOverviewQuery(db, one).prepare('').execute(params);
-  let prepared = preparedOverviews.get(db);
-  if (!prepared) {
-    prepared = {
-      list: invitationOverviewQuery(db, false).prepare('surveys_invitation_list'),
-      one: invitationOverviewQuery(db, true).prepare('surveys_invitation_one'),
-    };
-    preparedOverviews.set(db, prepared);
-  }
-  return (one ? prepared.one : prepared.list).execute(params);
+export function invitationOverviews(db: DbOrTx, organizationId: number, surveyId?: number) {
+  return surveyId === undefined
+    ? runOverview(db, 'organization', { organization: organizationId })
+    : runOverview(db, 'survey', { organization: organizationId, survey: surveyId });
 }
+
+/**
+ * The caller's own organization's invitations in the same one statement, the organization found
+ * from the caller's approved membership. No rows: none, or the caller is no approved member.
+ */
+export function callerInvitationOverviews(db: DbOrTx, callerId: number) {
+  return runOverview(db, 'caller', { user: callerId });
+}
+
+export type InvitationOverviewRow = Awaited<ReturnType<typeof invitationOverviews>>[number];

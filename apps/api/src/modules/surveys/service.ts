@@ -241,13 +241,8 @@ export async function submit(db: Db, callerId: number, surveyId: number, acceptT
 const isoDate = (value: Date | string | null) =>
   value === null ? null : typeof value === 'string' ? new Date(value).toISOString() : value.toISOString();
 
-async function buildInvitations(
-  db: DbOrTx,
-  organizationId: number,
-  surveyId?: number,
-): Promise<TSurveyInvitation[]> {
-  // One statement: the invitations with their config, completed units and contributors.
-  const rows = await repo.invitationOverviews(db, organizationId, surveyId);
+/** The invitations as the API answers them, from the one statement's rows. */
+function toInvitations(rows: repo.InvitationOverviewRow[]): TSurveyInvitation[] {
   const today = new Date().toISOString().slice(0, 10);
   return rows.map((row) => {
     const steps = stepsForConfig(surveyStepsOf(row.survey_type_id), row.lpi_tabs ?? []);
@@ -294,11 +289,15 @@ export async function listInvitations(
   callerId: number,
   filter?: string,
 ): Promise<{ data: TSurveyInvitation[] }> {
-  const caller = await loadCaller(db, callerId);
-  if (!caller.flags.isAllowed) throw new AppError(403, 'awaiting_approval', AWAITING_APPROVAL_MESSAGE);
-  const organization = caller.row.membership?.status === 'approved' ? caller.row.organization : null;
-  if (!organization) return { data: [] };
-  const all = await buildInvitations(db, organization.id);
+  // One statement scoped by the caller's approved membership; only an empty answer needs the
+  // guard to tell a pending caller (403) from an organization without invitations.
+  const rows = await repo.callerInvitationOverviews(db, callerId);
+  if (!rows.length) {
+    const caller = await loadCaller(db, callerId);
+    if (!caller.flags.isAllowed) throw new AppError(403, 'awaiting_approval', AWAITING_APPROVAL_MESSAGE);
+    return { data: [] };
+  }
+  const all = toInvitations(rows);
   if (!filter) return { data: all };
   const wanted = filter.toLowerCase();
   return {
@@ -316,7 +315,7 @@ export async function getInvitation(
   organizationId?: number,
 ): Promise<TSurveyInvitation> {
   const scope = await readScope(db, callerId, surveyId, organizationId);
-  const [invitation] = await buildInvitations(db, scope.organizationId, surveyId);
+  const [invitation] = toInvitations(await repo.invitationOverviews(db, scope.organizationId, surveyId));
   if (!invitation) throw notFound('Survey');
   return invitation;
 }

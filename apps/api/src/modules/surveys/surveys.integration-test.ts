@@ -159,6 +159,20 @@ describe('the invitations list', () => {
     expect(year.json().data.map((i: { title: string }) => i.title)).toEqual(['2025 DEI Survey']);
   });
 
+  it('answers 401 anonymous, 403 pending, and an empty list to an organization never invited', async () => {
+    expect((await call('GET', null, '/api/surveys/invitations')).statusCode).toBe(401);
+    const pending = await call('GET', PENDING, '/api/surveys/invitations');
+    expect(pending.statusCode).toBe(403);
+    expect(pending.json().error).toBe('awaiting_approval');
+    // Northwind hosts the surveys and is invited to none; the platform admin belongs to no respondent.
+    expect((await call('GET', HOST, '/api/surveys/invitations')).json()).toEqual({ data: [] });
+    const admin = await call('GET', 'admin@parity.test', '/api/surveys/invitations');
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().data.every((i: { organization_id: number }) => i.organization_id !== acme)).toBe(
+      true,
+    );
+  });
+
   it('lists only Cedar’s invitations to eve', async () => {
     const res = await call('GET', EVE, '/api/surveys/invitations');
     expect(res.json().data.length).toBeGreaterThan(0);
