@@ -197,6 +197,8 @@ describe('exporting a response', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '2025 DEI Survey' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Policies' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2, name: 'Submit' })).not.toBeInTheDocument();
+    // Printing the page prints the response alone (print-response.css).
+    expect(document.body.dataset.print).toBe('response');
     // Export mode: no actions of the profile.
     expect(screen.queryByRole('button', { name: 'Save version' })).not.toBeInTheDocument();
     // The survey copy is read as a report (nothing is copied).

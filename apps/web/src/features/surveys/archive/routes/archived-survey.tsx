@@ -5,6 +5,7 @@ import { PageHeader } from '../../../../components/page-header/page-header';
 import { useInvitation } from '../../api/invitations';
 import { DownloadButtons } from '../../export/components/download-buttons';
 import { ResponseView } from '../../export/components/response-view';
+import { usePrintResponse } from '../../export/components/use-print-response';
 import { responseFileName } from '../../export/routes/export-survey';
 import { formatDay } from '../../taking/components/survey-tile';
 import { idParam, LoadingPage, PageError } from '../../taking/routes/taking-survey';
@@ -21,6 +22,7 @@ export function Component() {
   const [params] = useSearchParams();
   const organizationId = idParam(params.get('organizationId'));
   const invitation = useInvitation(surveyId, organizationId);
+  usePrintResponse();
   if (invitation.isError)
     return <PageError error={invitation.error} retry={() => void invitation.refetch()} />;
   if (!invitation.data) return <LoadingPage label="Loading the response" />;

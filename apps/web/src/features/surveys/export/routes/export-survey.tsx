@@ -6,6 +6,7 @@ import { formatDay } from '../../taking/components/survey-tile';
 import { idParam, LoadingPage, PageError } from '../../taking/routes/taking-survey';
 import { DownloadButtons } from '../components/download-buttons';
 import { ResponseView } from '../components/response-view';
+import { usePrintResponse } from '../components/use-print-response';
 
 /** A file name for the response: the survey's title, safe for any file system. */
 export const responseFileName = (title: string) =>
@@ -20,6 +21,7 @@ export function Component() {
   const [params] = useSearchParams();
   const organizationId = idParam(params.get('organizationId'));
   const invitation = useInvitation(surveyId, organizationId);
+  usePrintResponse();
   if (invitation.isError)
     return <PageError error={invitation.error} retry={() => void invitation.refetch()} />;
   if (!invitation.data) return <LoadingPage label="Loading the response" />;
