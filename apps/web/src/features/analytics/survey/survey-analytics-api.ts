@@ -42,7 +42,9 @@ export function useSurveySummary(surveyId: number, kind: 'lpi' | 'evenness', lab
   return useQuery({
     queryKey: key(surveyId, 'summary', kind, params),
     queryFn: () => api.get<TSurveyLpi | TSurveyEvenness>(`/api/surveys/${surveyId}/${kind}`, params, silent),
-    placeholderData: keepPreviousData,
+    // while a new label filter loads, the previous figures of the same kind stay (never the other kind's)
+    placeholderData: (previous) =>
+      previous && 'scores' in previous === (kind === 'lpi') ? previous : undefined,
   });
 }
 
