@@ -14,6 +14,7 @@ import { setTokens } from '../../../lib/token-storage';
 import {
   LABELS_FAILED_MESSAGE,
   MANAGER_PARAM,
+  NO_LABELS_MESSAGE,
   OPTION_PARAM,
   SurveyAnalyticsPanel,
 } from './survey-analytics-panel';
@@ -306,6 +307,13 @@ describe('SurveyAnalyticsPanel', () => {
     render();
     await screen.findByRole('table', { name: 'Respondents by LPI' });
     expect(await screen.findByText(LABELS_FAILED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByLabelText('Organization labels', { selector: 'input' })).toBeDisabled();
+  });
+
+  it('says so when the host has no label yet', async () => {
+    defaultHandler({ '/api/organization-labels': () => json({ data: [] }) });
+    render();
+    expect(await screen.findByText(NO_LABELS_MESSAGE)).toBeInTheDocument();
     expect(screen.getByLabelText('Organization labels', { selector: 'input' })).toBeDisabled();
   });
 

@@ -36,7 +36,8 @@ import { useOrganizationLabels, useSurveyDistribution, useSurveySummary } from '
 export const MANAGER_PARAM = 'organizationId';
 /** The query-string parameter of the option (spec 2: lpi or evenness, default lpi, so absent). */
 export const OPTION_PARAM = 'option';
-export const NO_LABELS_MESSAGE = 'No organization labels yet: label organizations to filter by them.';
+export const NO_LABELS_MESSAGE =
+  'No organization labels yet: label respondents in the Invitations tab to filter by them.';
 export const LABELS_FAILED_MESSAGE = 'The labels could not be loaded; the figures cover every respondent.';
 
 function Failure({ error }: { error: unknown }) {
