@@ -88,6 +88,8 @@ export const theme = createTheme({
     // Dialog and drawer headers render <header>, a second "banner" landmark next to the page's
     // own header; inside a dialog a plain container is right.
     ModalHeader: { defaultProps: { component: 'div' } },
+    // A loader names what is loading (aria-label); only a role such as status may carry a name.
+    Loader: { defaultProps: { role: 'status' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });
@@ -102,6 +104,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-danger-6)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    // Warning's own shade 6 is a light amber: as light-variant text (badges, alerts) shade 9 keeps AA.
+    '--mantine-color-warning-light-color': 'var(--mantine-color-warning-9)',
   },
   dark: {},
 });

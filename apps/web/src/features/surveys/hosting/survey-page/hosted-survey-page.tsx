@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../../components/page-header/page-header';
 import { toApiError } from '../../../../lib/api-client';
 import { SurveyAnalyticsPanel } from '../../../analytics/survey/survey-analytics-panel';
+import { STATUS_COLORS } from '../../taking/components/survey-tile';
 import { useSurveyOverview } from '../api/hosting';
 import { SurveyHostActions } from '../survey-host-actions';
 import { formatDate } from './format';
@@ -19,14 +20,6 @@ export const HOSTED_TABS = [
   { value: 'reports', label: 'Reports' },
 ] as const;
 type HostedTab = (typeof HOSTED_TABS)[number]['value'];
-
-const STATUS_COLOURS: Record<string, string> = {
-  Active: 'green',
-  'Past Due': 'orange',
-  Archived: 'gray',
-  Submitted: 'blue',
-  'Not Submitted': 'red',
-};
 
 /**
  * /surveys/hosting/{surveyId}: the host's page of one survey. The open tab is kept in the address
@@ -77,7 +70,7 @@ export function HostedSurveyPage() {
         title={survey.title}
         description={
           <Group gap="sm" component="span">
-            <Badge color={STATUS_COLOURS[survey.status] ?? 'gray'} variant="light" component="span">
+            <Badge color={STATUS_COLORS[survey.status]} variant="light" component="span">
               {survey.status}
             </Badge>
             <Text span size="sm">

@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Center,
+  ColorSwatch,
   Group,
   Loader,
   MultiSelect,
@@ -49,11 +50,12 @@ import { ContactsPanel } from './contacts-panel';
 import { formatDate } from './format';
 import { openLabelsEditor } from './labels-editor';
 
+/** Theme colours, whose light variants keep AA contrast. */
 const STATUS_COLOURS: Record<TParticipantStatus, string> = {
   not_started: 'gray',
-  in_progress: 'yellow',
-  submitted: 'green',
-  declined: 'red',
+  in_progress: 'warning',
+  submitted: 'success',
+  declined: 'danger',
 };
 
 const COLUMNS: { label: string; sort: TParticipantSort | null }[] = [
@@ -355,7 +357,17 @@ function ParticipantRow({
       <Table.Td>
         <Group gap={4} wrap="wrap">
           {p.labels.map((l) => (
-            <Badge key={l.id} variant="outline" color={l.color ?? 'gray'} size="sm">
+            // The label's own colour is a swatch: as text colour it may not keep AA contrast.
+            <Badge
+              key={l.id}
+              variant="outline"
+              color="gray"
+              c="dark"
+              size="sm"
+              leftSection={
+                <ColorSwatch color={l.color ?? 'var(--mantine-color-gray-5)'} size={8} withShadow={false} />
+              }
+            >
               {l.name}
             </Badge>
           ))}

@@ -6,11 +6,12 @@ import type { SurveyAction } from '../lib/survey-action';
 
 export const NO_INFORMATION = 'No information';
 
+/** The badge colour of each survey status: the theme's colours, whose light variants keep AA contrast. */
 export const STATUS_COLORS: Record<TSurveyStatus, string> = {
   Active: 'parity',
-  'Past Due': 'orange',
+  'Past Due': 'warning',
   'Not Submitted': 'gray',
-  Submitted: 'green',
+  Submitted: 'success',
   Archived: 'gray',
 };
 
