@@ -59,6 +59,8 @@ await withServer({ label: 'invitations', postgres: true }, async (server) => {
     `\npostgres: ${check.data.length} invitations; '${mine.title}' at ${mine.progress}% with ${mine.contributors.length} contributor(s)`,
   );
   const auth = { authorization: `Bearer ${access}` };
+  // An untimed pass first: the first seconds of a new server (JIT, pool, plans) are not the figure.
+  await load('warm-up (untimed)', { ...LOAD, duration: 3 }, { url: listUrl, headers: auth });
   // The same run's one-query authenticated read, for comparison on a shared machine.
   rows.push(
     await load('postgres GET /api/user-account', LOAD, {
