@@ -328,6 +328,12 @@ describe('the stepper (surveys.taking.survey)', () => {
       }),
     );
     expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
+    const steps = within(screen.getByRole('navigation', { name: 'Survey steps' }));
+    expect(steps.getByRole('link', { name: /Total Full-Time Employees/ })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    expect(steps.getByRole('link', { name: /Overview Complete/ })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('progressbar', { name: 'Survey progress' })).toHaveAttribute(
       'aria-valuenow',
       '33',
@@ -444,6 +450,8 @@ describe('the stepper (surveys.taking.survey)', () => {
     expect(
       within(screen.getByRole('list', { name: 'Incomplete steps' })).getByText(/Total Full-Time Employees/),
     ).toBeInTheDocument();
+    // One Submit button on the page (the steps' navigation holds links), for end-to-end tests.
+    expect(screen.getAllByRole('button', { name: /submit/i })).toHaveLength(1);
     // The submit step holds nothing.
     expect(calls.some((c) => c.url.pathname === '/api/surveys/5/occupy')).toBe(false);
 

@@ -228,6 +228,10 @@ export function SurveyStepper({ invitation, steps, progress, account }: SurveySt
                       completedIcon={icon ?? <span aria-hidden>{index + 1}</span>}
                       // Steps before the current one are drawn filled: only complete ones in green.
                       color={done ? 'green' : index === position - 1 ? undefined : 'gray'}
+                      // Choosing a step goes to it (the URL's step): links in the steps' navigation,
+                      // so that the page's own buttons (Next, Submit, Mark Complete) keep unique names.
+                      role="link"
+                      aria-current={index === position - 1 ? 'step' : undefined}
                     />
                   );
                 })}
