@@ -26,7 +26,7 @@ import {
 import { stepsForConfig } from '@parity/domain/survey-request';
 import type { TOrganizationLabel } from '@parity/domain/surveys';
 import { progressPercent, SUBMIT_STEP_ID, stepTabKeys, surveyStepsOf } from '@parity/domain/surveys';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, queriesOf } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Mailer, MailMessage } from '../../plugins/mailer';
 import { audit } from '../audit/audit';
@@ -52,10 +52,13 @@ const iso = (value: Date | string | null): string | null =>
  * neither its host, one of its administrators nor a platform admin: the survey is invisible to them).
  */
 async function hostedSurvey(db: DbOrTx, callerId: number, surveyId: number) {
-  const caller = await loadCaller(db, callerId);
+  // The caller and the survey are independent reads: together on a pool.
+  const [caller, survey] = await queriesOf(db, [
+    () => loadCaller(db, callerId),
+    () => repo.findSurvey(db, surveyId),
+  ]);
   requireAllowed(caller);
   await requireSurveyHost(db, callerId, surveyId, caller);
-  const survey = await repo.findSurvey(db, surveyId);
   if (!survey) throw notFound('Survey');
   return survey;
 }
