@@ -285,7 +285,8 @@ describe('seedLpi (through seedDemoData)', () => {
       JOIN survey_organization_meta m ON m.organization_id = i.organization_id AND m.survey_id = i.survey_id
       JOIN organizations o ON o.id = i.organization_id
       WHERE i.survey_id = ${survey} AND i.status = 'submitted' AND i.submitted_at < '2026-01-01'`);
-    expect(submitted).toHaveLength(10);
+    // Ten generated respondents and Acme.
+    expect(submitted).toHaveLength(11);
     expect(submitted.some((s) => s.fte_2025 !== s.fte_now)).toBe(true);
     const staff = await rows<{ bad: number }>(sql`
       SELECT count(*)::int AS bad FROM survey_organization_meta m
@@ -295,6 +296,7 @@ describe('seedLpi (through seedDemoData)', () => {
   });
 
   it('leaves Acme a partial profile (overview, staff, three people) and Northwind none', async () => {
+    // Acme's own profile (its 2025 survey response is complete: see the next test).
     const acme = people.organizations.get(ACME)!;
     const [org] = await rows<{ fte: number; contact: number; phone: string }>(sql`
       SELECT total_full_time_employees AS fte, primary_contact_id AS contact, primary_phone AS phone
@@ -302,14 +304,29 @@ describe('seedLpi (through seedDemoData)', () => {
     expect(org!.contact).toBe(people.users.get('ada@acme.test'));
     expect(org!.phone).toMatch(/^\+1\d{10}$/);
     const grids = await rows<{ grid: string; total: number }>(sql`
-      SELECT grid, SUM(value)::int AS total FROM grid_cells WHERE organization_id = ${acme} GROUP BY grid`);
+      SELECT grid, SUM(value)::int AS total FROM grid_cells
+      WHERE organization_id = ${acme} AND survey_id IS NULL GROUP BY grid`);
     expect(grids).toEqual([{ grid: 'staff', total: org!.fte }]);
     const [counts] = await rows<Record<string, number>>(sql`
-      SELECT (SELECT count(*)::int FROM individuals WHERE organization_id = ${acme}) AS individuals,
-        (SELECT count(*)::int FROM board_members WHERE organization_id = ${acme}) AS board,
-        (SELECT count(*)::int FROM organization_policies WHERE organization_id = ${acme}) AS policies,
-        (SELECT count(*)::int FROM form_values WHERE organization_id = ${acme}) AS forms,
-        (SELECT count(*)::int FROM tab_states WHERE organization_id = ${acme}) AS states`);
+      SELECT (SELECT count(*)::int FROM individuals WHERE organization_id = ${acme} AND survey_id IS NULL) AS individuals,
+        (SELECT count(*)::int FROM board_members WHERE organization_id = ${acme} AND survey_id IS NULL) AS board,
+        (SELECT count(*)::int FROM organization_policies WHERE organization_id = ${acme} AND survey_id IS NULL) AS policies,
+        (SELECT count(*)::int FROM form_values WHERE organization_id = ${acme} AND survey_id IS NULL) AS forms,
+        (SELECT count(*)::int FROM tab_states WHERE organization_id = ${acme} AND survey_id IS NULL) AS states`);
     expect(counts).toEqual({ individuals: 3, board: 0, policies: 0, forms: 0, states: 0 });
+  });
+
+  it("gives Acme a submitted 2025 response and the same data as its own profile's submission, without versions", async () => {
+    const acme = people.organizations.get(ACME)!;
+    const survey = people.surveys.get(DEI_SURVEY_2025)!;
+    const found = await rows<{ survey_id: number | null; lpi: number | null; submitted_at: string }>(sql`
+      SELECT survey_id, (scores->>'lpi')::float AS lpi, submitted_at::text FROM submissions
+      WHERE organization_id = ${acme} ORDER BY submitted_at`);
+    expect(found.map((r) => r.survey_id)).toEqual([null, survey]);
+    expect(found[0]!.lpi).not.toBeNull();
+    expect(found[0]!.lpi).toBe(found[1]!.lpi);
+    const [versions] = await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM tab_versions WHERE organization_id = ${acme} AND survey_id IS NULL`);
+    expect(versions!.n).toBe(0);
   });
 });

@@ -1254,8 +1254,55 @@ export async function seedLpi(tx: Tx, input: LpiSeedInput): Promise<void> {
     };
   });
 
+  // Acme answered the 2025 survey too, from the profile it had then, and submitted that profile
+  // as its own: ada@acme.test's gauge, cards, history and breakdowns read it, while the live
+  // profile stays partial (the work left for her).
+  const acme = byName.get(input.acme);
+  const acmeAnswered2025 =
+    acme && !(await scopesWithRows(tx, [acme.id], survey2025)).has(acme.id) ? acme : undefined;
+  if (acmeAnswered2025) {
+    await writeProfiles(tx, [
+      { org: acmeAnswered2025, profile: profileOf(input.acme, '2025'), surveyId: survey2025, parts: 'all' },
+    ]);
+    submitted2025.push({
+      organizationId: acmeAnswered2025.id,
+      surveyId: survey2025,
+      submittedAt: ACME_2025_SUBMITTED_AT,
+    });
+  }
+
   await submitResponses(tx, [...submitted2026, ...submitted2025], hostUserId);
+  if (acmeAnswered2025) await submitAsOwnProfile(tx, acmeAnswered2025.id, survey2025);
   await scoreUnscoredSubmissions(tx);
+}
+
+/** When Acme answered the 2025 survey (its own profile was submitted the day before). */
+export const ACME_2025_SUBMITTED_AT = new Date(Date.UTC(2025, 9, 20, 15, 30));
+
+/**
+ * An organization's profile submission with the same data as its response to a survey, a day
+ * earlier. Only the submission: no tab versions, so the profile's version history starts with the
+ * user's first save.
+ */
+async function submitAsOwnProfile(tx: Tx, organizationId: number, surveyId: number) {
+  const [response] = await tx
+    .select({
+      snapshot: submissions.snapshot,
+      scores: submissions.scores,
+      version: submissions.scoring_version,
+    })
+    .from(submissions)
+    .where(and(eq(submissions.organization_id, organizationId), eq(submissions.survey_id, surveyId)));
+  if (!response) return;
+  await tx.insert(submissions).values({
+    organization_id: organizationId,
+    survey_id: null,
+    submitted_by: null,
+    submitted_at: new Date(ACME_2025_SUBMITTED_AT.getTime() - 86_400_000),
+    snapshot: response.snapshot,
+    scores: response.scores,
+    scoring_version: response.version,
+  });
 }
 
 /**

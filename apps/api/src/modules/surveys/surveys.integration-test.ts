@@ -151,8 +151,11 @@ describe('the invitations list', () => {
     const byTitle = new Map(data.map((i) => [i.title, i]));
     expect(byTitle.get(DEI_SURVEY_2026)?.status).toBe('Active');
     expect(byTitle.get(EMERGING_MANAGERS_2026)?.status).toBe('Past Due');
-    expect(byTitle.get('2025 DEI Survey')?.status).toBe('Not Submitted');
+    // Acme answered the archived 2025 survey; Cedar did not.
+    expect(byTitle.get('2025 DEI Survey')?.status).toBe('Archived');
     expect(byTitle.get(DEI_SURVEY_2026)?.host.name).toBe(NORTHWIND);
+    const cedars = (await call('GET', EVE, '/api/surveys/invitations')).json().data as typeof data;
+    expect(cedars.find((i) => i.title === '2025 DEI Survey')?.status).toBe('Not Submitted');
     const past = await call('GET', ADA, '/api/surveys/invitations?filter=Past%20Due');
     expect(past.json().data.map((i: { survey_id: number }) => i.survey_id)).toEqual([emerging]);
     const year = await call('GET', ADA, '/api/surveys/invitations?filter=2025');
