@@ -176,6 +176,14 @@ describe('the invitations list', () => {
     );
   });
 
+  it('one invitation: 403 pending, 404 to a survey the caller’s organization is not invited to', async () => {
+    expect((await call('GET', PENDING, `/api/surveys/invitations/${dei}`)).statusCode).toBe(403);
+    expect((await call('GET', HOST, `/api/surveys/invitations/${dei}`)).statusCode).toBe(404);
+    expect((await call('GET', ADA, '/api/surveys/invitations/999999')).statusCode).toBe(404);
+    const own = await call('GET', ADA, `/api/surveys/invitations/${dei}`);
+    expect(own.json()).toMatchObject({ survey_id: dei, organization_id: acme });
+  });
+
   it('lists only Cedar’s invitations to eve', async () => {
     const res = await call('GET', EVE, '/api/surveys/invitations');
     expect(res.json().data.length).toBeGreaterThan(0);

@@ -87,11 +87,19 @@ export function useSyncLabels(surveyId: number) {
   });
 }
 
-/** POST /api/surveys/{id}/reminders: every participant that has neither submitted nor declined. */
+/**
+ * POST /api/surveys/{id}/reminders: every participant that has neither submitted nor declined, or
+ * the organizations given.
+ */
 export function useSendReminders(surveyId: number) {
   const refresh = useRefresh(surveyId);
   return useMutation({
-    mutationFn: () => api.post<TRemindersResult>(`/api/surveys/${surveyId}/reminders`, {}, { retries: 0 }),
+    mutationFn: (organizationIds?: number[]) =>
+      api.post<TRemindersResult>(
+        `/api/surveys/${surveyId}/reminders`,
+        organizationIds ? { organization_ids: organizationIds } : {},
+        { retries: 0 },
+      ),
     onSuccess: refresh,
   });
 }

@@ -438,4 +438,14 @@ describe('the other tabs', () => {
     );
     expect(router.state.location.search).toBe('?tab=analytics&organizationId=103');
   });
+
+  it('reminds one participant from its row', async () => {
+    const calls = setup();
+    const table = await openInvitations();
+    expect(within(table).queryByRole('button', { name: 'Remind Firm 03' })).toBeNull(); // submitted
+    await userEvent.click(within(table).getByRole('button', { name: 'Remind Firm 02' }));
+    expect(await screen.findByText('Firm 02 was reminded.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path === `/api/surveys/${SURVEY}/reminders`);
+    expect(JSON.parse(post!.body!)).toEqual({ organization_ids: [102] });
+  });
 });

@@ -20,6 +20,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DECLINE_CODE_LABELS,
+  needsReminder,
   PARTICIPANT_STATUS_LABELS,
   PARTICIPANT_STATUSES,
   PARTICIPANTS_PAGE_SIZE,
@@ -110,7 +111,7 @@ export function InvitationsTab({ surveyId, closed }: { surveyId: number; closed:
     });
     if (!ok) return;
     try {
-      const result = await reminders.mutateAsync();
+      const result = await reminders.mutateAsync(undefined);
       showAlert(
         'success',
         'Reminder sent',
@@ -185,6 +186,7 @@ export function InvitationsTab({ surveyId, closed }: { surveyId: number; closed:
           state={participants}
           labels={labels.data?.data ?? []}
           surveyId={surveyId}
+          closed={closed}
           filtered={filtered}
           sort={sort}
           onSort={sortBy}
@@ -226,6 +228,7 @@ function ParticipantsTable({
   state,
   labels,
   surveyId,
+  closed,
   filtered,
   sort,
   onSort,
@@ -233,6 +236,7 @@ function ParticipantsTable({
   state: ReturnType<typeof useParticipants>;
   labels: TOrganizationLabel[];
   surveyId: number;
+  closed: boolean;
   filtered: boolean;
   sort: { by: TParticipantSort; order: 'asc' | 'desc' };
   onSort: (by: TParticipantSort) => void;
@@ -287,7 +291,13 @@ function ParticipantsTable({
         </Table.Thead>
         <Table.Tbody>
           {state.data.data.map((p) => (
-            <ParticipantRow key={p.organization_id} participant={p} labels={labels} surveyId={surveyId} />
+            <ParticipantRow
+              key={p.organization_id}
+              participant={p}
+              labels={labels}
+              surveyId={surveyId}
+              closed={closed}
+            />
           ))}
         </Table.Tbody>
       </Table>
@@ -299,10 +309,12 @@ function ParticipantRow({
   participant: p,
   labels,
   surveyId,
+  closed,
 }: {
   participant: TParticipant;
   labels: TOrganizationLabel[];
   surveyId: number;
+  closed: boolean;
 }) {
   return (
     <Table.Tr>
@@ -353,6 +365,7 @@ function ParticipantRow({
             {p.reminder_count} reminders
           </Text>
         ) : null}
+        {needsReminder(p.status) && !closed ? <RemindOne surveyId={surveyId} participant={p} /> : null}
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="wrap">
@@ -383,5 +396,29 @@ function ParticipantRow({
         </Group>
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** A reminder to this one participant (the API's subset of organizations). */
+function RemindOne({ surveyId, participant }: { surveyId: number; participant: TParticipant }) {
+  const remind = useSendReminders(surveyId);
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      size="xs"
+      disabled={remind.isPending}
+      aria-label={`Remind ${participant.name}`}
+      onClick={async () => {
+        try {
+          await remind.mutateAsync([participant.organization_id]);
+          showAlert('success', 'Reminder sent', `${participant.name} was reminded.`);
+        } catch {
+          // The API client shows the error alert.
+        }
+      }}
+    >
+      Remind
+    </Anchor>
   );
 }
