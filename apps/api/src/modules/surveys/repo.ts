@@ -193,7 +193,7 @@ export interface InvitationContributor {
  * Whose invitations: one organization's (and one survey's), or the caller's own organization's,
  * found from their approved membership of a live organization (a live account) in the statement.
  */
-type OverviewMode = 'organization' | 'survey' | 'caller';
+type OverviewMode = 'organization' | 'survey' | 'caller' | 'caller-survey';
 
 /** The organization the caller is an approved member of (none: pending, declined, deleted). */
 const callerOrganization = sql`(SELECT m.organization_id FROM memberships m
@@ -240,12 +240,12 @@ const invitationOverviewQuery = (db: DbOrTx, mode: OverviewMode) =>
     .innerJoin(organizations, eq(organizations.id, surveys.organization_id))
     .where(
       and(
-        mode === 'caller'
+        mode === 'caller' || mode === 'caller-survey'
           ? sql`${surveyInvitations.organization_id} = ${callerOrganization}`
           : eq(surveyInvitations.organization_id, sql.placeholder('organization')),
         ne(surveyInvitations.status, 'declined'),
         isNull(surveys.deleted_at),
-        mode === 'survey' ? eq(surveys.id, sql.placeholder('survey')) : undefined,
+        mode === 'survey' || mode === 'caller-survey' ? eq(surveys.id, sql.placeholder('survey')) : undefined,
       ),
     )
     .orderBy(surveys.due, surveys.id);
@@ -262,6 +262,7 @@ function runOverview(db: DbOrTx, mode: OverviewMode, params: Record<string, numb
       organization: invitationOverviewQuery(db, 'organization').prepare('surveys_invitation_list'),
       survey: invitationOverviewQuery(db, 'survey').prepare('surveys_invitation_one'),
       caller: invitationOverviewQuery(db, 'caller').prepare('surveys_invitation_mine'),
+      'caller-survey': invitationOverviewQuery(db, 'caller-survey').prepare('surveys_invitation_mine_one'),
     };
     preparedOverviews.set(db, prepared);
   }
@@ -283,8 +284,10 @@ export function invitationOverviews(db: DbOrTx, organizationId: number, surveyId
  * The caller's own organization's invitations in the same one statement, the organization found
  * from the caller's approved membership. No rows: none, or the caller is no approved member.
  */
-export function callerInvitationOverviews(db: DbOrTx, callerId: number) {
-  return runOverview(db, 'caller', { user: callerId });
+export function callerInvitationOverviews(db: DbOrTx, callerId: number, surveyId?: number) {
+  return surveyId === undefined
+    ? runOverview(db, 'caller', { user: callerId })
+    : runOverview(db, 'caller-survey', { user: callerId, survey: surveyId });
 }
 
 export type InvitationOverviewRow = Awaited<ReturnType<typeof invitationOverviews>>[number];

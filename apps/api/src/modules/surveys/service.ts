@@ -314,6 +314,12 @@ export async function getInvitation(
   surveyId: number,
   organizationId?: number,
 ): Promise<TSurveyInvitation> {
+  // The caller's own invitation (the stepper's read) in one statement; anything else (the host, a
+  // platform admin, another organization, none) goes through the reading scope, which answers 404.
+  if (organizationId === undefined) {
+    const [own] = toInvitations(await repo.callerInvitationOverviews(db, callerId, surveyId));
+    if (own) return own;
+  }
   const scope = await readScope(db, callerId, surveyId, organizationId);
   const [invitation] = toInvitations(await repo.invitationOverviews(db, scope.organizationId, surveyId));
   if (!invitation) throw notFound('Survey');
