@@ -565,13 +565,12 @@ export async function responseFigures(db: DbOrTx, surveyId: number) {
 
 // --- reports ----------------------------------------------------------------------------------------------
 
-/** Every submitted respondent's latest submission of the survey, by organization name. */
+/** Every submitted respondent's latest submission of the survey (ids only), by organization name. */
 export async function latestSubmissions(db: DbOrTx, surveyId: number) {
   const result = await db.execute(sql`
-    SELECT latest.organization_id, o.name AS organization_name, latest.submitted_at,
-           latest.snapshot, latest.scores
+    SELECT latest.id, latest.organization_id, o.name AS organization_name, latest.submitted_at
       FROM (
-        SELECT DISTINCT ON (s.organization_id) s.organization_id, s.submitted_at, s.snapshot, s.scores
+        SELECT DISTINCT ON (s.organization_id) s.id, s.organization_id, s.submitted_at
           FROM submissions s
           JOIN survey_invitations i
             ON i.survey_id = s.survey_id AND i.organization_id = s.organization_id AND i.status = 'submitted'
@@ -581,12 +580,35 @@ export async function latestSubmissions(db: DbOrTx, surveyId: number) {
       JOIN organizations o ON o.id = latest.organization_id
      ORDER BY lower(o.name), latest.organization_id`);
   return rowsOf<{
+    id: number;
     organization_id: number;
     organization_name: string;
     submitted_at: Date | string;
-    snapshot: unknown;
-    scores: unknown;
   }>(result);
+}
+
+/** These submissions' snapshots cut to the tabs asked (and their scores when asked). */
+export async function submissionParts(
+  db: DbOrTx,
+  ids: number[],
+  tabs: readonly string[],
+  withScores: boolean,
+) {
+  if (!ids.length) return [];
+  const parts = tabs.length
+    ? sql`jsonb_build_object(${sql.join(
+        tabs.map((tab) => sql`${tab}::text, s.snapshot -> ${tab}::text`),
+        sql`, `,
+      )})`
+    : sql`'{}'::jsonb`;
+  const result = await db.execute(sql`
+    SELECT s.id, ${parts} AS snapshot, ${withScores ? sql`s.scores` : sql`NULL::jsonb`} AS scores
+      FROM submissions s
+     WHERE s.id IN (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )})`);
+  return rowsOf<{ id: number; snapshot: unknown; scores: unknown }>(result);
 }
 
 /** The genders' names in their order (the staff grid's columns). */

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readSheet } from '../../lib/spreadsheet/read-sheet';
-import { buildReport, REPORT_SHEETS } from './report';
+import { buildReport, REPORT_SHEETS, responsesSource } from './report';
 
 const GENDERS = [
   { id: 1, name: 'Woman' },
@@ -77,7 +77,7 @@ describe('the responses report', () => {
     const file = await buildReport({
       title: '2026 DEI Survey',
       genders: GENDERS,
-      responses: [
+      source: responsesSource([
         {
           organization_id: 2,
           organization_name: 'Acme Capital Partners',
@@ -85,7 +85,7 @@ describe('the responses report', () => {
           snapshot: SNAPSHOT,
           scores: { lpi: 6.5, staff_score: 61.2, evenness: { prime: { combined: { value: 0.42 } } } },
         },
-      ],
+      ]),
     });
 
     const responses = await read(file, REPORT_SHEETS.responses, [
@@ -184,7 +184,7 @@ describe('the responses report', () => {
   });
 
   it('is a workbook with headers only when nobody submitted', async () => {
-    const file = await buildReport({ title: 'Empty', genders: GENDERS, responses: [] });
+    const file = await buildReport({ title: 'Empty', genders: GENDERS, source: responsesSource([]) });
     await expect(read(file, REPORT_SHEETS.responses, ['Organization'])).rejects.toThrow(
       'The spreadsheet has no rows to import.',
     );

@@ -35,7 +35,7 @@ import { SURVEY_CLOSED_MESSAGE } from '../surveys/service';
 import { loadCaller, requireAllowed } from '../users/caller';
 import { invitationMail, reminderMail } from './mail';
 import * as repo from './repo';
-import { buildReport } from './report';
+import { buildReport, type ReportSource } from './report';
 
 /** What the writes that send mail need besides the database. */
 export interface MailDeps {
@@ -598,14 +598,36 @@ export async function responseRates(db: DbOrTx, callerId: number, surveyId: numb
 
 // --- reports ----------------------------------------------------------------------------------------------
 
+/** Responses read per query while writing the report (each sheet reads them again, its tabs only). */
+const REPORT_BATCH = 100;
+
 /** GET /api/surveys/{id}/reports: every submitted response as an .xlsx workbook. */
 export async function report(db: DbOrTx, callerId: number, surveyId: number) {
   const survey = await hostedSurvey(db, callerId, surveyId);
-  const [responses, genders] = await Promise.all([
-    repo.latestSubmissions(db, surveyId),
-    repo.genderNames(db),
+  const [list, genders] = await queriesOf(db, [
+    () => repo.latestSubmissions(db, surveyId),
+    () => repo.genderNames(db),
   ]);
-  const file = await buildReport({ title: survey.title, responses, genders });
+  const source: ReportSource = async function* (part) {
+    for (let start = 0; start < list.length; start += REPORT_BATCH) {
+      const slice = list.slice(start, start + REPORT_BATCH);
+      const parts = await repo.submissionParts(
+        db,
+        slice.map((s) => Number(s.id)),
+        part.tabs,
+        part.scores,
+      );
+      const byId = new Map(parts.map((p) => [Number(p.id), p]));
+      yield slice.map((s) => ({
+        organization_id: Number(s.organization_id),
+        organization_name: s.organization_name,
+        submitted_at: s.submitted_at,
+        snapshot: byId.get(Number(s.id))?.snapshot ?? {},
+        scores: byId.get(Number(s.id))?.scores ?? null,
+      }));
+    }
+  };
+  const file = await buildReport({ title: survey.title, source, genders });
   const safeTitle =
     survey.title
       .replace(/[^A-Za-z0-9 _-]+/g, '')
