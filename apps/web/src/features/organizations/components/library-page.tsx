@@ -5,6 +5,7 @@ import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { confirm } from '../../../components/dialog/confirm';
 import {
   downloadFile,
   FILES_PAGE_SIZE,
@@ -14,7 +15,6 @@ import {
   useUploadToLibrary,
 } from '../api/library';
 import { DOCUMENT_LIMIT, formatBytes, MEDIA_LIMIT } from '../lib/file-limits';
-import { confirmAction } from './confirm';
 import { Pager } from './pager';
 import { ProtectedImage } from './protected-image';
 import { UploadButton } from './upload-button';
@@ -31,7 +31,8 @@ function uploader(file: TOrganizationFile) {
 function FileActions({ file, library }: { file: TOrganizationFile; library: Library }) {
   const remove = useDeleteFromLibrary(library);
   const onDelete = async () => {
-    const confirmed = await confirmAction({
+    const confirmed = await confirm({
+      danger: true,
       title: 'Delete file',
       message: `Delete ${file.name}? This cannot be undone.`,
       confirmLabel: 'Delete',

@@ -4,10 +4,10 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
 import { CONTACTS_PAGE_SIZE, useContacts, useDeleteContact } from '../api/contacts';
 import { useIsOrganizationAdmin } from '../api/space';
-import { confirmAction } from '../components/confirm';
 import { ContactForm } from '../components/contact-form';
 import { Pager } from '../components/pager';
 
@@ -39,7 +39,8 @@ export function PrivateContactsRoute() {
   };
 
   const onDelete = async (contact: TContact) => {
-    const confirmed = await confirmAction({
+    const confirmed = await confirm({
+      danger: true,
       title: 'Delete contact',
       message: `Delete the contact ${contact.name}?`,
       confirmLabel: 'Delete',

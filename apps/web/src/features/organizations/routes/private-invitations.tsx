@@ -3,13 +3,13 @@ import { displayName } from '@parity/domain/account';
 import type { TPendingInvitation } from '@parity/domain/organization-invitations';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { confirm } from '../../../components/dialog/confirm';
 import {
   useInvitations,
   useIsOrganizationAdmin,
   useResendInvitation,
   useRevokeInvitation,
 } from '../api/space';
-import { confirmAction } from '../components/confirm';
 import { InviteForm } from '../components/invite-form';
 
 export const NO_INVITATIONS = 'No pending invitations';
@@ -38,7 +38,8 @@ export function PrivateInvitationsRoute() {
     });
 
   const onRevoke = async (invitation: TPendingInvitation) => {
-    const confirmed = await confirmAction({
+    const confirmed = await confirm({
+      danger: true,
       title: 'Revoke invitation',
       message: `Revoke the invitation of ${invitation.email}? Its link will stop working.`,
       confirmLabel: 'Revoke',

@@ -3,6 +3,7 @@ import { displayName } from '@parity/domain/account';
 import type { TMember } from '@parity/domain/signup';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { confirm } from '../../../components/dialog/confirm';
 import {
   type Decision,
   useAdmins,
@@ -12,7 +13,6 @@ import {
   useSpaceAccount,
 } from '../api/space';
 import { AdminCard } from '../components/admin-card';
-import { confirmAction } from '../components/confirm';
 import { MemberRoles } from '../components/member-roles';
 
 export const APPROVED_ALERT = 'User Account Approved';
@@ -53,7 +53,8 @@ export function PrivateMembersRoute() {
   };
 
   const onRemove = async (member: TMember) => {
-    const confirmed = await confirmAction({
+    const confirmed = await confirm({
+      danger: true,
       title: 'Remove member',
       message: `Remove ${nameOf(member)} from the organization? They will have to join again.`,
       confirmLabel: 'Remove',

@@ -12,6 +12,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
 import {
   useDeleteSurvey,
@@ -25,7 +26,6 @@ import {
   SurveyDetailsFields,
   type SurveyDetailsValues,
 } from './components/survey-details-fields';
-import { confirm } from './survey-page/confirm';
 
 /**
  * The host's actions on one survey (spec 8 alerts): Edit overview, Grant administrator access and

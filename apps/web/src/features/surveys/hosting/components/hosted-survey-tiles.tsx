@@ -1,27 +1,12 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Card,
-  Group,
-  Pagination,
-  Progress,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Avatar, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { THostedSurvey } from '@parity/domain/surveys';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../../components/button/button';
+import { SurveyTileGrid } from '../../components/survey-tile-grid';
 import { formatDay, NO_INFORMATION, STATUS_COLORS } from '../../taking/components/survey-tile';
 import { type HostedSurveysScope, useHostedSurveys } from '../api/hosting';
 
-export const HOSTED_PAGE_SIZE = 9;
 export const HOSTED_STATUSES = ['Active', 'Past Due', 'Archived'] as const;
 
 /**
@@ -94,92 +79,17 @@ export function HostedSurveyTile({ survey }: { survey: THostedSurvey }) {
   );
 }
 
-/**
- * Hosted surveys as tiles, with the filter (a status or a due year, kept in the URL's `filter`),
- * loading, error and empty states, and pages of HOSTED_PAGE_SIZE.
- */
+const useHostingSurveys = (filter: string | null) => useHostedSurveys('hosting', filter);
+const useAccessingSurveys = (filter: string | null) => useHostedSurveys('accessing', filter);
+
+/** Hosted surveys as tiles (GET /api/surveys?filter&scope). */
 export function HostedSurveyTiles({ scope, empty }: { scope: HostedSurveysScope; empty: ReactNode }) {
-  const [params, setParams] = useSearchParams();
-  const filter = params.get('filter');
-  const all = useHostedSurveys(scope, null);
-  const filtered = useHostedSurveys(scope, filter);
-  const list = filter ? filtered : all;
-  const [page, setPage] = useState(1);
-
-  const years = useMemo(
-    () =>
-      [...new Set((all.data?.data ?? []).map((s) => s.due.slice(0, 4)))].sort((a, b) => b.localeCompare(a)),
-    [all.data],
-  );
-  const shown = list.data?.data ?? [];
-  const pages = Math.max(1, Math.ceil(shown.length / HOSTED_PAGE_SIZE));
-  const current = Math.min(page, pages);
-
-  const setFilter = (value: string | null) => {
-    setPage(1);
-    const next = new URLSearchParams(params);
-    if (value) next.set('filter', value);
-    else next.delete('filter');
-    setParams(next, { replace: true });
-  };
-
   return (
-    <Stack gap="md">
-      <Group gap="sm" align="flex-end">
-        <Select
-          label="Filter"
-          placeholder="All surveys"
-          clearable
-          value={filter}
-          onChange={setFilter}
-          data={[
-            { group: 'Status', items: HOSTED_STATUSES.map((s) => ({ value: s, label: s })) },
-            ...(years.length
-              ? [{ group: 'Due year', items: years.map((y) => ({ value: y, label: y })) }]
-              : []),
-          ]}
-          w={240}
-        />
-      </Group>
-      {list.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading surveys">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={190} radius="md" />
-          ))}
-        </SimpleGrid>
-      ) : list.isError ? (
-        <Alert color="danger" icon={<IconAlertCircle aria-hidden />} title="The surveys could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">Check your connection and try again.</Text>
-            <Button kind="blanc" size="small" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : shown.length === 0 ? (
-        <div role="status">{empty}</div>
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {shown.slice((current - 1) * HOSTED_PAGE_SIZE, current * HOSTED_PAGE_SIZE).map((survey) => (
-              <HostedSurveyTile key={survey.id} survey={survey} />
-            ))}
-          </SimpleGrid>
-          {pages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={current}
-                onChange={setPage}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-                })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              />
-            </Group>
-          ) : null}
-        </>
-      )}
-    </Stack>
+    <SurveyTileGrid
+      useSurveys={scope === 'accessing' ? useAccessingSurveys : useHostingSurveys}
+      statuses={HOSTED_STATUSES}
+      renderTile={(survey) => <HostedSurveyTile key={survey.id} survey={survey} />}
+      empty={empty}
+    />
   );
 }

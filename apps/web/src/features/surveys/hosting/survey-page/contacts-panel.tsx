@@ -33,6 +33,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
+import { confirm } from '../../../../components/dialog/confirm';
 import { closeDialog, openDialog } from '../../../../components/dialog/dialog-store';
 import { toApiError } from '../../../../lib/api-client';
 import {
@@ -43,7 +44,6 @@ import {
   useInviteMembers,
   useOrganizationSearch,
 } from './api';
-import { confirm } from './confirm';
 import { formatDate } from './format';
 
 const invitedText = (n: number) =>

@@ -1,16 +1,21 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { Button } from '../../../components/button/button';
-import { closeDialog, openDialog } from '../../../components/dialog/dialog-store';
+import { Button } from '../button/button';
+import { closeDialog, openDialog } from './dialog-store';
 
-/** Asks before a destructive action; resolves true when confirmed, false when cancelled or closed. */
-export function confirmAction({
+/**
+ * Asks before an action (danger: a destructive one, its button red); resolves true when confirmed,
+ * false when cancelled or closed.
+ */
+export function confirm({
   title,
   message,
   confirmLabel,
+  danger = false,
 }: {
   title: string;
   message: string;
   confirmLabel: string;
+  danger?: boolean;
 }): Promise<boolean> {
   return new Promise((resolve) => {
     let answered = false;
@@ -31,7 +36,7 @@ export function confirmAction({
               Cancel
             </Button>
             <Button
-              kind="error"
+              kind={danger ? 'error' : 'primary'}
               onClick={() => {
                 answer(true);
                 closeDialog(id);
