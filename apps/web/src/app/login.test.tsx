@@ -1,6 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertStore } from '../components/alerts/alert-store';
 import { RATE_LIMITED_MESSAGE } from '../features/auth/components/login-form';
 import { getAccessToken, getRefreshToken } from '../lib/token-storage';
 import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from './testing/render-app';
@@ -13,6 +14,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanupApps();
+  alertStore.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -5,11 +5,19 @@ import { api } from '../../../lib/api-client';
 /** The dashboard shows at most this many invitations and hosted surveys (spec 2). */
 export const ACTIVE_SURVEYS_SHOWN = 3;
 
-/** GET /api/surveys/invitations?filter=Active: the organization's active invitations. */
+/**
+ * GET /api/surveys/invitations?filter=Active: the organization's active invitations. Silent: the
+ * widget says itself when they could not be loaded.
+ */
 export function useActiveInvitations(enabled: boolean) {
   return useQuery({
     queryKey: ['surveys', 'invitations', 'list', 'Active'],
-    queryFn: () => api.get<{ data: TSurveyInvitation[] }>('/api/surveys/invitations', { filter: 'Active' }),
+    queryFn: () =>
+      api.get<{ data: TSurveyInvitation[] }>(
+        '/api/surveys/invitations',
+        { filter: 'Active' },
+        { silent: true },
+      ),
     enabled,
   });
 }
