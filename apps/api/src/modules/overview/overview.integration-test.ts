@@ -320,10 +320,27 @@ describe('overview (organization meta)', () => {
   it('survey scope: the first read copies the organization, later edits stay in the survey', async () => {
     const org = await meState();
     const survey = await meState(ADA, `?survey_id=${dei}`);
-    const { survey_id: _s, addresses: orgAddresses, primary_address_id: _p, ...orgRest } = org.data;
-    const { survey_id, addresses: surveyAddresses, primary_address_id: _q, ...surveyRest } = survey.data;
+    // The scores are each scope's own: Acme's profile submission (demo data), none yet in the survey.
+    const {
+      survey_id: _s,
+      addresses: orgAddresses,
+      primary_address_id: _p,
+      lpi_score: orgLpi,
+      evenness: _e,
+      ...orgRest
+    } = org.data;
+    const {
+      survey_id,
+      addresses: surveyAddresses,
+      primary_address_id: _q,
+      lpi_score: surveyLpi,
+      evenness: surveyEvenness,
+      ...surveyRest
+    } = survey.data;
     expect(survey_id).toBe(dei);
     expect(surveyRest).toEqual(orgRest);
+    expect(orgLpi).toEqual(expect.any(Number));
+    expect([surveyLpi, surveyEvenness]).toEqual([null, null]);
     expect(surveyAddresses.map((a: { address: string }) => a.address)).toEqual(
       orgAddresses.map((a: { address: string }) => a.address),
     );
