@@ -138,6 +138,19 @@ describe.runIf(hasBrowser)('scores and analytics', () => {
     expect(new URL(host.url()).searchParams.get('organizationId')).not.toBeNull();
     await host.getByRole('button', { name: 'Close the manager view' }).click();
 
+    // Acme's manager view, by address: Acme has not submitted the 2026 survey yet, and says so.
+    const acme = await api<{ data: { id: number; name: string }[] }>(
+      host,
+      '/api/organizations?search_query=Acme',
+    );
+    const acmeId = acme.data.find((o) => o.name === 'Acme Capital Partners')!.id;
+    await host.goto(`/surveys/hosting/${survey.id}?tab=analytics&organizationId=${acmeId}`);
+    const acmeView = host.getByRole('dialog', { name: 'Manager view: Acme Capital Partners' });
+    await expect
+      .poll(() => acmeView.getByText('Not submitted').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await host.getByRole('button', { name: 'Close the manager view' }).click();
+
     // A chart's data as CSV.
     const csvButton = host.getByRole('button', { name: /Download .* as CSV/ }).first();
     const [download] = await Promise.all([host.waitForEvent('download'), csvButton.click()]);
