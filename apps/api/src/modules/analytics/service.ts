@@ -247,6 +247,27 @@ export async function historicalEvenness(db: DbOrTx, callerId: number): Promise<
 
 // --- surveys -----------------------------------------------------------------------------------
 
+/** The host's read of some figures of every submitted respondent: count, reason and summaries. */
+async function surveySummaries<K extends repo.FigureKey>(
+  db: DbOrTx,
+  callerId: number,
+  surveyId: number,
+  keys: readonly K[],
+  labelIds: readonly number[] | undefined,
+) {
+  const survey = await hostedSurvey(db, callerId, surveyId);
+  const labels = await hostLabels(db, survey.hostId, labelIds);
+  const rows = await repo.surveyFigures(db, surveyId, keys, labels);
+  return {
+    respondents: rows.length,
+    reason: suppressionReason(rows.length),
+    summaries: summarizeEach(
+      rows.map((r) => r.values),
+      keys,
+    ),
+  };
+}
+
 /** GET /api/surveys/{id}/lpi: each LPI figure's mean and quartiles over the submitted respondents. */
 export async function surveyLpi(
   db: DbOrTx,
@@ -254,38 +275,31 @@ export async function surveyLpi(
   surveyId: number,
   labelIds?: readonly number[],
 ): Promise<TSurveyLpi> {
-  const survey = await hostedSurvey(db, callerId, surveyId);
-  const labels = await hostLabels(db, survey.hostId, labelIds);
-  const rows = await repo.surveyFigures(db, surveyId, LPI_KEYS, labels);
-  return {
-    survey_id: surveyId,
-    respondents: rows.length,
-    reason: suppressionReason(rows.length),
-    scores: summarizeEach(
-      rows.map((r) => r.values),
-      LPI_KEYS,
-    ),
-  };
+  const { respondents, reason, summaries } = await surveySummaries(
+    db,
+    callerId,
+    surveyId,
+    LPI_KEYS,
+    labelIds,
+  );
+  return { survey_id: surveyId, respondents, reason, scores: summaries };
 }
 
+/** GET /api/surveys/{id}/evenness: the same for each evenness figure. */
 export async function surveyEvenness(
   db: DbOrTx,
   callerId: number,
   surveyId: number,
   labelIds?: readonly number[],
 ): Promise<TSurveyEvenness> {
-  const survey = await hostedSurvey(db, callerId, surveyId);
-  const labels = await hostLabels(db, survey.hostId, labelIds);
-  const rows = await repo.surveyFigures(db, surveyId, EVENNESS_KEYS, labels);
-  return {
-    survey_id: surveyId,
-    respondents: rows.length,
-    reason: suppressionReason(rows.length),
-    evenness: summarizeEach(
-      rows.map((r) => r.values),
-      EVENNESS_KEYS,
-    ),
-  };
+  const { respondents, reason, summaries } = await surveySummaries(
+    db,
+    callerId,
+    surveyId,
+    EVENNESS_KEYS,
+    labelIds,
+  );
+  return { survey_id: surveyId, respondents, reason, evenness: summaries };
 }
 
 /** GET /api/analytics/survey/{surveyId}/lpi|evenness/{variant}: one figure's distribution. */

@@ -6,7 +6,7 @@ import {
   type TMiscellaneousResponse,
 } from '@parity/domain/lpi/forms';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -61,47 +61,64 @@ export default function PracticesTab({ scope, readOnly, exportMode = false, unit
   return (
     <Stack gap="xl">
       {showPractices ? (
-        <Stack gap="md" component="section" aria-labelledby="practices-title">
-          <Title order={2} size="h4" id="practices-title">
-            Practices
-          </Title>
-          {practices.isPending ? (
-            <Loader aria-label="Loading the practices form" />
-          ) : practices.isError ? (
-            <Text c="red">The practices form could not be loaded.</Text>
-          ) : (
+        <FormSection id="practices" title="Practices" form="practices" query={practices}>
+          {(data) => (
             <PracticesEditor
               scope={scope}
-              response={practices.data}
+              response={data}
               organizationId={organizationId}
-              readOnly={locked || !practices.data.state.editable}
+              readOnly={locked || !data.state.editable}
               exportMode={exportMode}
               reload={() => practices.refetch()}
             />
           )}
-        </Stack>
+        </FormSection>
       ) : null}
       {showMiscellaneous ? (
-        <Stack gap="md" component="section" aria-labelledby="miscellaneous-title">
-          <Title order={2} size="h4" id="miscellaneous-title">
-            Miscellaneous
-          </Title>
-          {miscellaneous.isPending ? (
-            <Loader aria-label="Loading the miscellaneous form" />
-          ) : miscellaneous.isError ? (
-            <Text c="red">The miscellaneous form could not be loaded.</Text>
-          ) : (
+        <FormSection id="miscellaneous" title="Miscellaneous" form="miscellaneous" query={miscellaneous}>
+          {(data) => (
             <MiscellaneousEditor
               scope={scope}
-              response={miscellaneous.data}
+              response={data}
               organizationId={organizationId}
-              readOnly={locked || !miscellaneous.data.state.editable}
+              readOnly={locked || !data.state.editable}
               exportMode={exportMode}
               reload={() => miscellaneous.refetch()}
             />
           )}
-        </Stack>
+        </FormSection>
       ) : null}
+    </Stack>
+  );
+}
+
+/** One form of the tab: its heading, then its loading, error or editor. */
+function FormSection<T>({
+  id,
+  title,
+  form,
+  query,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** the form's name in the loading and error texts */
+  form: string;
+  query: { isPending: boolean; isError: boolean; data: T | undefined };
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <Stack gap="md" component="section" aria-labelledby={`${id}-title`}>
+      <Title order={2} size="h4" id={`${id}-title`}>
+        {title}
+      </Title>
+      {query.isPending ? (
+        <Loader aria-label={`Loading the ${form} form`} />
+      ) : query.isError || query.data === undefined ? (
+        <Text c="red">The {form} form could not be loaded.</Text>
+      ) : (
+        children(query.data)
+      )}
     </Stack>
   );
 }
