@@ -190,11 +190,10 @@ describe.runIf(hasBrowser)('a survey from request to response', () => {
     await mailTo('eve@cedar.test', new RegExp(TITLE));
 
     await host.getByRole('button', { name: 'Send reminder' }).click();
-    await host
-      .getByRole('dialog', { name: 'Send reminder' })
-      .getByRole('button', { name: 'Send reminder' })
-      .click();
+    const reminder = host.getByRole('dialog', { name: 'Send reminder' });
+    await reminder.getByRole('button', { name: 'Send reminder' }).click();
     await mailTo('ada@acme.test', new RegExp(`^Reminder: ${TITLE}`));
+    await reminder.waitFor({ state: 'detached' });
     await expectAccessible(host);
   }, 120_000);
 
