@@ -21,6 +21,7 @@ import {
 
 const LOAD = loadOptions();
 const MODES = arg('modes', 'pglite,postgres').split(',');
+const ACCOUNT_TARGET_RATE = 3_000;
 
 async function benchMode(mode) {
   console.info(`\n${mode}:`);
@@ -34,13 +35,20 @@ async function benchMode(mode) {
         headers: { authorization: `Bearer ${access}` },
       }),
     );
-    // Issue 3 target on PostgreSQL: >= 3,000 req/s with p99 < 30 ms.
-    rows.push(
-      await load(`${mode} GET /api/user-account (authenticated)`, LOAD, {
-        url: `${server.url}/api/user-account`,
-        headers: { authorization: `Bearer ${access}` },
-      }),
-    );
+    const account = { url: `${server.url}/api/user-account`, headers: { authorization: `Bearer ${access}` } };
+    // Issue 3 target on PostgreSQL: >= 3,000 req/s with p99 < 30 ms. Closed-loop at 50 connections
+    // gives the most the server serves (queueing included); then an offered load of exactly
+    // 3,000 req/s gives the latency at the target's throughput (autocannon corrects for
+    // coordinated omission, so a stalled server still shows in the p99).
+    rows.push(await load(`${mode} GET /api/user-account (authenticated)`, LOAD, account));
+    if (mode === 'postgres') {
+      rows.push(
+        await load(`${mode} GET /api/user-account at 3,000 req/s offered`, LOAD, {
+          ...account,
+          overallRate: ACCOUNT_TARGET_RATE,
+        }),
+      );
+    }
     return rows;
   });
 }

@@ -69,8 +69,21 @@ describe('the HTTP edge', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('sends the security headers on error answers and on the web app too', async () => {
+    for (const url of ['/api/no-such-route', '/login']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 
   it('echoes a request id so logs and answers can be matched', async () => {

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import accountsModule from './modules/accounts/routes';
@@ -36,6 +35,8 @@ import errorsPlugin from './plugins/errors';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
+import { responseSerializer } from './plugins/response-serializer';
+import securityHeadersPlugin from './plugins/security-headers';
 import storagePlugin from './plugins/storage';
 
 declare module 'fastify' {
@@ -65,7 +66,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.addHook('onSend', async (request, reply) => {
@@ -83,7 +84,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { memberships, organizations, users } from '../../db/schema/people';
+import { membershipColumns } from '../users/repo';
 
 function accountQuery(db: DbOrTx) {
   return db
@@ -10,13 +11,7 @@ function accountQuery(db: DbOrTx) {
       lastname: users.lastname,
       email: users.email,
       is_sadm: users.is_sadm,
-      membership: {
-        status: memberships.status,
-        manage_settings: memberships.manage_settings,
-        user_manage_surveys: memberships.user_manage_surveys,
-        survey_creation: memberships.survey_creation,
-        average_lpi_score_access: memberships.average_lpi_score_access,
-      },
+      membership: membershipColumns,
       organization: {
         id: organizations.id,
         name: organizations.name,

@@ -368,3 +368,35 @@ describe('staff minimums', () => {
     expect(us.rows.flatMap((r: Row) => r.genders).every((g: { min: number }) => g.min === 0)).toBe(true);
   });
 });
+
+describe('the own staff grid read in one round trip', () => {
+  it('answers what the scoped read answers: cells, minimums, state and who may edit', async () => {
+    const own = (await call('GET', ADA, '/api/organization/me/staff')).json();
+    const saved = await call('PUT', ADA, '/api/staff/save', {
+      updated_at: own.state.updated_at,
+      data: [{ ethnicity_id: ASIAN, genders: [{ id: WOMAN, value: 17 }] }],
+    });
+    expect(saved.statusCode).toBe(200);
+    for (const email of [ADA, MAX]) {
+      const fast = await call('GET', email, '/api/organization/me/staff');
+      const scoped = await call('GET', email, `/api/staff?organization_id=${acme}`);
+      expect(fast.statusCode).toBe(200);
+      expect(fast.json()).toEqual(scoped.json());
+    }
+    const read = (await call('GET', ADA, '/api/organization/me/staff')).json();
+    expect(read.state).toMatchObject({ updated_by: { name: 'Ada' }, editable: true });
+    expect(read.state.version).toBeGreaterThan(0);
+    const asian = read.data.rows.find((r: Row) => r.ethnicity_id === ASIAN)!;
+    expect(asian.genders.find((g: { id: number }) => g.id === WOMAN).value).toBe(17);
+    expect((await call('GET', MAX, '/api/organization/me/staff')).json().state.editable).toBe(false);
+  });
+
+  it('leaves callers without an approved membership to the scope rules (pending 403, anonymous 401)', async () => {
+    expect((await call('GET', PENDING, '/api/organization/me/staff')).statusCode).toBe(403);
+    expect((await call('GET', null, '/api/organization/me/staff')).statusCode).toBe(401);
+    // Eve reads her own organization's grid, never Acme's.
+    const eve = await call('GET', EVE, '/api/organization/me/staff');
+    const cedarGrid = await call('GET', EVE, `/api/staff?organization_id=${cedar}`);
+    expect(eve.json()).toEqual(cedarGrid.json());
+  });
+});

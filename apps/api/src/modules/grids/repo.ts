@@ -1,12 +1,14 @@
 import type { TGridCategory, TGridKind } from '@parity/domain/lpi/grids';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { ethnicities, genderCategories, genders } from '../../db/schema/dictionaries';
-import { gridCells, individuals } from '../../db/schema/reporting';
+import { memberships, organizations, users } from '../../db/schema/people';
+import { gridCells, individuals, tabStates } from '../../db/schema/reporting';
 import { surveys } from '../../db/schema/surveys';
 import type { ReportingScope } from '../reporting/scope';
 import { inScope } from '../reporting/tabs';
+import { membershipColumns } from '../users/repo';
 
 export interface GridReference {
   categories: TGridCategory[];
@@ -191,6 +193,74 @@ export function readStaffCells(
     () => staffQuery(db, inSurvey) as never,
   );
   return query.execute({ organizationId: scope.organizationId, surveyId: scope.surveyId, grid });
+}
+
+/**
+ * The staff grid of the caller's own organization in one round trip: the caller's approved
+ * membership (the rights resolveScope would derive from it), the tab's state, the stored cells
+ * and the senior leaders per race/ethnicity and gender. No row when the caller has no approved
+ * membership of a live organization: the caller then goes through resolveScope, which says why.
+ */
+function ownStaffQuery(db: DbOrTx) {
+  const savedBy = alias(users, 'saved_by');
+  const cells = sql<[number, number, number][]>`(
+    SELECT coalesce(json_agg(json_build_array(c.ethnicity_id, c.gender_id, c.value)), '[]'::json)
+    FROM ${gridCells} c
+    WHERE c.organization_id = ${memberships.organization_id} AND c.survey_id IS NULL AND c.grid = 'staff')`;
+  const leaders = sql<[number, number, number][]>`(
+    SELECT coalesce(json_agg(json_build_array(l.ethnicity_id, l.gender_id, l.n)), '[]'::json)
+    FROM (
+      SELECT i.ethnicity_id, i.gender_id, count(*)::int AS n
+      FROM ${individuals} i
+      WHERE i.organization_id = ${memberships.organization_id} AND i.survey_id IS NULL
+        AND i.is_senior_management AND i.ethnicity_id IS NOT NULL AND i.gender_id IS NOT NULL
+      GROUP BY i.ethnicity_id, i.gender_id) l)`;
+  return db
+    .select({
+      organization_id: memberships.organization_id,
+      is_sadm: users.is_sadm,
+      membership: membershipColumns,
+      state: {
+        id: tabStates.id,
+        updated_at: tabStates.updated_at,
+        version: tabStates.version,
+        completed: tabStates.completed,
+        updated_by_id: savedBy.id,
+        updated_by_name: savedBy.name,
+        updated_by_lastname: savedBy.lastname,
+      },
+      cells,
+      leaders,
+    })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.user_id, users.id), eq(memberships.status, 'approved')))
+    .innerJoin(
+      organizations,
+      and(eq(organizations.id, memberships.organization_id), isNull(organizations.deleted_at)),
+    )
+    .leftJoin(
+      tabStates,
+      and(
+        eq(tabStates.organization_id, memberships.organization_id),
+        isNull(tabStates.survey_id),
+        eq(tabStates.tab, 'staff'),
+      ),
+    )
+    .leftJoin(savedBy, eq(savedBy.id, tabStates.updated_by))
+    .where(and(eq(users.id, sql.placeholder('callerId')), isNull(users.deleted_at)));
+}
+
+type PreparedOwnStaff = ReturnType<ReturnType<typeof ownStaffQuery>['prepare']>;
+const preparedOwnStaff = new WeakMap<object, PreparedOwnStaff>();
+
+export async function readOwnStaff(db: DbOrTx, callerId: number) {
+  let query = preparedOwnStaff.get(db);
+  if (!query) {
+    query = ownStaffQuery(db).prepare('grid_staff_own_read');
+    preparedOwnStaff.set(db, query);
+  }
+  const [row] = await query.execute({ callerId });
+  return row;
 }
 
 /** The year a survey started (its historical insights are the 3 years before). */

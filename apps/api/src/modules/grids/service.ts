@@ -11,16 +11,18 @@ import {
   type TTypedGridSave,
   type TTypedGrids,
 } from '@parity/domain/lpi/grids';
-import type { TTabKey } from '@parity/domain/lpi/tabs';
+import type { TTabKey, TTabState } from '@parity/domain/lpi/tabs';
+import { accountFlags } from '@parity/domain/permissions';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { type ReportingScope, resolveScope, resolveWriteScope } from '../reporting/scope';
-import { readTab, saveTab } from '../reporting/tabs';
+import { readTab, saveTab, tabStateOf } from '../reporting/tabs';
 import {
   type CellRow,
   type GridReference,
   loadReference,
   readCells,
+  readOwnStaff,
   readStaffCells,
   replaceCells,
   surveyStartYear,
@@ -55,6 +57,11 @@ function buildRows(ref: GridReference, cells: CellRow[], mins?: Map<string, numb
   });
 }
 
+function staffGrid(ref: GridReference, cells: CellRow[], mins: Map<string, number>): TGrid {
+  const rows = buildRows(ref, cells, mins);
+  return { categories: ref.categories, rows, totals: gridTotals(ref.categories, rows) };
+}
+
 /** A staff grid (all of it: every race/ethnicity and gender, missing cells as 0). */
 export async function readSimpleGrid(db: DbOrTx, scope: ReportingScope, tab: SimpleGridTab): Promise<TGrid> {
   const ref = await loadReference(db);
@@ -63,8 +70,36 @@ export async function readSimpleGrid(db: DbOrTx, scope: ReportingScope, tab: Sim
   const mins = new Map<string, number>();
   for (const row of all)
     if (Number(row.kind) === 1) mins.set(key(row.ethnicity_id, row.gender_id), Number(row.value));
-  const rows = buildRows(ref, cells, mins);
-  return { categories: ref.categories, rows, totals: gridTotals(ref.categories, rows) };
+  return staffGrid(ref, cells, mins);
+}
+
+/**
+ * GET /api/organization/me/staff without a survey, the profile's most frequent read, in one
+ * round trip (readOwnStaff): the same rights and answer as resolveScope + readTab give a member.
+ * Undefined when the caller has no approved membership: resolveScope then answers (403 pending,
+ * a platform admin without an organization, 404).
+ */
+async function readOwnStaffTab(
+  db: Db,
+  callerId: number,
+): Promise<{ data: TGrid; state: TTabState } | undefined> {
+  const [ref, row] = await Promise.all([loadReference(db), readOwnStaff(db, callerId)]);
+  if (!row) return undefined;
+  const flags = accountFlags({ is_sadm: row.is_sadm, membership: row.membership });
+  const cells = row.cells.map(([ethnicity_id, gender_id, value]) => ({
+    year: 0,
+    type: 0,
+    ethnicity_id,
+    gender_id,
+    value,
+  }));
+  const mins = new Map(
+    row.leaders.map(([ethnicityId, genderId, count]) => [key(ethnicityId, genderId), count]),
+  );
+  return {
+    data: staffGrid(ref, cells, mins),
+    state: tabStateOf('staff', flags.hasLpiAccess, row.state),
+  };
 }
 
 /** Investment staff or committee: a grid per type, senior then junior. */
@@ -154,6 +189,10 @@ export function readScope(db: DbOrTx, callerId: number, q: ReadQuery) {
 }
 
 export async function read<T>(db: Db, callerId: number, tab: TTabKey, q: ReadQuery) {
+  if (tab === 'staff' && q.organization_id === undefined && q.survey_id === undefined) {
+    const own = await readOwnStaffTab(db, callerId);
+    if (own) return own as { data: T; state: TTabState };
+  }
   const scope = await readScope(db, callerId, q);
   return readTab<T>(db, scope, tab);
 }

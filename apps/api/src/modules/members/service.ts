@@ -219,7 +219,7 @@ export async function updatePermissions(
   return db.transaction(async (tx) => {
     const { organizationId } = await authorize(tx, callerId, 'me', 'admin');
     const member = await repo.findMemberForUpdate(tx, organizationId, userId);
-    if (!member || member.status !== 'approved') throw notFound('Member');
+    if (member?.status !== 'approved') throw notFound('Member');
     const next = { ...flagsOf(member) };
     for (const flag of PERMISSION_FLAGS) if (input[flag] !== undefined) next[flag] = input[flag];
     if (member.manage_settings && !next.manage_settings) await assertKeepsAnAdmin(tx, organizationId, member);

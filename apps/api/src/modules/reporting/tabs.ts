@@ -109,6 +109,21 @@ async function findState(db: DbOrTx, scope: ReportingScope, tab: TTabKey, forUpd
 type StateRow = NonNullable<Awaited<ReturnType<typeof findState>>>;
 
 function toState(tab: TTabKey, scope: ReportingScope, row: StateRow | undefined): TTabState {
+  return tabStateOf(tab, scope.canEdit, row);
+}
+
+/** The columns of a tab_states row (and its saver) that a read answers; all null when there is none. */
+interface StateFields {
+  updated_at: Date | null;
+  version: number | null;
+  completed: boolean | null;
+  updated_by_id: number | null;
+  updated_by_name: string | null;
+  updated_by_lastname: string | null;
+}
+
+/** A tab's state as reads answer it, from its tab_states row (none: never saved in the scope). */
+export function tabStateOf(tab: TTabKey, editable: boolean, row: StateFields | null | undefined): TTabState {
   return {
     tab,
     updated_at: row?.updated_at ? row.updated_at.toISOString() : null,
@@ -117,7 +132,7 @@ function toState(tab: TTabKey, scope: ReportingScope, row: StateRow | undefined)
         ? { id: row.updated_by_id, name: row.updated_by_name ?? '', lastname: row.updated_by_lastname ?? '' }
         : null,
     completed: row?.completed ?? false,
-    editable: scope.canEdit,
+    editable,
     version: row?.version ?? 0,
   };
 }

@@ -4,7 +4,8 @@ import { ethnicities, genders, options } from '../../db/schema/dictionaries';
 import { files, userSaved } from '../../db/schema/files';
 import { memberships, organizations, users } from '../../db/schema/people';
 
-const membershipColumns = {
+/** A membership's status and rights flags, as accountFlags reads them. */
+export const membershipColumns = {
   status: memberships.status,
   manage_settings: memberships.manage_settings,
   user_manage_surveys: memberships.user_manage_surveys,
