@@ -44,13 +44,21 @@ await withServer({ label: 'grids', postgres: true }, async (server) => {
     await load('postgres GET /api/user-account', LOAD, {
       url: `${server.url}/api/user-account`,
       headers: auth,
+      serverPid: server.pid,
     }),
   );
-  rows.push(await load('postgres GET /api/organization/me/staff', LOAD, { url: staffUrl, headers: auth }));
+  rows.push(
+    await load('postgres GET /api/organization/me/staff', LOAD, {
+      url: staffUrl,
+      headers: auth,
+      serverPid: server.pid,
+    }),
+  );
   rows.push(
     await load('postgres GET /api/organization/me/historical-insights', LOAD, {
       url: `${server.url}/api/organization/me/historical-insights`,
       headers: auth,
+      serverPid: server.pid,
     }),
   );
 });

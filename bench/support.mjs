@@ -105,6 +105,7 @@ export async function startServer({ env, command = 'server' }) {
   await waitForHealth(url, child);
   return {
     url,
+    pid: child.pid,
     startupMs: Date.now() - t0,
     stop: () =>
       new Promise((resolve) => {
@@ -194,18 +195,39 @@ export function printLoad({ duration, connections }) {
   console.info(`Load: ${connections} connections for ${duration} s per scenario`);
 }
 
-/** One autocannon scenario (`options` from loadOptions(), `opts` autocannon's url/headers...); prints and returns its row. */
-export async function load(title, options, opts) {
+/** CPU time (user + system) a process has used so far, in ms; null where /proc is not there. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One autocannon scenario (`options` from loadOptions(), `opts` autocannon's url/headers...);
+ * prints and returns its row. With `opts.serverPid` it also gives the server process's CPU time
+ * per request: on two cores shared with autocannon and PostgreSQL, a steadier figure than req/s.
+ */
+export async function load(title, options, { serverPid, ...opts }) {
+  const before = serverPid ? cpuMs(serverPid) : null;
   const result = await autocannon({ ...options, ...opts });
+  const after = serverPid ? cpuMs(serverPid) : null;
   const row = {
     scenario: title,
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     errors: result.errors + result.non2xx,
+    'CPU µs/req':
+      before !== null && after !== null && result.requests.total > 0
+        ? Math.round(((after - before) * 1000) / result.requests.total)
+        : null,
   };
+  const cpu = row['CPU µs/req'] === null ? '' : `, server CPU ${row['CPU µs/req']} µs/request`;
   console.info(
-    `  ${title}: ${row['req/s']} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, errors ${row.errors}`,
+    `  ${title}: ${row['req/s']} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, errors ${row.errors}${cpu}`,
   );
   return row;
 }
@@ -213,6 +235,8 @@ export async function load(title, options, opts) {
 /** The summary block that ends a load run, one line per scenario. */
 export function printSummary(rows) {
   console.info('\nSummary');
-  for (const r of rows)
-    console.info(`  ${r.scenario}: ${r['req/s']} req/s, p50 ${r['p50 ms']} ms, p99 ${r['p99 ms']} ms`);
+  for (const r of rows) {
+    const cpu = r['CPU µs/req'] == null ? '' : `, server CPU ${r['CPU µs/req']} µs/request`;
+    console.info(`  ${r.scenario}: ${r['req/s']} req/s, p50 ${r['p50 ms']} ms, p99 ${r['p99 ms']} ms${cpu}`);
+  }
 }
