@@ -63,4 +63,15 @@ describe('seedDemoData', () => {
     expect(rows[0]!.due >= new Date().toISOString().slice(0, 10)).toBe(true);
     expect(rows[0]!.due >= '2026-12-31').toBe(true);
   });
+
+  it('invites each organization when its survey opens, before it answers or is reminded', async () => {
+    const res = await t.app.db.execute(sql`
+      SELECT count(*)::int AS invitations,
+             count(*) FILTER (WHERE i.created_at > coalesce(i.submitted_at, i.last_reminded_at, i.created_at)
+                                 OR i.created_at::date <> s.start)::int AS out_of_order
+      FROM survey_invitations i JOIN surveys s ON s.id = i.survey_id`);
+    const [row] = (res as unknown as { rows: { invitations: number; out_of_order: number }[] }).rows;
+    expect(row!.invitations).toBeGreaterThan(50);
+    expect(row!.out_of_order).toBe(0);
+  });
 });

@@ -98,19 +98,16 @@ export async function seedSurveys(
   }
 
   const respondents = [...orgIds].filter(([name]) => name !== hostName).map(([, id]) => id);
+  // Organizations were invited when their survey opened, before any of them answered.
+  const invitation = (title: string, organizationId: number) => ({
+    survey_id: ids.get(title)!,
+    organization_id: organizationId,
+    created_at: new Date(`${DEMO_SURVEYS.find((s) => s.title === title)!.start}T09:00:00Z`),
+  });
   const invitations = [
-    ...respondents.map((organizationId) => ({
-      survey_id: ids.get(DEI_SURVEY_2026)!,
-      organization_id: organizationId,
-    })),
-    ...respondents.map((organizationId) => ({
-      survey_id: ids.get(DEI_SURVEY_2025)!,
-      organization_id: organizationId,
-    })),
-    ...emergingManagers.map((name) => ({
-      survey_id: ids.get(EMERGING_MANAGERS_2026)!,
-      organization_id: orgIds.get(name)!,
-    })),
+    ...respondents.map((organizationId) => invitation(DEI_SURVEY_2026, organizationId)),
+    ...respondents.map((organizationId) => invitation(DEI_SURVEY_2025, organizationId)),
+    ...emergingManagers.map((name) => invitation(EMERGING_MANAGERS_2026, orgIds.get(name)!)),
   ];
   await tx.insert(surveyInvitations).values(invitations).onConflictDoNothing();
   return ids;

@@ -335,7 +335,8 @@ function ParticipantRow({
         ) : null}
       </Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLOURS[p.status]} variant="light">
+        {/* A badge's label may shrink to an ellipsis in a narrow column: the status must read whole. */}
+        <Badge color={STATUS_COLOURS[p.status]} variant="light" styles={{ label: { overflow: 'visible' } }}>
           {PARTICIPANT_STATUS_LABELS[p.status]}
         </Badge>
         {p.status === 'declined' && p.decline_code ? (
