@@ -140,9 +140,13 @@ export function StackedBars({
   const right = 56;
   const barH = 22;
   const gap = 14;
-  const legendRows = Math.ceil(segments.length / 4);
-  const height = 12 + rows.length * (barH + gap) + legendRows * 18 + 8;
   const plotW = width - left - right;
+  // As many legend entries a line as the longest name leaves room for (about 6 px a character at
+  // 11 px, plus the swatch): four short gender names, two race/ethnicity names.
+  const entryW = 22 + 6.2 * Math.max(0, ...segments.map((name) => name.length));
+  const perLine = entryW <= plotW / 4 ? 4 : entryW <= plotW / 2 ? 2 : 1;
+  const legendRows = Math.ceil(segments.length / perLine);
+  const height = 12 + rows.length * (barH + gap) + legendRows * 18 + 8;
   return (
     <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} fontFamily={FONT}>
       <title>{title}</title>
@@ -183,9 +187,9 @@ export function StackedBars({
         );
       })}
       {segments.map((name, i) => {
-        const col = i % 4;
-        const line = Math.floor(i / 4);
-        const x = left + col * (plotW / 4);
+        const col = i % perLine;
+        const line = Math.floor(i / perLine);
+        const x = left + col * (plotW / perLine);
         const y = 8 + rows.length * (barH + gap) + line * 18;
         return (
           <g key={name}>
