@@ -31,6 +31,16 @@ describe('the server process on the embedded database', () => {
     });
     expect(signIn.status).toBe(200);
 
+    // Every page address serves the web app, to HEAD (link checkers, uptime probes) as to GET;
+    // an unknown API route stays a JSON 404.
+    for (const method of ['GET', 'HEAD']) {
+      const page = await fetch(`http://127.0.0.1:${port}/surveys/hosting`, { method });
+      expect(page.status, method).toBe(200);
+      expect(page.headers.get('content-type'), method).toContain('text/html');
+    }
+    const unknown = await fetch(`http://127.0.0.1:${port}/api/no-such-route`, { method: 'HEAD' });
+    expect(unknown.status).toBe(404);
+
     const second = startServer(await freePort());
     expect(await exitOf(second.child)).toBe(1);
     expect(second.output()).toContain('is in use by another Parity process');

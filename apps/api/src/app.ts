@@ -155,7 +155,8 @@ function registerWebApp(app: FastifyInstance, config: Config) {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !pathname.startsWith('/api') && hasWeb;
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api') && hasWeb;
     if (wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist);
     }
