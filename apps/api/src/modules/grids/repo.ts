@@ -143,18 +143,17 @@ function staffQuery(db: DbOrTx, inSurvey: boolean) {
   return unionAll(cellsQuery(db, inSurvey), leaders);
 }
 
-type Prepared = ReturnType<ReturnType<typeof cellsQuery>['prepare']>;
 /** Named prepared statements per database handle (planned once per connection): the hot reads. */
-const prepared = new WeakMap<object, Map<string, Prepared>>();
+const prepared = new WeakMap<object, Map<string, unknown>>();
 
-function statement(db: DbOrTx, name: string, build: () => { prepare(name: string): Prepared }): Prepared {
+function statement<P>(db: DbOrTx, name: string, build: () => { prepare(name: string): P }): P {
   if ('rollback' in db) return build().prepare('');
   let mine = prepared.get(db);
   if (!mine) {
     mine = new Map();
     prepared.set(db, mine);
   }
-  let query = mine.get(name);
+  let query = mine.get(name) as P | undefined;
   if (!query) {
     query = build().prepare(name);
     mine.set(name, query);
@@ -187,11 +186,7 @@ export function readStaffCells(
 ): Promise<CellReadRow[]> {
   if (grid !== 'staff') return readCells(db, scope, grid);
   const inSurvey = scope.surveyId !== null;
-  const query = statement(
-    db,
-    `grid_staff_${inSurvey ? 'survey' : 'own'}`,
-    () => staffQuery(db, inSurvey) as never,
-  );
+  const query = statement(db, `grid_staff_${inSurvey ? 'survey' : 'own'}`, () => staffQuery(db, inSurvey));
   return query.execute({ organizationId: scope.organizationId, surveyId: scope.surveyId, grid });
 }
 
@@ -217,11 +212,9 @@ function ownStaffQuery(db: DbOrTx) {
       GROUP BY i.ethnicity_id, i.gender_id) l)`;
   return db
     .select({
-      organization_id: memberships.organization_id,
       is_sadm: users.is_sadm,
       membership: membershipColumns,
       state: {
-        id: tabStates.id,
         updated_at: tabStates.updated_at,
         version: tabStates.version,
         completed: tabStates.completed,
@@ -250,15 +243,8 @@ function ownStaffQuery(db: DbOrTx) {
     .where(and(eq(users.id, sql.placeholder('callerId')), isNull(users.deleted_at)));
 }
 
-type PreparedOwnStaff = ReturnType<ReturnType<typeof ownStaffQuery>['prepare']>;
-const preparedOwnStaff = new WeakMap<object, PreparedOwnStaff>();
-
 export async function readOwnStaff(db: DbOrTx, callerId: number) {
-  let query = preparedOwnStaff.get(db);
-  if (!query) {
-    query = ownStaffQuery(db).prepare('grid_staff_own_read');
-    preparedOwnStaff.set(db, query);
-  }
+  const query = statement(db, 'grid_staff_own_read', () => ownStaffQuery(db));
   const [row] = await query.execute({ callerId });
   return row;
 }
