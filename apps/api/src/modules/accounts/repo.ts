@@ -1,5 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { batchedRead } from '../../db/batched-read';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { memberships, organizations, users } from '../../db/schema/people';
 import { membershipColumns } from '../users/repo';
 
@@ -24,26 +26,16 @@ function accountQuery(db: DbOrTx) {
       organizations,
       and(eq(organizations.id, memberships.organization_id), isNull(organizations.deleted_at)),
     )
-    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deleted_at)));
+    .where(and(sql`${users.id} = ANY(${sql.placeholder('ids')}::int[])`, isNull(users.deleted_at)));
 }
-
-type PreparedAccount = ReturnType<ReturnType<typeof accountQuery>['prepare']>;
-const prepared = new WeakMap<object, PreparedAccount>();
 
 /**
  * The user with their membership and its (not deleted) organization; undefined when deleted.
- * Outside a transaction it runs as a named prepared statement (planned once per connection).
+ * Read on every page load: the reads of one event-loop turn share one execution of a named
+ * prepared statement (batchedRead).
  */
-export async function findAccountWithMembership(db: DbOrTx, userId: number) {
-  let query: PreparedAccount | undefined;
-  if ('rollback' in db) query = accountQuery(db).prepare('');
-  else {
-    query = prepared.get(db);
-    if (!query) {
-      query = accountQuery(db).prepare('accounts_find_with_membership');
-      prepared.set(db, query);
-    }
-  }
-  const [row] = await query.execute({ id: userId });
-  return row;
-}
+export const findAccountWithMembership = batchedRead({
+  fetch: (db, ids: number[]) =>
+    preparedStatement(db, 'accounts_find_with_membership', () => accountQuery(db)).execute({ ids }),
+  keyOf: (row) => row.id,
+});

@@ -1,7 +1,9 @@
 import type { TGridCategory, TGridKind } from '@parity/domain/lpi/grids';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { batchedRead } from '../../db/batched-read';
 import type { DbOrTx, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { ethnicities, genderCategories, genders } from '../../db/schema/dictionaries';
 import { memberships, organizations, users } from '../../db/schema/people';
 import { gridCells, individuals, tabStates } from '../../db/schema/reporting';
@@ -143,24 +145,6 @@ function staffQuery(db: DbOrTx, inSurvey: boolean) {
   return unionAll(cellsQuery(db, inSurvey), leaders);
 }
 
-/** Named prepared statements per database handle (planned once per connection): the hot reads. */
-const prepared = new WeakMap<object, Map<string, unknown>>();
-
-function statement<P>(db: DbOrTx, name: string, build: () => { prepare(name: string): P }): P {
-  if ('rollback' in db) return build().prepare('');
-  let mine = prepared.get(db);
-  if (!mine) {
-    mine = new Map();
-    prepared.set(db, mine);
-  }
-  let query = mine.get(name) as P | undefined;
-  if (!query) {
-    query = build().prepare(name);
-    mine.set(name, query);
-  }
-  return query;
-}
-
 export type CellReadRow = CellRow & { kind: number };
 
 /** The stored (non-zero) cells of one grid in a scope (kind 0). */
@@ -170,7 +154,9 @@ export function readCells(
   grid: TGridKind,
 ): Promise<CellReadRow[]> {
   const inSurvey = scope.surveyId !== null;
-  const query = statement(db, `grid_cells_${inSurvey ? 'survey' : 'own'}`, () => cellsQuery(db, inSurvey));
+  const query = preparedStatement(db, `grid_cells_${inSurvey ? 'survey' : 'own'}`, () =>
+    cellsQuery(db, inSurvey),
+  );
   return query.execute({ organizationId: scope.organizationId, surveyId: scope.surveyId, grid });
 }
 
@@ -186,7 +172,9 @@ export function readStaffCells(
 ): Promise<CellReadRow[]> {
   if (grid !== 'staff') return readCells(db, scope, grid);
   const inSurvey = scope.surveyId !== null;
-  const query = statement(db, `grid_staff_${inSurvey ? 'survey' : 'own'}`, () => staffQuery(db, inSurvey));
+  const query = preparedStatement(db, `grid_staff_${inSurvey ? 'survey' : 'own'}`, () =>
+    staffQuery(db, inSurvey),
+  );
   return query.execute({ organizationId: scope.organizationId, surveyId: scope.surveyId, grid });
 }
 
@@ -212,6 +200,7 @@ function ownStaffQuery(db: DbOrTx) {
       GROUP BY i.ethnicity_id, i.gender_id) l)`;
   return db
     .select({
+      caller_id: users.id,
       is_sadm: users.is_sadm,
       membership: membershipColumns,
       state: {
@@ -240,14 +229,15 @@ function ownStaffQuery(db: DbOrTx) {
       ),
     )
     .leftJoin(savedBy, eq(savedBy.id, tabStates.updated_by))
-    .where(and(eq(users.id, sql.placeholder('callerId')), isNull(users.deleted_at)));
+    .where(and(sql`${users.id} = ANY(${sql.placeholder('callerIds')}::int[])`, isNull(users.deleted_at)));
 }
 
-export async function readOwnStaff(db: DbOrTx, callerId: number) {
-  const query = statement(db, 'grid_staff_own_read', () => ownStaffQuery(db));
-  const [row] = await query.execute({ callerId });
-  return row;
-}
+/** readOwnStaff by caller: the reads of one event-loop turn share one execution (batchedRead). */
+export const readOwnStaff = batchedRead({
+  fetch: (db, callerIds: number[]) =>
+    preparedStatement(db, 'grid_staff_own_read', () => ownStaffQuery(db)).execute({ callerIds }),
+  keyOf: (row) => row.caller_id,
+});
 
 /** The year a survey started (its historical insights are the 3 years before). */
 export async function surveyStartYear(db: DbOrTx, surveyId: number): Promise<number | null> {

@@ -8,6 +8,7 @@ import {
 } from '@parity/domain/lpi/tabs';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { users } from '../../db/schema/people';
 import { tabStates, tabVersions } from '../../db/schema/reporting';
 import { AppError } from '../../errors';
@@ -84,25 +85,13 @@ const stateQuery = (db: DbOrTx) =>
       ),
     );
 
-type PreparedState = ReturnType<ReturnType<typeof stateQuery>['prepare']>;
-/** One named prepared statement per database handle: every tab read asks for its state. */
-const preparedStates = new WeakMap<object, PreparedState>();
-
 async function findState(db: DbOrTx, scope: ReportingScope, tab: TTabKey, forUpdate = false) {
   const params = { organization: scope.organizationId, survey: scope.surveyId, tab };
-  if ('rollback' in db) {
-    const query = stateQuery(db);
-    const [row] = forUpdate
-      ? await query.for('update', { of: tabStates }).prepare('').execute(params)
-      : await query.prepare('').execute(params);
-    return row;
-  }
-  let prepared = preparedStates.get(db);
-  if (!prepared) {
-    prepared = stateQuery(db).prepare('reporting_tab_state');
-    preparedStates.set(db, prepared);
-  }
-  const [row] = await prepared.execute(params);
+  // Every tab read asks for its state: a named prepared statement outside a transaction.
+  const query = forUpdate
+    ? stateQuery(db).for('update', { of: tabStates }).prepare('')
+    : preparedStatement(db, 'reporting_tab_state', () => stateQuery(db));
+  const [row] = await query.execute(params);
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { organizations, users } from '../../db/schema/people';
 import { tabStates } from '../../db/schema/reporting';
 import { surveyContents, surveyInvitations, surveys } from '../../db/schema/surveys';
@@ -250,23 +251,18 @@ const invitationOverviewQuery = (db: DbOrTx, mode: OverviewMode) =>
     )
     .orderBy(surveys.due, surveys.id);
 
-type PreparedOverview = ReturnType<ReturnType<typeof invitationOverviewQuery>['prepare']>;
-/** Named prepared statements per database handle: the list is read on every surveys page. */
-const preparedOverviews = new WeakMap<object, Record<OverviewMode, PreparedOverview>>();
+const OVERVIEW_STATEMENTS: Record<OverviewMode, string> = {
+  organization: 'surveys_invitation_list',
+  survey: 'surveys_invitation_one',
+  caller: 'surveys_invitation_mine',
+  'caller-survey': 'surveys_invitation_mine_one',
+};
 
+/** Named prepared statements per mode: the list is read on every surveys page. */
 function runOverview(db: DbOrTx, mode: OverviewMode, params: Record<string, number>) {
-  if ('rollback' in db) return invitationOverviewQuery(db, mode).prepare('').execute(params);
-  let prepared = preparedOverviews.get(db);
-  if (!prepared) {
-    prepared = {
-      organization: invitationOverviewQuery(db, 'organization').prepare('surveys_invitation_list'),
-      survey: invitationOverviewQuery(db, 'survey').prepare('surveys_invitation_one'),
-      caller: invitationOverviewQuery(db, 'caller').prepare('surveys_invitation_mine'),
-      'caller-survey': invitationOverviewQuery(db, 'caller-survey').prepare('surveys_invitation_mine_one'),
-    };
-    preparedOverviews.set(db, prepared);
-  }
-  return prepared[mode].execute(params);
+  return preparedStatement(db, OVERVIEW_STATEMENTS[mode], () => invitationOverviewQuery(db, mode)).execute(
+    params,
+  );
 }
 
 /**

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { batchedRead } from '../../db/batched-read';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
 import { ethnicities, genders, options } from '../../db/schema/dictionaries';
 import { files, userSaved } from '../../db/schema/files';
 import { memberships, organizations, users } from '../../db/schema/people';
@@ -57,32 +59,20 @@ function profileQuery(db: DbOrTx) {
       organizations,
       and(eq(organizations.id, memberships.organization_id), isNull(organizations.deleted_at)),
     )
-    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deleted_at)));
+    .where(and(sql`${users.id} = ANY(${sql.placeholder('ids')}::int[])`, isNull(users.deleted_at)));
 }
-
-type PreparedProfile = ReturnType<ReturnType<typeof profileQuery>['prepare']>;
-/** One prepared statement per database handle: the hot read of every account call. */
-const preparedProfiles = new WeakMap<object, PreparedProfile>();
 
 /**
  * A live user with every profile column, their membership and its live organization: one query
  * over the primary key and the unique memberships.user_id index. Undefined when deleted or absent.
- * Outside a transaction it runs as a named prepared statement (planned once per connection).
+ * The read of every signed-in call (the caller's rights): the calls of one event-loop turn share
+ * one execution of a named prepared statement (batchedRead); in a transaction it runs alone.
  */
-export async function findUserProfile(db: DbOrTx, userId: number) {
-  let query: PreparedProfile | undefined;
-  if ('rollback' in db) {
-    query = profileQuery(db).prepare('');
-  } else {
-    query = preparedProfiles.get(db);
-    if (!query) {
-      query = profileQuery(db).prepare('users_find_profile');
-      preparedProfiles.set(db, query);
-    }
-  }
-  const [row] = await query.execute({ id: userId });
-  return row;
-}
+export const findUserProfile = batchedRead({
+  fetch: (db, ids: number[]) =>
+    preparedStatement(db, 'users_find_profile', () => profileQuery(db)).execute({ ids }),
+  keyOf: (row) => row.user.id,
+});
 export type UserProfileRow = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>;
 
 export type UserUpdate = Partial<typeof users.$inferInsert>;
