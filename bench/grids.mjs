@@ -6,6 +6,7 @@
 // autocannon. Every request goes to 127.0.0.1; every loop is bounded in time.
 // Options: --duration <s> (default 10), --connections <n> (default 50)
 import {
+  asUsers,
   call,
   ensureApiBuilt,
   load,
@@ -24,7 +25,9 @@ printMachine();
 printLoad(LOAD);
 
 const rows = [];
-await withServer({ label: 'grids', postgres: true }, async (server) => {
+// One signed-in user per connection (bench users of Acme, Cedar and the generated organizations,
+// whose demo staff grids are full): the load of as many people at once.
+await withServer({ label: 'grids', postgres: true, users: LOAD.connections }, async (server) => {
   const access = await token(server.url);
   const staffUrl = `${server.url}/api/organization/me/staff`;
   // A full grid: every race/ethnicity and gender has a count.
@@ -38,26 +41,26 @@ await withServer({ label: 'grids', postgres: true }, async (server) => {
   console.info(
     `\npostgres: staff grid of ${check.data.rows.length} rows, ${check.data.totals.all} employees`,
   );
-  const auth = { authorization: `Bearer ${access}` };
+  const users = asUsers(server.tokens);
   // The same run's one-query authenticated read, for comparison on a shared machine.
   rows.push(
     await load('postgres GET /api/user-account', LOAD, {
       url: `${server.url}/api/user-account`,
-      headers: auth,
+      ...users,
       serverPid: server.pid,
     }),
   );
   rows.push(
     await load('postgres GET /api/organization/me/staff', LOAD, {
       url: staffUrl,
-      headers: auth,
+      ...users,
       serverPid: server.pid,
     }),
   );
   rows.push(
     await load('postgres GET /api/organization/me/historical-insights', LOAD, {
       url: `${server.url}/api/organization/me/historical-insights`,
-      headers: auth,
+      ...users,
       serverPid: server.pid,
     }),
   );

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   arg,
+  asUsers,
   ensureBuilt,
   load,
   loadOptions,
@@ -15,7 +16,6 @@ import {
   printMachine,
   printSummary,
   startServer,
-  token,
   withServer,
 } from './support.mjs';
 
@@ -25,8 +25,9 @@ const ACCOUNT_TARGET_RATE = 3_000;
 
 async function benchMode(mode) {
   console.info(`\n${mode}:`);
-  return withServer({ postgres: mode === 'postgres' }, async (server) => {
-    const access = await token(server.url);
+  // One signed-in user per connection: the load of as many people at once.
+  return withServer({ postgres: mode === 'postgres', users: LOAD.connections }, async (server) => {
+    const users = asUsers(server.tokens);
     const rows = [];
     rows.push(
       await load(`${mode} GET /api/health`, LOAD, { url: `${server.url}/api/health`, serverPid: server.pid }),
@@ -34,13 +35,13 @@ async function benchMode(mode) {
     rows.push(
       await load(`${mode} GET /api/genders (authenticated)`, LOAD, {
         url: `${server.url}/api/genders`,
-        headers: { authorization: `Bearer ${access}` },
+        ...users,
         serverPid: server.pid,
       }),
     );
     const account = {
       url: `${server.url}/api/user-account`,
-      headers: { authorization: `Bearer ${access}` },
+      ...users,
       serverPid: server.pid,
     };
     // Issue 3 target on PostgreSQL: >= 3,000 req/s with p99 < 30 ms. Closed-loop at 50 connections

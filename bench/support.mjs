@@ -3,6 +3,7 @@
 // wrapper whose figures the scripts print. Kept here so the scripts measure the same way.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -135,12 +136,59 @@ async function dropDatabase(name) {
 }
 
 /**
+ * `count` more demo users, each an approved member (with ada@acme.test's rights, password and
+ * profile) of one of the demo organizations in turn, Northwind aside: bench-1@bench.test and on.
+ * Load on many accounts, as many people signed in at once make it, not one account read over
+ * and over. `exec(sql, params)` runs a statement on the bench's database.
+ */
+async function addBenchUsers(exec, count) {
+  await exec(
+    `WITH ada AS (
+       SELECT u.*, m.manage_settings, m.user_manage_surveys, m.survey_creation, m.average_lpi_score_access
+       FROM users u JOIN memberships m ON m.user_id = u.id WHERE u.email = 'ada@acme.test'),
+     orgs AS (
+       SELECT id, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS n
+       FROM organizations WHERE deleted_at IS NULL AND name <> 'Northwind Pension Fund'),
+     made AS (
+       INSERT INTO users (email, name, lastname, password_hash, title, bio, gender_id, ethnicity_id,
+                          languages, interests, private_fields)
+       SELECT 'bench-' || g || '@bench.test', 'Bench', 'User ' || g, ada.password_hash, ada.title, ada.bio,
+              ada.gender_id, ada.ethnicity_id, ada.languages, ada.interests, ada.private_fields
+       FROM generate_series(1, $1::int) g, ada
+       RETURNING id, split_part(split_part(email, '@', 1), '-', 2)::int AS g)
+     INSERT INTO memberships (user_id, organization_id, status, manage_settings, user_manage_surveys,
+                              survey_creation, average_lpi_score_access)
+     SELECT made.id, orgs.id, 'approved', ada.manage_settings, ada.user_manage_surveys, ada.survey_creation,
+            ada.average_lpi_score_access
+     FROM made JOIN orgs ON orgs.k = (made.g - 1) % orgs.n, ada`,
+    [count],
+  );
+}
+
+/** The bench users' sign-ins, each from its own loopback address (the token endpoint's per-address limit). */
+async function benchTokens(url, count) {
+  const tokens = [];
+  for (let g = 1; g <= count; g++) {
+    tokens.push(
+      await token(
+        url,
+        { username: `bench-${g}@bench.test`, password: DEMO.password },
+        `127.0.${1 + (g >> 8)}.${g & 255}`,
+      ),
+    );
+  }
+  return tokens;
+}
+
+/**
  * Runs `fn(server)` against the built API on a new data directory and, with `postgres`, a new
  * PostgreSQL database (parity_bench[_label]_<time>) with the demo data; PGlite seeds the demo data
- * itself. `server.databaseUrl` names that database (for scripts that generate data in SQL). Stops
- * the server, drops the database and removes the directory whatever happens.
+ * itself. With `users: n`, n bench users are added (addBenchUsers) and `server.tokens` holds their
+ * access tokens (on PGlite the server is stopped for that and started again: the database is
+ * the server's own). `server.databaseUrl` names the PostgreSQL database (for scripts that generate
+ * data in SQL). Stops the server, drops the database and removes the directory whatever happens.
  */
-export async function withServer({ label, postgres }, fn) {
+export async function withServer({ label, postgres, users = 0 }, fn) {
   const suffix = label ? `${label}_` : '';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parity-bench-${label ? `${label}-` : ''}`));
   const name = `parity_bench_${suffix}${Date.now()}`;
@@ -151,9 +199,29 @@ export async function withServer({ label, postgres }, fn) {
       Object.assign(env, { DATABASE_URL: await createDatabase(name), SEED_DEMO: '1' });
       created = true;
     }
-    const server = await startServer({ env });
+    let server = await startServer({ env });
     try {
-      return await fn({ ...server, databaseUrl: env.DATABASE_URL });
+      if (users > 0 && postgres) {
+        const client = new pg.Client({ connectionString: env.DATABASE_URL });
+        await client.connect();
+        try {
+          await addBenchUsers((text, params) => client.query(text, params), users);
+        } finally {
+          await client.end();
+        }
+      } else if (users > 0) {
+        await server.stop();
+        const { PGlite } = await import('@electric-sql/pglite');
+        const embedded = new PGlite(path.join(dataDir, 'pglite'));
+        try {
+          await addBenchUsers((text, params) => embedded.query(text, params), users);
+        } finally {
+          await embedded.close();
+        }
+        server = await startServer({ env });
+      }
+      const tokens = users > 0 ? await benchTokens(server.url, users) : [];
+      return await fn({ ...server, databaseUrl: env.DATABASE_URL, tokens });
     } finally {
       await server.stop();
     }
@@ -163,15 +231,46 @@ export async function withServer({ label, postgres }, fn) {
   }
 }
 
-/** An access token for the demo user (or another demo account), signed in the way the web app does. */
-export async function token(url, user = DEMO) {
-  const res = await fetch(`${url}/api/oauth/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', client_id: 'parity-web', ...user }),
+/**
+ * An access token for the demo user (or another demo account), signed in the way the web app does,
+ * from `localAddress` (a loopback address) when given.
+ */
+export function token(url, user = DEMO, localAddress = undefined) {
+  const body = JSON.stringify({ grant_type: 'password', client_id: 'parity-web', ...user });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${url}/api/oauth/token/`,
+      {
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          if (res.statusCode !== 200) reject(new Error(`sign-in failed: ${res.statusCode} ${text}`));
+          else resolve(JSON.parse(text).access_token);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return (await res.json()).access_token;
+}
+
+/**
+ * autocannon options that give each connection its own signed-in user's token, in turn: load
+ * from many people at once.
+ */
+export function asUsers(tokens) {
+  let next = 0;
+  return {
+    setupClient(client) {
+      client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` });
+    },
+  };
 }
 
 /** One authenticated JSON request that must succeed (setting data up, or a timed write). */
