@@ -35,13 +35,17 @@ export function LineChart({
   yMax: number;
 }) {
   const width = 640;
-  const height = 300;
   const left = 44;
   const right = 16;
   const top = 16;
-  const bottom = 64;
   const plotW = width - left - right;
-  const plotH = height - top - bottom;
+  const plotH = 220;
+  const legend = legendLayout(
+    series.map((s) => s.name),
+    plotW,
+  );
+  // the x labels, then the legend's lines
+  const height = top + plotH + 30 + legend.height;
   const x = (i: number) => left + (labels.length <= 1 ? plotW / 2 : (plotW * i) / (labels.length - 1));
   const y = (v: number) => top + plotH - (plotH * Math.max(0, Math.min(v, yMax))) / yMax;
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * yMax);
@@ -94,22 +98,45 @@ export function LineChart({
           </g>
         );
       })}
-      <Legend names={series.map((s) => s.name)} y={height - 20} left={left} />
+      <Legend names={series.map((s) => s.name)} layout={legend} left={left} top={top + plotH + 30} />
     </svg>
   );
 }
 
-function Legend({ names, y, left }: { names: string[]; y: number; left: number }) {
-  let offset = left;
+const LEGEND_LINE = 18;
+
+/**
+ * How a legend of these names fits a plot this wide: as many entries a line as the longest name
+ * leaves room for (about 6 px a character at 11 px, plus the swatch), so that four short gender
+ * names share a line and long race/ethnicity names take two or one.
+ */
+function legendLayout(names: string[], plotW: number) {
+  const entryW = 22 + 6.2 * Math.max(0, ...names.map((name) => name.length));
+  const perLine = entryW <= plotW / 4 ? 4 : entryW <= plotW / 2 ? 2 : 1;
+  return { perLine, columnW: plotW / perLine, height: Math.ceil(names.length / perLine) * LEGEND_LINE };
+}
+
+/** The colour key of a chart's series or segments, laid out by legendLayout from (left, top). */
+function Legend({
+  names,
+  layout,
+  left,
+  top,
+}: {
+  names: string[];
+  layout: ReturnType<typeof legendLayout>;
+  left: number;
+  top: number;
+}) {
   return (
     <g>
       {names.map((name, i) => {
-        const at = offset;
-        offset += 24 + name.length * 6.5;
+        const x = left + (i % layout.perLine) * layout.columnW;
+        const y = top + Math.floor(i / layout.perLine) * LEGEND_LINE;
         return (
           <g key={name}>
-            <rect x={at} y={y - 9} width={12} height={12} fill={SERIES_COLOURS[i % SERIES_COLOURS.length]} />
-            <text x={at + 16} y={y + 1} fontSize={11} fill={TEXT}>
+            <rect x={x} y={y} width={12} height={12} fill={SERIES_COLOURS[i % SERIES_COLOURS.length]} />
+            <text x={x + 16} y={y + 10} fontSize={11} fill={TEXT}>
               {name}
             </text>
           </g>
@@ -141,12 +168,8 @@ export function StackedBars({
   const barH = 22;
   const gap = 14;
   const plotW = width - left - right;
-  // As many legend entries a line as the longest name leaves room for (about 6 px a character at
-  // 11 px, plus the swatch): four short gender names, two race/ethnicity names.
-  const entryW = 22 + 6.2 * Math.max(0, ...segments.map((name) => name.length));
-  const perLine = entryW <= plotW / 4 ? 4 : entryW <= plotW / 2 ? 2 : 1;
-  const legendRows = Math.ceil(segments.length / perLine);
-  const height = 12 + rows.length * (barH + gap) + legendRows * 18 + 8;
+  const legend = legendLayout(segments, plotW);
+  const height = 12 + rows.length * (barH + gap) + legend.height + 8;
   return (
     <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} fontFamily={FONT}>
       <title>{title}</title>
@@ -186,20 +209,7 @@ export function StackedBars({
           </g>
         );
       })}
-      {segments.map((name, i) => {
-        const col = i % perLine;
-        const line = Math.floor(i / perLine);
-        const x = left + col * (plotW / perLine);
-        const y = 8 + rows.length * (barH + gap) + line * 18;
-        return (
-          <g key={name}>
-            <rect x={x} y={y} width={12} height={12} fill={SERIES_COLOURS[i % SERIES_COLOURS.length]} />
-            <text x={x + 16} y={y + 10} fontSize={11} fill={TEXT}>
-              {name}
-            </text>
-          </g>
-        );
-      })}
+      <Legend names={segments} layout={legend} left={left} top={8 + rows.length * (barH + gap)} />
     </svg>
   );
 }
