@@ -22,7 +22,27 @@ export interface LineSeries {
   values: (number | null)[];
 }
 
-/** A line chart over labelled points (x in order) with a fixed y range; null values leave gaps. */
+/**
+ * The y axis of values from 0 to `max`: a round step (1, 2 or 5 times a power of ten) giving at
+ * most 5 intervals, and the axis top, the first step at or above `max`.
+ */
+export function axisTicks(max: number): number[] {
+  if (!(max > 0)) return [0, 1];
+  const raw = max / 5;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((candidate) => candidate >= raw) ?? 10 * power;
+  const intervals = Math.max(1, Math.ceil(max / step - 1e-9));
+  // toPrecision drops the float error of step multiples (0.6000000000000001)
+  return Array.from({ length: intervals + 1 }, (_, i) => Number((i * step).toPrecision(12)));
+}
+
+/** Past this many points a line is drawn without a dot on each (a dot a day crowds the line). */
+const MAX_DOTTED_POINTS = 40;
+
+/**
+ * A line chart over labelled points (x in order) with values from 0 to `yMax`, on an axis of round
+ * steps; null values leave gaps. Empty labels leave their point unlabelled.
+ */
 export function LineChart({
   title,
   labels,
@@ -46,9 +66,11 @@ export function LineChart({
   );
   // the x labels, then the legend's lines
   const height = top + plotH + 30 + legend.height;
+  const ticks = axisTicks(yMax);
+  const axisTop = ticks[ticks.length - 1] ?? yMax;
   const x = (i: number) => left + (labels.length <= 1 ? plotW / 2 : (plotW * i) / (labels.length - 1));
-  const y = (v: number) => top + plotH - (plotH * Math.max(0, Math.min(v, yMax))) / yMax;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * yMax);
+  const y = (v: number) => top + plotH - (plotH * Math.max(0, Math.min(v, axisTop))) / axisTop;
+  const last = labels.length - 1;
   return (
     <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} fontFamily={FONT}>
       <title>{title}</title>
@@ -56,7 +78,7 @@ export function LineChart({
         <g key={t}>
           <line x1={left} x2={width - right} y1={y(t)} y2={y(t)} stroke="#e9ecef" />
           <text x={left - 6} y={y(t) + 4} fontSize={11} textAnchor="end" fill={AXIS}>
-            {Number.isInteger(t) ? t : t.toFixed(1)}
+            {t}
           </text>
         </g>
       ))}
@@ -67,7 +89,8 @@ export function LineChart({
           x={x(i)}
           y={top + plotH + 16}
           fontSize={11}
-          textAnchor="middle"
+          // the last label ends at the plot's edge instead of running past it
+          textAnchor={i === last && last > 0 ? 'end' : 'middle'}
           fill={AXIS}
         >
           {label}
@@ -90,7 +113,7 @@ export function LineChart({
               <path key={d} d={d} fill="none" stroke={colour} strokeWidth={2} />
             ))}
             {s.values.map((v, i) =>
-              v === null ? null : (
+              v === null || (labels.length > MAX_DOTTED_POINTS && !isolated(s.values, i)) ? null : (
                 // biome-ignore lint/suspicious/noArrayIndexKey: one point per label, in order
                 <circle key={i} cx={x(i)} cy={y(v)} r={3.5} fill={colour} />
               ),
@@ -102,6 +125,10 @@ export function LineChart({
     </svg>
   );
 }
+
+/** A point with no value on either side: without a dot it would not show at all. */
+const isolated = (values: (number | null)[], i: number) =>
+  (values[i - 1] ?? null) === null && (values[i + 1] ?? null) === null;
 
 const LEGEND_LINE = 18;
 

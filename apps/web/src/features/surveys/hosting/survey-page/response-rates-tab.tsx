@@ -14,10 +14,17 @@ import { formatDate, formatPercent } from './format';
 /** At most this many dates are written under the chart (the table view has them all). */
 const AXIS_LABELS = 8;
 
-function axisLabels(series: TResponseRates['series']) {
+/**
+ * Every step-th date and the last one; a stepped date too close to the last (under three quarters
+ * of a step: the last is written ending at the edge) is left out so that the two do not overlap.
+ */
+export function axisLabels(series: TResponseRates['series']) {
   const step = Math.max(1, Math.ceil(series.length / AXIS_LABELS));
+  const last = series.length - 1;
   return series.map((point, i) =>
-    i % step === 0 || i === series.length - 1 ? formatDate(point.date).replace(/, \d{4}$/, '') : '',
+    i === last || (i % step === 0 && last - i >= step * 0.75)
+      ? formatDate(point.date).replace(/, \d{4}$/, '')
+      : '',
   );
 }
 
