@@ -97,10 +97,6 @@ async function findState(db: DbOrTx, scope: ReportingScope, tab: TTabKey, forUpd
 
 type StateRow = NonNullable<Awaited<ReturnType<typeof findState>>>;
 
-function toState(tab: TTabKey, scope: ReportingScope, row: StateRow | undefined): TTabState {
-  return tabStateOf(tab, scope.canEdit, row);
-}
-
 /** The columns of a tab_states row (and its saver) that a read answers; all null when there is none. */
 interface StateFields {
   updated_at: Date | null;
@@ -134,11 +130,11 @@ export async function readTabStates(db: DbOrTx, scope: ReportingScope): Promise<
     .leftJoin(users, eq(users.id, tabStates.updated_by))
     .where(inScope(tabStates, scope));
   const byTab = new Map(rows.map((row) => [row.tab, row]));
-  return TAB_KEYS.map((tab) => toState(tab, scope, byTab.get(tab)));
+  return TAB_KEYS.map((tab) => tabStateOf(tab, scope.canEdit, byTab.get(tab)));
 }
 
 export async function readTabState(db: DbOrTx, scope: ReportingScope, tab: TTabKey): Promise<TTabState> {
-  return toState(tab, scope, await findState(db, scope, tab));
+  return tabStateOf(tab, scope.canEdit, await findState(db, scope, tab));
 }
 
 /**
@@ -226,7 +222,7 @@ export async function saveTab(
 }
 
 function toConflict(tab: TTabKey, scope: ReportingScope, row: StateRow) {
-  const { updated_at, updated_by } = toState(tab, scope, row);
+  const { updated_at, updated_by } = tabStateOf(tab, scope.canEdit, row);
   return { tab, updated_at, updated_by };
 }
 
