@@ -155,12 +155,12 @@ async function addBenchUsers(exec, count) {
        SELECT 'bench-' || g || '@bench.test', 'Bench', 'User ' || g, ada.password_hash, ada.title, ada.bio,
               ada.gender_id, ada.ethnicity_id, ada.languages, ada.interests, ada.private_fields
        FROM generate_series(1, $1::int) g, ada
-       RETURNING id, split_part(split_part(email, '@', 1), '-', 2)::int AS g)
+       RETURNING id)
      INSERT INTO memberships (user_id, organization_id, status, manage_settings, user_manage_surveys,
                               survey_creation, average_lpi_score_access)
      SELECT made.id, orgs.id, 'approved', ada.manage_settings, ada.user_manage_surveys, ada.survey_creation,
             ada.average_lpi_score_access
-     FROM made JOIN orgs ON orgs.k = (made.g - 1) % orgs.n, ada`,
+     FROM made JOIN orgs ON orgs.k = made.id % orgs.n, ada`,
     [count],
   );
 }

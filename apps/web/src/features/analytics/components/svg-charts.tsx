@@ -60,10 +60,8 @@ export function LineChart({
   const top = 16;
   const plotW = width - left - right;
   const plotH = 220;
-  const legend = legendLayout(
-    series.map((s) => s.name),
-    plotW,
-  );
+  const names = series.map((s) => s.name);
+  const legend = legendLayout(names, plotW);
   // the x labels, then the legend's lines
   const height = top + plotH + 30 + legend.height;
   const ticks = axisTicks(yMax);
@@ -121,7 +119,7 @@ export function LineChart({
           </g>
         );
       })}
-      <Legend names={series.map((s) => s.name)} layout={legend} left={left} top={top + plotH + 30} />
+      <Legend names={names} layout={legend} left={left} top={top + plotH + 30} />
     </svg>
   );
 }
