@@ -49,7 +49,7 @@ async function loadScoring() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-bench-scoring-'));
   const outfile = path.join(dir, 'scoring.mjs');
   await build({
-    entryPoints: [path.join(root, 'apps/api/src/modules/analytics/profile-input.ts')],
+    entryPoints: [path.join(root, 'packages/domain/src/scoring/snapshot.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -52,11 +52,12 @@ await withServer({ label: 'invitations', postgres: true }, async (server) => {
       genders: row.genders.map((cell) => ({ id: cell.id, value: cell.value })),
     })),
   });
-  await call(`${server.url}/api/surveys/${active.survey_id}/tabs`, 'PUT', access, { tab_id: 4 });
+  // Moved on from step 3: Continue Response opens at step 4.
+  await call(`${server.url}/api/surveys/${active.survey_id}/tabs`, 'PUT', access, { tab_id: 3 });
   const check = await call(listUrl, 'GET', access);
   const mine = check.data.find((i) => i.survey_id === active.survey_id);
   console.info(
-    `\npostgres: ${check.data.length} invitations; '${mine.title}' at ${mine.progress}% with ${mine.contributors.length} contributor(s)`,
+    `\npostgres: ${check.data.length} invitations; '${mine.title}' at ${mine.survey_progress}% with ${mine.contributors.length} contributor(s)`,
   );
   const auth = { authorization: `Bearer ${access}` };
   // An untimed pass first: the first seconds of a new server (JIT, pool, plans) are not the figure.

@@ -185,14 +185,14 @@ async function benchTokens(url, count) {
  * PostgreSQL database (parity_bench[_label]_<time>) with the demo data; PGlite seeds the demo data
  * itself. With `users: n`, n bench users are added (addBenchUsers) and `server.tokens` holds their
  * access tokens (on PGlite the server is stopped for that and started again: the database is
- * the server's own). `server.databaseUrl` names the PostgreSQL database (for scripts that generate
+ * the server's own). `env` adds to the server's environment. `server.databaseUrl` names the PostgreSQL database (for scripts that generate
  * data in SQL). Stops the server, drops the database and removes the directory whatever happens.
  */
-export async function withServer({ label, postgres, users = 0 }, fn) {
+export async function withServer({ label, postgres, users = 0, env: extraEnv = {} }, fn) {
   const suffix = label ? `${label}_` : '';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parity-bench-${label ? `${label}-` : ''}`));
   const name = `parity_bench_${suffix}${Date.now()}`;
-  const env = { DATA_DIR: dataDir };
+  const env = { ...extraEnv, DATA_DIR: dataDir };
   let created = false;
   try {
     if (postgres) {

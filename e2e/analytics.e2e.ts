@@ -62,10 +62,17 @@ describe.runIf(hasBrowser)('scores and analytics', () => {
       .toBe(twoDecimals(acme.scores?.lpi ?? null));
     // The score cards in weight order.
     expect(await cards.getByRole('link').allTextContents()).toEqual([
-      'Total Full-Time Employees',
-      'Senior Leadership',
-      'Ownership',
+      'Total Full-Time Employees score',
+      'Senior Leadership score',
+      'Ownership score',
     ]);
+    // Each tile is a score out of 100 beside the head count it reads, from the submission named.
+    expect(await cards.getByText(`out of 100, from ${acme.counts?.staff} full-time employees`).count()).toBe(
+      1,
+    );
+    expect(await ada.getByTestId('dashboard-source').textContent()).toBe(
+      `From the profile submitted ${acme.submitted_at?.slice(0, 10)}`,
+    );
     expect(await ada.getByText('Sample data', { exact: false }).count()).toBeGreaterThan(0);
     await expectAccessible(ada);
 

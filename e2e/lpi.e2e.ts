@@ -196,7 +196,7 @@ describe.runIf(hasBrowser)('the LPI profile', () => {
     expect(await page.getByText('Ownership is 100.00%').count()).toBe(1);
     const versions = await api<{ data: { kind: string }[] }>('/api/lpi/versions?tab=overview');
     expect(versions.data.map((v) => v.kind)).toEqual(expect.arrayContaining(['save', 'submit']));
-  });
+  }, 150_000); // a stop and a start, each allowed waitHealthy's 90 s on a loaded machine
 
   it('max (no LPI access) reads the profile but cannot edit it', async () => {
     const maxContext = await browser.newContext({

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, startTestSmtp, type TestSmtp } from '../apps/api/src/test/smtp';
 import { expectAccessible, hasBrowser, launchBrowser, signIn } from './support/browser';
@@ -49,6 +49,21 @@ describe.runIf(hasBrowser)('the private organization space', () => {
     throw new Error(`no mail to ${to} matching ${subject}`);
   }
 
+  /**
+   * Waits for what a finished upload shows; when it does not show, fails with the page's alerts
+   * and the server's log, which say why.
+   */
+  async function uploaded(shown: Locator) {
+    try {
+      await expect.poll(() => shown.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    } catch (error) {
+      const alerts = await page.getByRole('alert').allInnerTexts();
+      throw new Error(
+        `${(error as Error).message}\nalerts: ${alerts.join(' | ') || 'none'}\nserver log:\n${server.output()}`,
+      );
+    }
+  }
+
   async function searchDirectory(visitor: Page, name: string) {
     await visitor.goto(`/organizations?search=${encodeURIComponent(name)}`);
     await expect.poll(() => visitor.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
@@ -76,13 +91,16 @@ describe.runIf(hasBrowser)('the private organization space', () => {
     await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
     await expectAccessible(page);
 
+    // A Mantine date input: typed, then left so its calendar covers nothing.
     await inception.fill('2099-01-01');
+    await inception.blur();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect
       .poll(() => page.getByText('Inception Date must not be after today').count())
       .toBeGreaterThan(0);
 
     await inception.fill('2004-03-15');
+    await inception.blur();
     await page.getByLabel('About').fill('Mid-market private equity, employee-owned since 2011.');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect
@@ -99,7 +117,9 @@ describe.runIf(hasBrowser)('the private organization space', () => {
       ),
     );
     await page.getByLabel('Upload logo').setInputFiles(logo);
-    // The upload is done when the feed tells it (checked with the other changes below).
+    // Done when the page shows the stored logo (the feed tells it too, checked below); the next
+    // journey navigates away, which must not cut this upload short.
+    await uploaded(page.getByRole('img', { name: 'Acme Capital Partners logo' }));
   });
 
   it('ada uploads a document; it is listed with a download', async () => {
@@ -109,9 +129,8 @@ describe.runIf(hasBrowser)('the private organization space', () => {
     const document = path.join(dataDir, 'dei-report.txt');
     fs.writeFileSync(document, 'Acme DEI report 2026\nEvery number in this report is illustrative.\n');
     await upload.setInputFiles(document);
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Download dei-report.txt' }).count(), { timeout: 20_000 })
-      .toBe(1);
+    await uploaded(page.getByRole('button', { name: 'Download dei-report.txt' }));
+    expect(await page.getByRole('button', { name: 'Download dei-report.txt' }).count()).toBe(1);
     await expectAccessible(page);
   });
 

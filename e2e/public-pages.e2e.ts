@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, hasBrowser, launchBrowser, newPage } from './support/browser';
+import { baseURL, expectAccessible, hasBrowser, launchBrowser, newPage } from './support/browser';
 
 describe.runIf(hasBrowser)('public pages, signed out', () => {
   let browser: Browser;
@@ -18,6 +18,7 @@ describe.runIf(hasBrowser)('public pages, signed out', () => {
     ['/policy', /privacy/i],
     ['/permissions', /permissions/i],
     ['/crm', /contact/i],
+    ['/scoring', /scores/i],
   ] as const) {
     it(`${path} shows its content and passes axe`, async () => {
       await page.goto(path);
@@ -71,13 +72,31 @@ describe.runIf(hasBrowser)('public pages, signed out', () => {
     await expectAccessible(page);
   });
 
+  it('paints a boot screen before the scripts run, and explains when JavaScript is off', async () => {
+    const slow = await newPage(browser);
+    // The scripts never arrive: what shows is the page as served.
+    await slow.route('**/assets/*.js', (route) => route.abort());
+    await slow.goto('/login');
+    expect(await slow.getByRole('main').getByText('Loading Parity…').isVisible()).toBe(true);
+    await slow.close();
+
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const noScript = await context.newPage();
+    await noScript.goto('/login');
+    // Playwright's text locators skip <noscript>: read what the page shows instead.
+    const shown = await noScript.locator('body').innerText();
+    expect(shown).toContain('Parity needs JavaScript to run.');
+    expect(shown).not.toContain('Loading Parity…');
+    await context.close();
+  });
+
   it('serves the API reference at /api/docs listing the routes', async () => {
     await page.goto('/api/docs');
     await expect.poll(() => page.getByText('/api/health').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const doc = await page.request.get('/api/docs/openapi.json');
     const paths = Object.keys((await doc.json()).paths);
     for (const route of [
-      '/api/oauth/token/',
+      '/api/oauth/token',
       '/api/oauth/refresh',
       '/api/user/status',
       '/api/genders',

@@ -58,9 +58,29 @@ describe.runIf(hasBrowser)('signing in and out', () => {
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
     await expectAccessible(page);
 
-    // Reference data arrives through the dictionary cache once signed in.
+    // Reference data arrives through the dictionary cache once signed in. The reload's account
+    // reads are sent by the route preloader while the scripts load, and the app uses those
+    // answers instead of asking again: one request each, none left unused.
+    const accountReads: string[] = [];
+    const countAccountReads = (request: { url(): string; method(): string }) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() === 'GET' && ['/api/user/status', '/api/user-account'].includes(pathname)) {
+        accountReads.push(pathname);
+      }
+    };
+    page.on('request', countAccountReads);
     await page.reload();
     await expect.poll(() => page.getByText('Acme Capital Partners').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const early = (window as { __parityEarlyResponses?: { responses: object } }).__parityEarlyResponses;
+          return Object.keys(early?.responses ?? { 'nothing was sent early': 1 });
+        }),
+      )
+      .toEqual([]);
+    page.off('request', countAccountReads);
+    expect(accountReads.sort()).toEqual(['/api/user-account', '/api/user/status']);
 
     // A signed-in user opening /login goes back to the dashboard.
     await page.goto('/login');

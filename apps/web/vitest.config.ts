@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'web',
     root: import.meta.dirname,
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     environment: 'jsdom',
     // Route-level tests render whole pages in jsdom: generous on a busy 2-core machine.
     testTimeout: 30_000,

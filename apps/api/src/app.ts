@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { refuseNulInRequests } from './core/http/nul';
+import { redactError, redactUrl } from './core/http/redact';
 import type { Database } from './db/client';
 import accountsModule from './modules/accounts/routes';
 import analyticsModule from './modules/analytics/routes';
@@ -14,30 +14,29 @@ import authModule from './modules/auth/routes';
 import contactsModule from './modules/contacts/routes';
 import dictionariesModule from './modules/dictionaries/routes';
 import feedbackModule from './modules/feedback/routes';
-import gridsModule from './modules/grids/routes';
 import healthModule from './modules/health/routes';
+import lpiModule from './modules/lpi/routes';
 import membersModule from './modules/members/routes';
 import organizationsModule from './modules/organizations/routes';
-import overviewModule from './modules/overview/routes';
-import ownershipModule from './modules/ownership/routes';
 import placesModule from './modules/places/routes';
-import policiesModule from './modules/policies/routes';
-import reportingModule from './modules/reporting/routes';
 import settingsModule from './modules/settings/routes';
 import signupModule from './modules/signup/routes';
 import surveyExportModule from './modules/survey-export/routes';
 import surveyHostingModule from './modules/survey-hosting/routes';
 import surveyParticipantsModule from './modules/survey-participants/routes';
 import surveysModule from './modules/surveys/routes';
+import usageEventsModule from './modules/usage-events/routes';
 import usersModule from './modules/users/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import gracefulClosePlugin from './plugins/graceful-close';
 import mailerPlugin from './plugins/mailer';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import { responseSerializer } from './plugins/response-serializer';
 import securityHeadersPlugin from './plugins/security-headers';
 import storagePlugin from './plugins/storage';
+import webAppPlugin from './plugins/web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,13 +50,35 @@ export type App = FastifyInstance;
 /** JSON bodies over 1 MB are refused with 413 (uploads use multipart with their own limits). */
 const BODY_LIMIT = 1024 * 1024;
 
-/** Builds the HTTP app over an open, migrated database. Nothing happens on import. */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP app over an open, migrated database. Nothing happens on import. The log goes to
+ * stdout, or to `logStream` (tests read it).
+ */
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'body.password'],
+            serializers: {
+              // Fastify's request fields, with the secret of a mailed link (in the path) hidden.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+              ...(config.production ? { err: redactError } : {}),
+            },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
@@ -69,6 +90,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.setSerializerCompiler(responseSerializer);
   app.decorate('config', config);
   app.decorate('db', database.db);
+  refuseNulInRequests(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // The API reference page boots with an inline script; it shows no user content.
@@ -84,6 +106,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
 
   await app.register(errorsPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
@@ -124,44 +147,18 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(organizationsModule);
   await app.register(auditModule);
   await app.register(contactsModule);
-  await app.register(reportingModule);
+  await app.register(lpiModule);
   await app.register(surveysModule);
   await app.register(surveyHostingModule);
   await app.register(surveyParticipantsModule);
   await app.register(surveyExportModule);
   await app.register(analyticsModule);
-  await app.register(overviewModule);
-  await app.register(gridsModule);
-  await app.register(ownershipModule);
-  await app.register(policiesModule);
   await app.register(placesModule);
+  await app.register(usageEventsModule);
 
-  registerWebApp(app, config);
-  return app;
-}
-
-/** Serves the built SPA for every non-API path, so client-side routes (and /404) work on reload. */
-function registerWebApp(app: FastifyInstance, config: Config) {
-  const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      maxAge: '1y',
-      immutable: true,
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api') && hasWeb;
-    if (wantsPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist);
-    }
-    return reply
-      .code(404)
-      .send({ message: `Route ${request.method} ${pathname} not found.`, error: 'not_found' });
+  // WEB_DIST, else the web app's build beside this file (apps/api/src or apps/api/dist).
+  await app.register(webAppPlugin, {
+    webDist: config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist'),
   });
+  return app;
 }

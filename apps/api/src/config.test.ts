@@ -54,4 +54,12 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ IP_COUNTRY_URL: 'ip2c' })).toThrow(/IP_COUNTRY_URL/);
   });
+
+  it('reads the BI tool address (ANALYTICS_URL), off by default and http(s) only', () => {
+    expect(loadConfig({}).analyticsUrl).toBeUndefined();
+    const url = 'https://bi.example.test/trusted/{token}/views/Parity';
+    expect(loadConfig({ ANALYTICS_URL: url }).analyticsUrl).toBe(url);
+    expect(() => loadConfig({ ANALYTICS_URL: 'bi.example.test' })).toThrow(/ANALYTICS_URL/);
+    expect(() => loadConfig({ ANALYTICS_URL: 'javascript:alert(1)' })).toThrow(/ANALYTICS_URL/);
+  });
 });

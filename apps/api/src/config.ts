@@ -6,6 +6,7 @@ const boolish = z
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const EnvSchema = z.object({
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -28,6 +29,11 @@ const EnvSchema = z.object({
   IP_COUNTRY_URL: z.string().url().optional(),
   GOOGLE_PLACES_API_KEY: z.string().optional(),
   GOOGLE_PLACES_BASE_URL: z.string().url().default('https://places.googleapis.com'),
+  ANALYTICS_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), 'ANALYTICS_URL must be an http(s) address')
+    .optional(),
 });
 
 export type DatabaseConfig =
@@ -35,6 +41,7 @@ export type DatabaseConfig =
   | { kind: 'postgres'; url: string };
 
 export interface Config {
+  production: boolean; // NODE_ENV=production: no secret (mail codes and links) is ever logged
   port: number;
   host: string;
   dataDir: string;
@@ -60,6 +67,7 @@ export interface Config {
   trustProxy: boolean; // believe X-Forwarded-For (only behind a proxy that sets it)
   ipCountryUrl: string | undefined; // IP-to-country service the browser asks (ip2c.org format); unset: no lookup
   googlePlaces: { apiKey: string; baseUrl: string } | undefined; // unset: the built-in city list
+  analyticsUrl: string | undefined; // the BI tool hosts open with an analytics token; unset: no 'Open in BI tool'
 }
 
 /** Environment -> typed config. Throws with every bad variable named. */
@@ -74,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   return {
+    production: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -104,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googlePlaces: e.GOOGLE_PLACES_API_KEY
       ? { apiKey: e.GOOGLE_PLACES_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL.replace(/\/+$/, '') }
       : undefined,
+    analyticsUrl: e.ANALYTICS_URL,
   };
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { isEmptyDatabase, openDatabase } from './db/client';
-import { seedDemoData } from './db/seed-demo';
+import { seedDemoData } from './seed/demo';
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR so tokens survive a restart. */
 function resolveJwtSecret(config: Config): string {

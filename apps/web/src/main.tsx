@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider';
 import { createAppRouter } from './app/router';
 import { type AppRouter, bindLogoutToRouter } from './app/session-navigation';
+import { loadMaintenanceStatus } from './lib/maintenance';
 import { initialize } from './lib/startup';
 
 async function main() {
@@ -11,10 +12,13 @@ async function main() {
   await initialize();
 
   const queryClient = createQueryClient();
+  // The maintenance status is stored for the banner; a failed fetch is already logged, and the app
+  // mounts without it.
+  loadMaintenanceStatus(queryClient).catch(() => undefined);
   let router: AppRouter | undefined;
   // Bound before the router exists: its first load may already run the sign-in guard.
   bindLogoutToRouter(queryClient, () => router);
-  router = createAppRouter();
+  router = createAppRouter(queryClient);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing from index.html');

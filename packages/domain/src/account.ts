@@ -29,6 +29,19 @@ export const PRIVATABLE_FIELDS = [...PERSONAL_FIELDS, 'lastname'] as const;
 export const ZPrivatableField = z.enum(PRIVATABLE_FIELDS);
 export type TPrivatableField = z.infer<typeof ZPrivatableField>;
 
+/**
+ * Special-category data (gender, race/ethnicity, LGBTQ+, disability, veteran, immigration):
+ * private until the user chooses to show them; a new account starts with these private.
+ */
+export const SENSITIVE_FIELDS = [
+  'gender_id',
+  'ethnicity_id',
+  'lgbt',
+  'is_disabled',
+  'veteran',
+  'is_generation_immigrant',
+] as const satisfies readonly TPersonalField[];
+
 /** Shown instead of a private field to others. */
 export const PRIVATE = 'Private';
 /** The web shows this for an empty field (the API sends null). */
@@ -294,7 +307,12 @@ export const ZAttachmentList = z.object({
   ),
 });
 
+/** The profile fields GET /api/user/healthcheck checks, in the order the prompt lists them. */
 export const HEALTHCHECK_FIELDS = ['name', 'lastname', 'title', 'image'] as const;
+export type THealthcheckField = (typeof HEALTHCHECK_FIELDS)[number];
 export const ZHealthcheck = z.object({ complete: z.boolean(), missing: z.array(z.enum(HEALTHCHECK_FIELDS)) });
+export type THealthcheck = z.infer<typeof ZHealthcheck>;
 
-export const ZTableauToken = z.object({ token: z.string(), expires_in: z.number().int() });
+/** GET /api/tableau/token: the short-lived analytics token and the BI tool's address carrying it. */
+export const ZTableauToken = z.object({ token: z.string(), expires_in: z.number().int(), url: z.string() });
+export type TTableauToken = z.infer<typeof ZTableauToken>;

@@ -4,10 +4,12 @@ import {
   EVENNESS_KEYS,
   EVENNESS_VARIANT_KEY,
   evennessValues,
+  headCounts,
   LPI_KEYS,
   LPI_VARIANT_KEY,
   lpiValues,
   ORGANIZATION_VIEW_KEYS,
+  submissionSource,
   ZOrganizationEvenness,
   ZOrganizationLpi,
   ZSurveyLpi,
@@ -33,6 +35,31 @@ const scores = scoreProfile({
 });
 
 describe('analytics figures', () => {
+  it('counts the people a profile scores: the staff grid, the leaders and the owners flagged', () => {
+    expect(
+      headCounts({
+        staff: [
+          { ethnicity_id: 7, genders: [{ id: 1, value: 4 }] },
+          { ethnicity_id: 2, genders: [{ id: 2, value: 5 }] },
+        ],
+        individuals: [
+          { gender_id: 1, ethnicity_id: 2, is_senior_management: true, is_owner: false, ownership: null },
+          { gender_id: 2, ethnicity_id: 7, is_senior_management: true, is_owner: true, ownership: 100 },
+        ],
+      }),
+    ).toEqual({ staff: 9, leaders: 2, owners: 1 });
+  });
+
+  it('names the submission figures come from: the profile, a survey response, or none', () => {
+    expect(submissionSource({ submitted_at: '2025-10-19T15:30:00.000Z', survey_title: null })).toBe(
+      'profile submitted 2025-10-19',
+    );
+    expect(
+      submissionSource({ submitted_at: '2025-10-20T15:30:00.000Z', survey_title: '2025 DEI Survey' }),
+    ).toBe('response to 2025 DEI Survey, submitted 2025-10-20');
+    expect(submissionSource({ submitted_at: null })).toBe('no submission yet');
+  });
+
   it('flattens stored scores into the LPI and evenness figures', () => {
     const lpi = lpiValues(scores);
     expect(Object.keys(lpi).sort()).toEqual([...LPI_KEYS].sort());
@@ -63,8 +90,16 @@ describe('analytics figures', () => {
       submitted_at: '2026-11-22T00:00:00.000Z',
       scoring_version: scores.scoring_version,
     };
+    const { staff, leadership, ownership } = scores.transparency;
     expect(
-      ZOrganizationLpi.parse({ ...ref, scores: lpiValues(scores), badges: scores.badges }).scores,
+      ZOrganizationLpi.parse({
+        ...ref,
+        scores: lpiValues(scores),
+        badges: scores.badges,
+        survey_title: null,
+        transparency_components: { staff, leadership, ownership },
+        counts: { staff: 20, leaders: 4, owners: 3 },
+      }).scores,
     ).toEqual(lpiValues(scores));
     expect(ZOrganizationEvenness.safeParse({ ...ref, evenness: scores.evenness }).success).toBe(true);
     const rows = [lpiValues(scores), lpiValues(scores), lpiValues(scores)];

@@ -5,7 +5,8 @@
  * the reason) under MIN_AGGREGATE organizations.
  */
 import { z } from 'zod';
-import type { TProfileScores } from './scoring/profile';
+import { ZTransparencyComponent } from './lpi/transparency';
+import type { TProfileScores, TScoringProfile } from './scoring/profile';
 import { ZEvennessSet, ZOwnershipBadges, ZPeerBenchmark, ZSurveySummary } from './scoring/schemas';
 
 /** The flat LPI figures of one submission (indices 0-10, component scores 0-100, transparency %). */
@@ -131,10 +132,46 @@ const ZSubmissionRef = z.object({
   organization_name: z.string().optional(),
 });
 
-/** /api/organizations/{id}/lpi, the manager view's lpi: one submission's LPI figures. */
+/** The people a submission counts: staff grid total, rows flagged senior leadership and owner. */
+export const ZHeadCounts = z.object({
+  staff: z.number(),
+  leaders: z.number().int(),
+  owners: z.number().int(),
+});
+export type THeadCounts = z.infer<typeof ZHeadCounts>;
+
+/** The head counts of a scored profile (what its staff, leadership and ownership scores read). */
+export function headCounts(profile: TScoringProfile): THeadCounts {
+  return {
+    staff: profile.staff.reduce(
+      (sum, row) => sum + row.genders.reduce((s, cell) => s + (cell.value > 0 ? cell.value : 0), 0),
+      0,
+    ),
+    leaders: profile.individuals.filter((p) => p.is_senior_management).length,
+    owners: profile.individuals.filter((p) => p.is_owner).length,
+  };
+}
+
+/** Transparency's components (reported over requested) of the same submission as the overall figure. */
+export const ZTransparencyComponents = z.object({
+  staff: ZTransparencyComponent,
+  leadership: ZTransparencyComponent,
+  ownership: ZTransparencyComponent,
+});
+export type TTransparencyComponents = z.infer<typeof ZTransparencyComponents>;
+
+/**
+ * /api/organizations/{id}/lpi, the manager view's lpi: one submission's LPI figures, its badges,
+ * the components of its transparency and the people it counts, all from that one submission.
+ */
 export const ZOrganizationLpi = ZSubmissionRef.extend({
   scores: ZLpiValues.nullable(),
   badges: ZOwnershipBadges.nullable(),
+  /** the survey the submission answers (null: the organization's own profile) */
+  survey_title: z.string().nullable(),
+  transparency_components: ZTransparencyComponents.nullable(),
+  /** the submission's head counts; null before the first submission and in the manager view */
+  counts: ZHeadCounts.nullable(),
 });
 export type TOrganizationLpi = z.infer<typeof ZOrganizationLpi>;
 
@@ -287,10 +324,52 @@ export type TRespondentDistribution = z.infer<typeof ZRespondentDistribution>;
  * to the LPI page of its data (`fte` is tab 2, `ownership` tab 3).
  */
 export const SCORE_CARDS = [
-  { key: 'staff_score', weight: 1, label: 'Total Full-Time Employees', page: 'fte' },
-  { key: 'leadership_score', weight: 2, label: 'Senior Leadership', page: 'ownership' },
-  { key: 'ownership_score', weight: 3, label: 'Ownership', page: 'ownership' },
-] as const satisfies readonly { key: TLpiKey; weight: number; label: string; page: string }[];
+  {
+    key: 'staff_score',
+    weight: 1,
+    label: 'Total Full-Time Employees',
+    page: 'fte',
+    count: 'staff',
+    counted: 'full-time employees',
+  },
+  {
+    key: 'leadership_score',
+    weight: 2,
+    label: 'Senior Leadership',
+    page: 'ownership',
+    count: 'leaders',
+    counted: 'senior leaders',
+  },
+  {
+    key: 'ownership_score',
+    weight: 3,
+    label: 'Ownership',
+    page: 'ownership',
+    count: 'owners',
+    counted: 'owners',
+  },
+] as const satisfies readonly {
+  key: TLpiKey;
+  weight: number;
+  label: string;
+  page: string;
+  /** the head count the score reads, and what it counts */
+  count: keyof THeadCounts;
+  counted: string;
+}[];
+
+/** The scale of each kind of figure, as the pages state it next to the value. */
+export const SCALES = { score: 'score, 0–100', index: '0–10', transparency: '% reported' } as const;
+
+/** Where the pages link to for how a figure is made: the in-app copy of docs/scoring.md. */
+export const SCORING_PAGE = '/scoring';
+
+/** Which submission figures come from, in words: "profile submitted 2025-10-19" or the survey's. */
+export function submissionSource(ref: { submitted_at: string | null; survey_title?: string | null }): string {
+  if (!ref.submitted_at) return 'no submission yet';
+  const day = ref.submitted_at.slice(0, 10);
+  return ref.survey_title ? `response to ${ref.survey_title}, submitted ${day}` : `profile submitted ${day}`;
+}
 
 /** A score card's value: rounded, 0 when not numeric (spec 2). */
 export function cardValue(value: unknown): number {

@@ -16,7 +16,7 @@ export function isValidPassword(value: string): boolean {
     /[a-z]/.test(value) &&
     /[A-Z]/.test(value) &&
     /[0-9]/.test(value) &&
-    /[-#$.%&*@!?]/.test(value)
+    [...value].some((character) => PASSWORD_SIGNS.includes(character))
   );
 }
 
@@ -37,6 +37,17 @@ export const ZPasswordGrantRequest = z.strictObject({
   scope: z.string().max(1000).optional(),
 });
 export type TPasswordGrantRequest = z.infer<typeof ZPasswordGrantRequest>;
+
+/** The sign-in form (spec 7): its own messages; the grant above checks only that both are sent. */
+export const ZLoginForm = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, { error: 'Email is required', abort: true })
+    .pipe(z.email({ error: 'Email must be a valid email address' })),
+  password: z.string().min(1, 'Password is required'),
+});
+export type TLoginForm = z.infer<typeof ZLoginForm>;
 
 /** POST /api/oauth/refresh (JSON or form-encoded). */
 export const ZRefreshGrantRequest = z.strictObject({
@@ -145,6 +156,9 @@ export const ZMfaSubmitRequest = z
   });
 export type TMfaSubmitRequest = z.infer<typeof ZMfaSubmitRequest>;
 
+/** The verification form: the account's email and the mailed code. */
+export const ZMfaCodeForm = z.object({ email: ZAuthEmail, code: ZMfaCode });
+
 export const CONFIRMATION_MESSAGE = 'The password confirmation does not match';
 const ZCurrentPassword = z.string({ error: required }).min(1, required).max(1024);
 
@@ -206,6 +220,39 @@ export const ZPasswordUpdateRequest = z
     path: ['new_password_confirmation'],
   });
 export type TPasswordUpdateRequest = z.infer<typeof ZPasswordUpdateRequest>;
+
+// The forms that set a new password ask for it twice; empty fields say so before the rule.
+export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one.';
+const newPasswordFields = {
+  new_password: z.string().min(1, { error: required, abort: true }).pipe(ZPassword),
+  new_password_confirmation: z.string().min(1, required),
+};
+type NewPasswordFields = { new_password: string; new_password_confirmation: string };
+// `when`: checked even while another field fails, so every message shows at once.
+const always = { when: () => true };
+const confirmed = (v: NewPasswordFields) =>
+  !v.new_password_confirmation || v.new_password_confirmation === v.new_password;
+const confirmation = { ...always, message: CONFIRMATION_MESSAGE, path: ['new_password_confirmation'] };
+
+/** The reset form (/login/reset/{uuid}); the link's token is sent beside it. */
+export const ZPasswordResetForm = z
+  .object({ email: ZAuthEmail, ...newPasswordFields })
+  .refine(confirmed, confirmation);
+
+/** The expired-password form: a new password that is not the old one. */
+export const ZUpdateAfterExpiryForm = z
+  .object({ email: ZAuthEmail, old_password: ZCurrentPassword, ...newPasswordFields })
+  .refine(confirmed, confirmation)
+  .refine((v) => !v.old_password || v.new_password !== v.old_password, {
+    ...always,
+    message: SAME_PASSWORD_MESSAGE,
+    path: ['new_password'],
+  });
+
+/** The change-password form (signed in). */
+export const ZPasswordUpdateForm = z
+  .object({ current_password: ZCurrentPassword, ...newPasswordFields })
+  .refine(confirmed, confirmation);
 
 /** The user's place in their organization; none when they belong to no organization. */
 export const ZUserStatus = z.enum(['approved', 'pending', 'declined', 'none']);

@@ -12,9 +12,6 @@ export const LEGAL_STRUCTURE_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 export const TICKER_MAX_LENGTH = 10;
 export const REQUIRED_OWNERSHIP_TOTAL = 100;
 
-export const HISTORICAL_TYPES = { HIRES: 1, PROMOTIONS: 2, ATTRITION: 3 } as const;
-export const INVESTMENT_TYPES = { SENIOR: 1, JUNIOR: 2 } as const;
-
 export const SURVEY_TYPES = { SCORE: 1, DEI: 2, DEIPLUS: 3 } as const;
 
 export const CUSTOM_QUESTION_TYPES = {

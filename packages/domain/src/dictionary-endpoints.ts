@@ -7,6 +7,8 @@ export interface DictionaryEndpoint {
   path: string;
   /** Static reference data (changes only by migration): clients may cache it for 24 h. */
   cacheable: boolean;
+  /** Read without a sign-in: the sign-up steps need it before the account may sign in. */
+  public?: boolean;
 }
 
 /** Spec 7: the GET endpoint of each dictionary; tags, interests and roles are not cached. */
@@ -24,6 +26,6 @@ export const DICTIONARY_ENDPOINTS: Record<TDictionaryName, DictionaryEndpoint> =
   globalReasonForChange: { path: '/api/organization-name-change-reasons', cacheable: true },
   globalIndustryHierarchy: { path: '/api/global-industry-hierarchy', cacheable: true },
   globalIndustryHierarchyTypes: { path: '/api/global-industry-hierarchy-type', cacheable: true },
-  legalStructures: { path: '/api/organization-legal-structures', cacheable: true },
+  legalStructures: { path: '/api/organization-legal-structures', cacheable: true, public: true },
   attributeOptions: { path: '/api/attributes/relations', cacheable: true },
 };

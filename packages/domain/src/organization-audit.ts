@@ -20,6 +20,8 @@ export const AUDIT_ENTITIES = [
   'contact',
   'lpi',
   'survey',
+  /** the web client's usage events (POST /api/usage-events); in the audit log, not the feed */
+  'usage_event',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -41,3 +41,12 @@ export const ZRotateCodeRequest = z.strictObject({
     .nullish(),
 });
 export type TRotateCodeRequest = z.infer<typeof ZRotateCodeRequest>;
+
+/** The rotate form: a local date-time ('YYYY-MM-DD HH:mm:ss'), empty or in the future. */
+export const ZRotateCodeForm = z.object({
+  expires_at: z
+    .string()
+    .refine((value) => value === '' || new Date(value.replace(' ', 'T')).getTime() > Date.now(), {
+      message: CODE_EXPIRY_PAST_MESSAGE,
+    }),
+});

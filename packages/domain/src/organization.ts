@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TProfileScores } from './scoring/profile';
 
 /** Spec 3 Organization: the directory query of /organizations. */
 export const ORGANIZATION_SORT_FIELDS = ['name', 'created_at'] as const;
@@ -62,6 +63,44 @@ export const ZOrganizationDirectory = z.object({
 });
 export type TOrganizationDirectory = z.infer<typeof ZOrganizationDirectory>;
 
+/**
+ * Spec 3 Organization sections: the parts of an organization's page (spec 2 Organizations) the
+ * caller opens. Everyone who sees the page opens About; the organization's own approved members
+ * also open its private subpages (my organization).
+ */
+export const ORGANIZATION_PUBLIC_SECTIONS = ['about'] as const;
+export const ORGANIZATION_PRIVATE_SECTIONS = [
+  'feed',
+  'members',
+  'permissions',
+  'files',
+  'media',
+  'settings',
+  'invitations',
+  'contacts',
+  'lpi',
+] as const;
+export const ZOrganizationSection = z.enum([
+  ...ORGANIZATION_PUBLIC_SECTIONS,
+  ...ORGANIZATION_PRIVATE_SECTIONS,
+]);
+export type TOrganizationSection = z.infer<typeof ZOrganizationSection>;
+
+/**
+ * Spec 3 Organization lpi_score and evenness, from a submission's stored scores: the LPI and the
+ * combined evenness of its people (staff and senior leadership, 0-1); null when not scored.
+ */
+export function organizationScores(scores: Partial<TProfileScores> | null | undefined): {
+  lpi_score: number | null;
+  evenness: number | null;
+} {
+  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+  return {
+    lpi_score: number(scores?.lpi),
+    evenness: number(scores?.evenness?.prime?.combined?.value),
+  };
+}
+
 /** The public page of one organization (/organizations/{organizationId}). */
 export const ZOrganizationPublic = z.object({
   id: z.number().int(),
@@ -77,11 +116,29 @@ export const ZOrganizationPublic = z.object({
   legal_structure: z.string().nullable(),
   aum: z.string().nullable(),
   total_full_time_employees: z.number().int(),
+  /** the size band of its full-time employees (the directory's size filter), null when none */
+  size_of_workforce: z.enum(ORGANIZATION_SIZE_BANDS).nullable(),
+  total_owners: z.number().int(),
+  total_leaders: z.number().int(),
+  color_id: z.number().int().nullable(),
+  primary_phone: z.string().nullable(),
+  /** outsiders only ever see public organizations (true); its own members may see false */
+  is_public: z.boolean(),
   /**
    * Whether the organization publishes its LPI scores here; the scores
    * (GET /api/organizations/{id}/lpi and /evenness) answer outsiders only when true.
    */
   publish_scores: z.boolean(),
+  /**
+   * Its latest profile submission's LPI and combined evenness (0-1): for its own members and
+   * platform admins, and for others only when it publishes its scores; else null.
+   */
+  lpi_score: z.number().nullable(),
+  evenness: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** the parts of its page the caller opens: about; its own members also the private subpages */
+  sections: z.array(ZOrganizationSection),
   /** primary first */
   addresses: z.array(z.object({ id: z.number().int(), address: z.string(), is_primary: z.boolean() })),
   /** public name and title; email only for the organization's own members and platform admins */

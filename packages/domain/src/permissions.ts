@@ -49,3 +49,13 @@ export function accountFlags({ is_sadm, membership }: RightsInput): AccountFlags
 
 /** The message a pending (or declined) caller gets from routes only allowed accounts may call. */
 export const AWAITING_APPROVAL_MESSAGE = 'Your account is awaiting approval.';
+
+/** Spec 8, word for word (its "You request" included): what a member awaiting approval is told. */
+export function pendingAccessText(organization: string): string {
+  return `You request for access has been sent to all registered admins of ${organization}. Please complete your profile while you wait.`;
+}
+
+/** Spec 8: what a member refused access is told. */
+export function accessDeniedText(organization: string): string {
+  return `You do not have permission to access ${organization}. Please contact admin of that organization.`;
+}

@@ -62,5 +62,7 @@ export const ZPlacesConfig = z.object({
   ip_country_url: z.string().url().nullable(),
   /** Whether suggestions come from Google Places (the search shows "Powered by Google"). */
   google_places: z.boolean(),
+  /** Whether a BI tool is configured (ANALYTICS_URL): survey hosts then get 'Open in BI tool'. */
+  analytics_tool: z.boolean().default(false),
 });
 export type TPlacesConfig = z.infer<typeof ZPlacesConfig>;

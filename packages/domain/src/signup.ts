@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPassword } from './auth';
+import { ZPassword, ZUserStatus } from './auth';
 import { LEGAL_STRUCTURE_IDS } from './constants';
 
 /** Sign-up, invitations, members and approval (spec sections 2, 4 and 7). */
@@ -55,8 +55,27 @@ export const ZVerifyEmailResponse = z.object({
   email: z.string(),
   /** True when the link had been opened before: the address was already verified. */
   already_verified: z.boolean(),
+  /**
+   * The sign-up steps' proof (sent back in the X-Signup-Token header): joining or creating an
+   * organization without signing in. Only the call that verified the address gets one.
+   */
+  signup_token: z.string().nullable(),
 });
 export type TVerifyEmailResponse = z.infer<typeof ZVerifyEmailResponse>;
+
+/** The header that carries the sign-up token of POST /api/signup/verification. */
+export const SIGNUP_TOKEN_HEADER = 'x-signup-token';
+
+/** GET /api/signup/account: the account a sign-up step acts on, and where its sign-up stands. */
+export const ZSignupAccount = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  lastname: z.string(),
+  status: ZUserStatus,
+  organization_name: z.string().nullable(),
+});
+export type TSignupAccount = z.infer<typeof ZSignupAccount>;
 
 /** POST /api/signup/organization/join */
 export const ZJoinOrganizationRequest = z.strictObject({
@@ -76,6 +95,13 @@ const ZWebsite = z
     message: 'Website must be a valid URL starting with http:// or https://',
   });
 
+const ZLegalStructureId = z
+  .number()
+  .int()
+  .refine((id) => (LEGAL_STRUCTURE_IDS as readonly number[]).includes(id), {
+    message: 'Value is not an allowed option',
+  });
+
 /** POST /api/signup/organization/create */
 export const ZCreateOrganizationRequest = z.strictObject({
   name: z
@@ -83,15 +109,18 @@ export const ZCreateOrganizationRequest = z.strictObject({
     .trim()
     .min(1, required)
     .max(255, 'Value must be not more than 255 characters long'),
-  legal_structure_id: z.coerce
-    .number({ error: required })
-    .int()
-    .refine((id) => (LEGAL_STRUCTURE_IDS as readonly number[]).includes(id), {
-      message: 'Value is not an allowed option',
-    }),
+  legal_structure_id: z.coerce.number({ error: required }).pipe(ZLegalStructureId),
   website: ZWebsite.nullish(),
 });
 export type TCreateOrganizationRequest = z.infer<typeof ZCreateOrganizationRequest>;
+
+/** The create form: the legal structure is picked from a list, an id string until sent. */
+export const ZCreateOrganizationForm = ZCreateOrganizationRequest.extend({
+  legal_structure_id: z
+    .string({ error: 'Legal structure is required' })
+    .transform(Number)
+    .pipe(ZLegalStructureId),
+});
 
 export const ZMembershipStatus = z.enum(['pending', 'approved', 'declined']);
 export type TMembershipStatus = z.infer<typeof ZMembershipStatus>;

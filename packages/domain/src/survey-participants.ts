@@ -5,6 +5,7 @@
  * queries and forms from them.
  */
 import { z } from 'zod';
+import { zLabelledRequired } from './validation/zod';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -70,6 +71,8 @@ export const DECLINE_CODE_LABELS: Record<TDeclineCode, string> = {
 };
 
 export const ZDeclineRespondentBody = z.strictObject({ organization_id: id, code: ZDeclineCode });
+/** The decline dialog: the reason picked (null until one is). */
+export const ZDeclineForm = z.object({ code: ZDeclineCode.nullable().check(zLabelledRequired('Reason')) });
 export type TDeclineRespondentBody = z.infer<typeof ZDeclineRespondentBody>;
 
 export const ZDeclineResult = z.object({
@@ -188,18 +191,25 @@ export const ZContactsQuery = z.strictObject({
 });
 export type TContactsQuery = z.infer<typeof ZContactsQuery>;
 
+const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: 'Email must be a valid email address' }));
+
+/** A contact of an organization that is not public must be one of its approved members' emails. */
 export const ZNewContact = z.strictObject({
   organization_id: id,
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   lastname: z.string().trim().max(100, 'Last name must be at most 100 characters').optional(),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, 'Email must be at most 254 characters')
-    .pipe(z.email({ error: 'Email must be a valid email address' })),
+  email: ZEmail,
 });
 export type TNewContact = z.infer<typeof ZNewContact>;
+/** The add-contact dialog: the organization picked (an id as the select's text, or null) and the contact. */
+export const ZNewContactForm = ZNewContact.extend({
+  organization_id: z.unknown().check(zLabelledRequired('Organization')).pipe(id),
+});
 
 /** One contact or a list of them (at most 200 at once). */
 export const ZAddContactsBody = z.union([ZNewContact, z.array(ZNewContact).min(1).max(200)]);
@@ -223,9 +233,46 @@ export type TContactsPage = z.infer<typeof ZContactsPage>;
 export const ZInviteContactsBody = z.strictObject({
   contact_ids: z.array(id).min(1, 'Choose at least one contact').max(200),
 });
-export const ZInviteMembersBody = z.strictObject({
-  organization_ids: z.array(id).min(1, 'Choose at least one organization').max(200),
+const ZOrganizationCode = z
+  .string()
+  .trim()
+  .min(1, 'Code is required')
+  .max(64, 'Code must be at most 64 characters');
+
+/**
+ * Organizations to invite: public ones by id (from the directory); any one, public or not, by an
+ * approved member's email or by its sign-up code. At least one of the three. A private
+ * organization named by id answers as an unknown id, so ids cannot be probed.
+ */
+export const ZInviteMembersBody = z
+  .strictObject({
+    organization_ids: z.array(id).min(1, 'Choose at least one organization').max(200).optional(),
+    email: ZEmail.optional(),
+    code: ZOrganizationCode.optional(),
+  })
+  .refine((body) => body.organization_ids || body.email || body.code, {
+    message: 'Choose at least one organization',
+    path: ['organization_ids'],
+  });
+export type TInviteMembersBody = z.infer<typeof ZInviteMembersBody>;
+
+/** The host's "by email or organization code" field: an email when it has an @, else a code. */
+export const ZInviteByEmailOrCodeForm = z.object({
+  email_or_code: z
+    .string()
+    .trim()
+    .min(1, 'Enter a member’s email or the organization code')
+    .superRefine((value, ctx) => {
+      const parsed = ZInviteMembersBody.safeParse(inviteBodyOf(value));
+      if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message });
+    }),
 });
+
+/** The invite body of what was typed in the "by email or organization code" field. */
+export function inviteBodyOf(emailOrCode: string): TInviteMembersBody {
+  const value = emailOrCode.trim();
+  return value.includes('@') ? { email: value.toLowerCase() } : { code: value };
+}
 
 export const ZInviteResult = z.object({
   message: z.string(),

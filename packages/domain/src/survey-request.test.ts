@@ -3,9 +3,12 @@ import {
   DEFAULT_SURVEY_TYPE_ID,
   DUE_BEFORE_START_MESSAGE,
   hostedSurveyStatus,
+  INSIGHT_TYPES,
   QUESTION_TYPE_UNKNOWN_MESSAGE,
   QUESTION_TYPES,
   questionErrors,
+  RECEIVE_TYPE_UNKNOWN_MESSAGE,
+  RECEIVE_TYPES,
   SCORE_SURVEY_DISABLED_MESSAGE,
   START_IN_PAST_MESSAGE,
   SURVEY_REQUEST_TYPES,
@@ -37,6 +40,23 @@ describe('request types', () => {
       [3, 'DEI+', false],
     ]);
     expect(DEFAULT_SURVEY_TYPE_ID).toBe(2);
+  });
+});
+
+describe('receive and insight types (spec 3 constants lists)', () => {
+  it('has receive type 1 under our product’s name', () => {
+    expect(RECEIVE_TYPES.map((t) => [t.id, t.name])).toEqual([[1, 'View responses in Parity']]);
+  });
+
+  it('has the six insight types', () => {
+    expect(INSIGHT_TYPES.map((t) => [t.id, t.name])).toEqual([
+      [1, 'Total FTE Score'],
+      [2, 'Wealth Score'],
+      [3, 'Leadership Score'],
+      [4, 'Ownership gender/race equity insights'],
+      [5, 'MWBE'],
+      [6, 'Historical'],
+    ]);
   });
 });
 
@@ -174,6 +194,19 @@ describe('ZSurveyRequest', () => {
     expect(messages({ ...body, title: '' })).toEqual(['Title is required']);
   });
 
+  it('reads the receive type (1 by default) and the requested insights (none by default)', () => {
+    expect(ZSurveyRequest.parse(body)).toMatchObject({ receive_type_id: 1, insight_type_ids: [] });
+    expect(ZSurveyRequest.parse({ ...body, receive_type_id: 1, insight_type_ids: [5, 1] })).toMatchObject({
+      receive_type_id: 1,
+      insight_type_ids: [5, 1],
+    });
+    expect(messages({ ...body, receive_type_id: 2 })).toEqual([RECEIVE_TYPE_UNKNOWN_MESSAGE]);
+    expect(messages({ ...body, insight_type_ids: [1, 7] })).toEqual([
+      'Unknown insight type id 7: insight types are 1, 2, 3, 4, 5, 6.',
+    ]);
+    expect(messages({ ...body, insight_type_ids: [2, 2] })).toEqual(['Insight type 2 is listed twice.']);
+  });
+
   it('refuses selects without options', () => {
     expect(messages({ ...body, questions: [{ question_type_id: 5, display: 'Pick' }] })).toEqual([
       'Options must include at least 1 option(s)',
@@ -185,6 +218,9 @@ describe('edit and grant bodies', () => {
   it('reads the details of an edit', () => {
     expect(ZEditSurveyOverview.safeParse(valid).success).toBe(true);
     expect(ZEditSurveyOverview.safeParse({ ...valid, organization_id: 1 }).success).toBe(false);
+    expect(ZEditSurveyOverview.parse({ ...valid, insight_type_ids: [3] }).insight_type_ids).toEqual([3]);
+    expect(ZEditSurveyOverview.parse(valid).insight_type_ids).toBeUndefined();
+    expect(ZEditSurveyOverview.safeParse({ ...valid, insight_type_ids: [0] }).success).toBe(false);
     expect(ZGrantAdministratorAccess.safeParse({ user_id: 4 }).success).toBe(true);
     expect(ZGrantAdministratorAccess.safeParse({ user_id: 0 }).success).toBe(false);
   });

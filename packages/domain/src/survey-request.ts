@@ -10,6 +10,7 @@ import { LPI_TAB_IDS } from './lpi/tabs';
 import { SUBMIT_STEP_ID, type SurveyStep, ZSurveyStatus } from './surveys';
 import { labelledMin, labelledRequired } from './validation/labelled';
 import { email as emailRule } from './validation/rules';
+import { addFieldIssues, zFieldRules, zLabelledRequired } from './validation/zod';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -40,6 +41,54 @@ export const SURVEY_REQUEST_TYPES: readonly SurveyRequestType[] = [
 
 export const SCORE_SURVEY_DISABLED_MESSAGE = 'Score surveys cannot be requested: choose DEI or DEI+.';
 export const SURVEY_TYPE_UNKNOWN_MESSAGE = 'Survey type must be DEI (2) or DEI+ (3).';
+
+// ---------------------------------------------------------------------------------------------
+// Receive types (spec 3 Constants lists): how the host receives the responses. The spec's label
+// names the original product; ours is Parity.
+
+export const RECEIVE_TYPE_IDS = { IN_PRODUCT: 1 } as const;
+export const DEFAULT_RECEIVE_TYPE_ID = RECEIVE_TYPE_IDS.IN_PRODUCT;
+
+export const RECEIVE_TYPES: readonly { id: number; name: string; description: string }[] = [
+  {
+    id: 1,
+    name: 'View responses in Parity',
+    description: 'Read the responses, response rates and analytics on the hosted survey’s page.',
+  },
+];
+export const RECEIVE_TYPE_UNKNOWN_MESSAGE = 'Receive type must be View responses in Parity (1).';
+export const receiveTypeName = (id: number) => RECEIVE_TYPES.find((type) => type.id === id)?.name ?? null;
+
+// ---------------------------------------------------------------------------------------------
+// Insight types (spec 3 Constants lists): the insights a host requests from a survey's responses
+
+export const INSIGHT_TYPES: readonly { id: number; name: string }[] = [
+  { id: 1, name: 'Total FTE Score' },
+  { id: 2, name: 'Wealth Score' },
+  { id: 3, name: 'Leadership Score' },
+  { id: 4, name: 'Ownership gender/race equity insights' },
+  { id: 5, name: 'MWBE' },
+  { id: 6, name: 'Historical' },
+];
+export const INSIGHT_TYPE_IDS: readonly number[] = INSIGHT_TYPES.map((type) => type.id);
+export const unknownInsightTypeMessage = (typeId: number) =>
+  `Unknown insight type id ${typeId}: insight types are ${INSIGHT_TYPE_IDS.join(', ')}.`;
+export const insightTypeName = (id: number) => INSIGHT_TYPES.find((type) => type.id === id)?.name ?? null;
+
+/** The requested insights: known ids, each once (stored in the list's order). */
+export const ZInsightTypeIds = z
+  .array(z.coerce.number().int())
+  .max(INSIGHT_TYPES.length)
+  .superRefine((ids, ctx) => {
+    const seen = new Set<number>();
+    ids.forEach((typeId, index) => {
+      if (!INSIGHT_TYPE_IDS.includes(typeId))
+        ctx.addIssue({ code: 'custom', path: [index], message: unknownInsightTypeMessage(typeId) });
+      else if (seen.has(typeId))
+        ctx.addIssue({ code: 'custom', path: [index], message: `Insight type ${typeId} is listed twice.` });
+      seen.add(typeId);
+    });
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Details (spec 5 "Survey request details") with the labelled validator's messages
@@ -144,11 +193,12 @@ const detailsShape = {
  */
 function checkDetails(values: TSurveyDetailsInput, ctx: z.RefinementCtx) {
   // The far past as today: the start rule is the service's.
-  const errors = surveyDetailsErrors(values, { today: '0000-01-01' });
-  for (const [field, message] of Object.entries(errors)) {
-    ctx.addIssue({ code: 'custom', path: [field], message });
-  }
+  addFieldIssues(surveyDetailsErrors(values, { today: '0000-01-01' }), ctx);
 }
+
+/** The details form (the wizard's, the edit dialog's): every rule of spec 5 with the browser's today. */
+export const surveyDetailsFormSchema = (context: SurveyDetailsContext) =>
+  zFieldRules((values: TSurveyDetailsInput) => surveyDetailsErrors(values, context));
 
 // ---------------------------------------------------------------------------------------------
 // Config content: which LPI steps, practices fields and miscellaneous fields are requested
@@ -241,6 +291,12 @@ export const ZSurveyQuestionInput = z
   });
 export type TSurveyQuestionInput = z.infer<typeof ZSurveyQuestionInput>;
 
+/** The custom question form: its type, text and, for selects, its options (not yet in `config`). */
+export const ZQuestionForm = zFieldRules(
+  (question: { question_type_id: number; display: string; options: readonly string[] }) =>
+    questionErrors({ ...question, config: { options: question.options } }),
+);
+
 /** A custom question's rules: a known type, a question text, and for selects at least one option. */
 export function questionErrors(question: {
   question_type_id?: number | null;
@@ -267,6 +323,8 @@ export const ZSurveyRequest = z
   .strictObject({
     organization_id: id,
     survey_type_id: z.coerce.number().int(),
+    receive_type_id: z.coerce.number().int().default(DEFAULT_RECEIVE_TYPE_ID),
+    insight_type_ids: ZInsightTypeIds.default([]),
     ...detailsShape,
     contents: z.array(ZSurveyContent).max(500).default([]),
     questions: z.array(ZSurveyQuestionInput).max(MAX_QUESTIONS).default([]),
@@ -276,6 +334,8 @@ export const ZSurveyRequest = z
       ctx.addIssue({ code: 'custom', path: ['survey_type_id'], message: SCORE_SURVEY_DISABLED_MESSAGE });
     else if (body.survey_type_id !== SURVEY_TYPE_IDS.DEI && body.survey_type_id !== SURVEY_TYPE_IDS.DEIPLUS)
       ctx.addIssue({ code: 'custom', path: ['survey_type_id'], message: SURVEY_TYPE_UNKNOWN_MESSAGE });
+    if (receiveTypeName(body.receive_type_id) === null)
+      ctx.addIssue({ code: 'custom', path: ['receive_type_id'], message: RECEIVE_TYPE_UNKNOWN_MESSAGE });
     checkDetails(body, ctx);
     const seen = new Set<string>();
     body.contents.forEach((content, index) => {
@@ -293,11 +353,20 @@ export const ZSurveyRequest = z
   });
 export type TSurveyRequest = z.input<typeof ZSurveyRequest>;
 
-/** PUT /api/surveys/{id}/edit-overview: the details again (start may stay in the past if unchanged). */
-export const ZEditSurveyOverview = z.strictObject(detailsShape).superRefine(checkDetails);
+/**
+ * PUT /api/surveys/{id}/edit-overview: the details again (start may stay in the past if unchanged)
+ * and, when sent, the requested insights (left as they are when absent).
+ */
+export const ZEditSurveyOverview = z
+  .strictObject({ ...detailsShape, insight_type_ids: ZInsightTypeIds.optional() })
+  .superRefine(checkDetails);
 export type TEditSurveyOverview = z.input<typeof ZEditSurveyOverview>;
 
 export const ZGrantAdministratorAccess = z.strictObject({ user_id: id });
+/** The grant form: the member picked (an id as the select's text, or null). */
+export const ZGrantAdministratorAccessForm = z.object({
+  user_id: z.unknown().check(zLabelledRequired('Member')).pipe(id),
+});
 
 export const SURVEY_DELETED_MESSAGE = 'Survey deleted';
 export const SURVEY_DETAILS_UPDATED_MESSAGE = 'Survey Details successfully updated';
@@ -343,6 +412,10 @@ export const ZSurveyOverview = z.object({
   title: z.string(),
   description: z.string().nullable(),
   survey_type_id: z.number().int(),
+  /** how the host receives the responses (RECEIVE_TYPES) */
+  receive_type_id: z.number().int(),
+  /** the insights the host requests (INSIGHT_TYPES ids) */
+  insight_type_ids: z.array(z.number().int()),
   start: z.string(),
   due: z.string(),
   status: ZSurveyStatus,

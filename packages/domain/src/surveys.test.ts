@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   invitationStatus,
   isStepComplete,
+  lockedStep,
   progressPercent,
   SUBMIT_STEP_ID,
   SURVEY_STEPS,
@@ -42,6 +43,17 @@ describe('survey steps', () => {
   it('computes progress as a whole percent', () => {
     expect(progressPercent(3, 11)).toBe(27);
     expect(progressPercent(0, 0)).toBe(0);
+  });
+});
+
+describe('the locked step (spec 3: step + 1)', () => {
+  it('is the step after the furthest one moved on from, at most the last step', () => {
+    expect(lockedStep(0, 11)).toBe(1);
+    expect(lockedStep(3, 11)).toBe(4);
+    expect(lockedStep(10, 11)).toBe(11);
+    expect(lockedStep(11, 11)).toBe(11);
+    // A survey without steps (score type) still opens at 1.
+    expect(lockedStep(0, 0)).toBe(1);
   });
 });
 

@@ -4,6 +4,7 @@
  * progress and the invitation's status.
  */
 import { z } from 'zod';
+import { ZCheckIssue, ZCheckNote } from './lpi/checks';
 import { LPI_TAB_IDS, TAB_ID_OF, TAB_KEYS, type TTabKey } from './lpi/tabs';
 
 /** The submit step's id: it has no LPI tab of its own (LPI tab ids end at 11). */
@@ -71,6 +72,15 @@ export function isStepComplete(
   return keys.length > 0 && keys.every((key) => completedKeys.has(key));
 }
 
+/**
+ * The survey's locked step (spec 3 Survey invitation: step + 1, at most the last step): the first
+ * step the respondent has not moved on from, where Continue Response opens (surveys.taking.survey).
+ * `step` is the furthest step moved on from (0: none yet).
+ */
+export function lockedStep(step: number, totalSteps: number): number {
+  return Math.min(Math.max(step, 0) + 1, Math.max(totalSteps, 1));
+}
+
 /** Progress = completed steps over total steps, as a whole percent (spec 9). */
 export function progressPercent(completed: number, total: number): number {
   return total > 0 ? Math.round((completed / total) * 100) : 0;
@@ -119,11 +129,25 @@ export const ZSurveyTabProgress = z.object({
   /** who edits the step now (null when nobody or the hold expired) */
   occupied_by: ZPerson.nullable(),
   occupied_until: z.string().nullable(),
+  /** the step's failing data checks (issue #19); none for a step not opened yet */
+  checks: z.array(ZCheckIssue),
+  /** the respondent's note explaining a mismatch, given at Mark Complete (the host reads it) */
+  note: z.string().nullable(),
 });
 export type TSurveyTabProgress = z.infer<typeof ZSurveyTabProgress>;
 
 export const ZStepBody = z.strictObject({ tab_id: id });
-export const ZMarkCompleteBody = z.strictObject({ completed: z.boolean() });
+/** note: needed to mark complete a step whose data fails a check (issue #19). */
+export const ZMarkCompleteBody = z.strictObject({ completed: z.boolean(), note: ZCheckNote.optional() });
+export type TMarkCompleteBody = z.infer<typeof ZMarkCompleteBody>;
+export const ZMarkCompleteResult = z.object({
+  tab_id: z.number().int(),
+  completed: z.boolean(),
+  note: z.string().nullable(),
+  /** the checks the step failed, accepted with the note */
+  checks: z.array(ZCheckIssue),
+});
+export type TMarkCompleteResult = z.infer<typeof ZMarkCompleteResult>;
 export const ZSubmitSurveyBody = z.strictObject({ accept_terms: z.boolean().optional() }).nullish();
 
 export const ZOccupancy = z.object({
@@ -152,12 +176,14 @@ export const ZSurveyInvitation = z.object({
   survey_id: z.number().int(),
   organization_id: z.number().int(),
   title: z.string(),
+  /** the furthest step (its weight) the respondent moved on from; 0 before any */
   step: z.number().int(),
-  /** the step the stepper opens at: step + 1, at most the last */
-  locked_step: z.number().int(),
+  /** spec 3 Survey tile: where Continue Response opens, step + 1 (at most the last step) */
+  survey_locked_step: z.number().int(),
   completed_steps: z.number().int(),
   total_step: z.number().int(),
-  progress: z.number().int(),
+  /** spec 3 Survey tile (taking): completed steps over total steps, in percent */
+  survey_progress: z.number().int(),
   status: ZSurveyStatus,
   start: z.string(),
   end: z.string(),
@@ -168,9 +194,11 @@ export const ZSurveyInvitation = z.object({
   contributors: z.array(ZPerson.extend({ submitted: z.boolean(), last_updated_at: z.string().nullable() })),
 });
 export type TSurveyInvitation = z.infer<typeof ZSurveyInvitation>;
+export const ZSurveyInvitationList = z.object({ data: z.array(ZSurveyInvitation) });
 
 export const NOT_ALL_STEPS_COMPLETED_MESSAGE = 'Not all steps are completed';
 export const ACCEPT_TERMS_MESSAGE = 'Please, accept terms and conditions';
+export const SURVEY_CLOSED_MESSAGE = 'This survey is closed: its due date has passed or it was archived.';
 /** How long an occupy holds a step; each occupy by the holder renews it. */
 export const OCCUPY_MINUTES = 10;
 
@@ -190,6 +218,8 @@ export const ZHostedSurvey = z.object({
   invited: z.number().int(),
   submitted: z.number().int(),
   progress_percent: z.number().int(),
+  /** spec 3 Survey tile: the survey's last step (its host reads a response at every step) */
+  survey_locked_step: z.number().int(),
   created_at: z.string(),
 });
 export type THostedSurvey = z.infer<typeof ZHostedSurvey>;

@@ -1,11 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserProfile } from '../modules/users/repo';
+import { findUserProfile } from '../core/access/user-profile';
+import { DEMO_PASSWORD, type DemoPeople, seedDemoData } from '../seed/demo';
 import { createTestApp, type TestApp } from '../test/app';
 import { batchedRead } from './batched-read';
 import type { DbOrTx } from './client';
 import { users } from './schema/people';
-import { DEMO_PASSWORD, type DemoPeople, seedDemoData } from './seed-demo';
 
 let t: TestApp;
 let people: DemoPeople;

@@ -60,6 +60,13 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
     pool.on('error', (error) => {
       console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
     });
+    // A connection that ends while checked out (a transaction between two statements when the
+    // server restarts) is an 'error' on that client, which the pool does not listen to: the
+    // process would crash. The statement that uses it fails with the error and the request
+    // answers it; the pool then discards the client.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

@@ -1,11 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../errors';
-import { type AccessClaims, verifyAccessToken } from '../modules/auth/tokens';
+import { findSessionProfile, type UserProfileRow } from '../core/access/user-profile';
+import { type AccessClaims, verifyAccessToken } from '../core/auth/tokens';
+import { unauthorized } from '../core/http/errors';
 
 export interface AuthContext {
   userId: number;
   clientId: string;
+  /** The sign-in (refresh-token family) the access token belongs to. */
+  sessionId: string;
+  /**
+   * The caller's profile, read by the auth hook with the session check at the start of this
+   * request: for routes that need nothing else (no extra read). Guards and reads after a write
+   * use loadCaller, which reads afresh.
+   */
+  profile: UserProfileRow;
 }
 
 declare module 'fastify' {
@@ -27,7 +36,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 /**
  * Verified access tokens, kept until they expire: a token is immutable, so its signature needs
  * checking once, not on every request (HMAC + JSON parsing is most of a cheap request's cost).
- * Bounded; the oldest entries go first.
+ * Bounded; the oldest entries go first. Whether its sign-in is still alive is not cached.
  */
 class VerifiedTokenCache {
   private readonly entries = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
@@ -55,6 +64,9 @@ class VerifiedTokenCache {
 /**
  * One onRequest hook for every /api route: a valid Bearer access token is required unless the
  * route is marked `config: { public: true }`. Unknown /api paths fall through to the 404 handler.
+ * A token counts only while its sign-in is alive (findSessionProfile, read on every call that
+ * sends one): after logout, a password change, refresh-token reuse or deactivation, or once its user is
+ * deleted, it answers 401 at once, on every route, like an expired one.
  */
 async function authPlugin(app: FastifyInstance) {
   const secret = app.config.jwtSecret;
@@ -71,7 +83,11 @@ async function authPlugin(app: FastifyInstance) {
         claims = await verifyAccessToken(secret, token);
         if (claims) verified.set(token, claims);
       }
-      request.auth = claims ? { userId: claims.userId, clientId: claims.clientId } : null;
+      const profile = claims ? await findSessionProfile(app.db, claims.sessionId) : undefined;
+      request.auth =
+        claims && profile?.user.id === claims.userId
+          ? { userId: claims.userId, clientId: claims.clientId, sessionId: claims.sessionId, profile }
+          : null;
     }
     // The API reference (/api/docs) is public; its routes come from the Scalar plugin.
     const isPublic = request.routeOptions.config?.public === true || request.url.startsWith('/api/docs');

@@ -1,14 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
-
-/** The body of every error answer (spec section 8 reads message, then error, then detail). */
-export interface ErrorBody {
-  message: string;
-  error: string;
-  detail?: unknown;
-}
+import { AppError, type ErrorBody } from '../core/http/errors';
 
 interface FieldIssue {
   field: string;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { maskAddress } from '../core/http/redact';
 import { mailOutbox } from '../db/schema/mail';
 
 export interface MailMessage {
@@ -14,7 +15,8 @@ export interface MailMessage {
 export interface Mailer {
   /**
    * Records the message in mail_outbox and delivers it by SMTP when SMTP_URL is set (else it is
-   * only logged). Delivery failures are recorded and logged, never thrown: a request that sends
+   * only logged: with its body for developers, and in production without it, since the body
+   * holds codes and links). Delivery failures are recorded and logged, never thrown: a request that sends
    * mail must not fail because the mail server is down.
    */
   send(message: MailMessage): Promise<void>;
@@ -31,6 +33,8 @@ async function mailerPlugin(app: FastifyInstance) {
     ? nodemailer.createTransport(app.config.smtpUrl)
     : undefined;
   if (transport) app.addHook('onClose', async () => transport.close());
+  else if (app.config.production)
+    app.log.warn('SMTP_URL is not set: mail is kept in the mail_outbox table only');
 
   const mailer: Mailer = {
     async send(message) {
@@ -39,11 +43,18 @@ async function mailerPlugin(app: FastifyInstance) {
         .values({ ...message, status: transport ? 'failed' : 'logged' })
         .returning({ id: mailOutbox.id });
       if (!transport) {
-        // The embedded default has no mail server: the log is where a developer reads codes and links.
-        app.log.info(
-          { mail: { to: message.to, subject: message.subject, text: message.text } },
-          'mail (outbox only)',
-        );
+        if (app.config.production) {
+          app.log.info(
+            { mail: { id: row!.id, to: maskAddress(message.to), subject: message.subject } },
+            'mail queued (outbox only)',
+          );
+        } else {
+          // The embedded default has no mail server: the log is where a developer reads codes and links.
+          app.log.info(
+            { mail: { to: message.to, subject: message.subject, text: message.text } },
+            'mail (outbox only)',
+          );
+        }
         return;
       }
       try {

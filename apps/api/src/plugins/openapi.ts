@@ -3,6 +3,56 @@ import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { operationIdOf } from './operation-id';
+
+/**
+ * Every tag an operation may carry, declared once so that generated clients and the reference
+ * group operations by them (a route with an undeclared tag fails the OpenAPI lint test).
+ */
+export const API_TAGS = [
+  { name: 'platform', description: 'Health and the maintenance status.' },
+  { name: 'auth', description: 'Sign-in, tokens, two-factor codes, passwords and the end of a session.' },
+  { name: 'accounts', description: 'The signed-in account’s status.' },
+  { name: 'users', description: 'User profiles, avatars, saved items and attachments.' },
+  { name: 'dictionaries', description: 'Reference data (genders, ethnicities, titles...), cacheable.' },
+  {
+    name: 'signup',
+    description: 'Sign-up, e-mail verification, joining or creating an organization, invitations.',
+  },
+  { name: 'members', description: 'An organization’s members, their approval and permissions.' },
+  { name: 'feedback', description: 'Users’ ratings and comments on the product.' },
+  { name: 'admin', description: 'Platform administrators’ reads.' },
+  { name: 'organizations', description: 'The organizations directory and public organization pages.' },
+  {
+    name: 'organization space',
+    description: 'An organization’s own settings, files, media, contacts and feed.',
+  },
+  {
+    name: 'reporting',
+    description: 'The LPI profile: overview, forms, versions, tab states and submission.',
+  },
+  {
+    name: 'reporting grids',
+    description: 'The LPI’s staff, historical, investment staff and committee grids.',
+  },
+  { name: 'ownership', description: 'The LPI’s ownership, senior leadership and board.' },
+  { name: 'policies', description: 'The LPI’s policies and their attachments.' },
+  {
+    name: 'surveys',
+    description: 'Taking a survey: invitations, steps, completion, submission and exports.',
+  },
+  { name: 'survey hosting', description: 'Creating and running survey requests.' },
+  {
+    name: 'survey participants',
+    description: 'A hosted survey’s invitations, contacts, reminders, labels and rates.',
+  },
+  {
+    name: 'analytics',
+    description: 'Scores (LPI, evenness) of organizations and surveys, with their breakdowns.',
+  },
+  { name: 'places', description: 'Address search.' },
+  { name: 'usage', description: 'The web client’s usage events, checked and kept in the audit log.' },
+];
 
 /** OpenAPI generated from the route schemas, browsable at /api/docs, raw at /api/docs/openapi.json. */
 async function openapiPlugin(app: FastifyInstance) {
@@ -13,15 +63,32 @@ async function openapiPlugin(app: FastifyInstance) {
         title: 'Parity API',
         version: '1.0.0',
         description:
-          'Diversity, equity and inclusion reporting and surveys. Authenticate with POST /api/oauth/token/ ' +
+          'Diversity, equity and inclusion reporting and surveys. Authenticate with POST /api/oauth/token ' +
           '(password grant, client_id parity-web) and send the access token as `Authorization: Bearer <token>`.',
+        contact: { name: 'Parity', url: app.config.publicUrl },
       },
+      servers: [{ url: app.config.publicUrl, description: 'This Parity server' }],
+      tags: API_TAGS,
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The sign-up steps' proof from the verification link (POST /api/signup/verification).
+          signupToken: { type: 'apiKey', in: 'header', name: 'X-Signup-Token' },
+        },
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each operation gets a stable operationId from its method and path (generated clients name
+    // their methods by it) unless its route names one.
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      const method = [input.route.method].flat()[0] ?? 'GET';
+      const schema = output.schema as { operationId?: string };
+      return {
+        ...output,
+        schema: { ...schema, operationId: schema.operationId ?? operationIdOf(method, output.url) },
+      };
+    },
   });
   await app.register(scalar, {
     routePrefix: '/api/docs',

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_MAX_PER_ADDRESS } from '../modules/auth/routes';
+import { mailOutbox } from '../db/schema/mail';
+import { users } from '../db/schema/people';
+import { LOGIN_MAX_FAILURES, TOKEN_MAX_PER_ADDRESS } from '../modules/auth/routes';
 import { createTestApp, type TestApp } from '../test/app';
 
 // With REDIS_URL, replicas share their rate-limit counters. CI sets TEST_REDIS_URL to the
@@ -33,5 +36,32 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
     const limited = await call(a);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toBe('too_many_requests');
+  });
+
+  it('shares the wrong-password counts: per account and address, and the one mail of a burst', async () => {
+    const email = 'shared@acme.test';
+    for (const t of [a, b]) {
+      await t.app.db.insert(users).values({ email, name: 'Sha', lastname: 'Red', password_hash: 'x' });
+    }
+    const login = (t: TestApp, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/oauth/token/',
+        payload: { grant_type: 'password', username: email, password: 'Wrong-1', client_id: 'parity-web' },
+        remoteAddress,
+      });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      expect((await login(i % 2 ? a : b, '10.77.0.2')).statusCode).toBe(401);
+    }
+    expect((await login(a, '10.77.0.2')).statusCode).toBe(429);
+    expect((await login(b, '10.77.0.2')).statusCode).toBe(429);
+    // Another address is not locked out of the account.
+    expect((await login(b, '10.77.0.3')).statusCode).toBe(401);
+    await new Promise((r) => setTimeout(r, 300));
+    let mails = 0;
+    for (const t of [a, b]) {
+      mails += (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
+    }
+    expect(mails).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
+import { AppError } from '../core/http/errors';
 
 /**
  * Rate limits for the routes that ask for them (login, refresh, codes); nothing is limited
@@ -51,8 +51,11 @@ export function limitPerAddress(
 export interface FailureCounter {
   /** Throws 429 (with Retry-After) while the key has used up its failures in the window. */
   assertNotLocked(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Counts one failure against the key. */
-  recordFailure(request: FastifyRequest): Promise<void>;
+  /**
+   * Counts one failure against the key; true for the failure that uses up the window's last one
+   * (once per key and window, also when replicas share the count: Redis counts atomically).
+   */
+  recordFailure(request: FastifyRequest): Promise<boolean>;
 }
 
 /**
@@ -90,8 +93,9 @@ export function failureCounter(
       }
     },
     async recordFailure(request) {
-      if (options.key(request) === undefined) return;
-      await limiter(request);
+      if (options.key(request) === undefined) return false;
+      const state = await limiter(request);
+      return !state.isAllowed && state.remaining === 0 && !state.isExceeded;
     },
   };
 }

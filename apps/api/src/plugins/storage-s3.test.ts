@@ -1,27 +1,28 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_S3_AUTH, type FakeS3, startFakeS3 } from './s3-test-server';
+import { S3_CREDENTIALS, startTestS3, type TestS3 } from '../test/s3';
 import { s3Storage } from './storage';
 
-let fake: FakeS3;
+let server: TestS3;
 let endpoint = '';
-let objects: FakeS3['objects'];
-let seen: FakeS3['seen'];
+let seen: TestS3['requests'];
 beforeAll(async () => {
-  fake = await startFakeS3();
-  ({ endpoint, objects, seen } = fake);
+  server = await startTestS3('parity-files');
+  ({ endpoint, requests: seen } = server);
 });
-afterAll(() => fake?.close());
-const AUTH = FAKE_S3_AUTH;
+afterAll(() => server?.close());
+// A well-formed Signature V4 of our key in our region, the payload's hash among the signed headers.
+const AUTH =
+  /^AWS4-HMAC-SHA256 Credential=S3RVER\/\d{8}\/eu-test-1\/s3\/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/;
 
 describe('s3Storage', () => {
   const store = () =>
     s3Storage({
       endpoint,
       bucket: 'parity-files',
-      accessKeyId: 'AKIDTEST',
-      secretAccessKey: 'secret',
+      ...S3_CREDENTIALS,
       region: 'eu-test-1',
     });
 
@@ -33,7 +34,7 @@ describe('s3Storage', () => {
       size: 14,
     });
     expect(await s3.put('b/two.txt', Readable.from(['str', 'eam']), 'text/plain')).toEqual({ size: 6 });
-    expect(objects.get('/parity-files/organizations/1/files/a.pdf')).toEqual({
+    expect((await server.objects()).get('/parity-files/organizations/1/files/a.pdf')).toEqual({
       body: Buffer.from('%PDF-1.4 hello'),
       type: 'application/pdf',
     });
@@ -44,6 +45,8 @@ describe('s3Storage', () => {
     expect(await s3.get('b/two.txt')).toBeNull();
     expect(seen.map((r) => r.method)).toEqual(['PUT', 'PUT', 'GET', 'GET', 'DELETE', 'DELETE', 'GET']);
     expect(seen.every((r) => AUTH.test(r.authorization))).toBe(true);
+    // The signed payload hash is the body's own.
+    expect(seen[0]!.contentSha256).toBe(createHash('sha256').update('%PDF-1.4 hello').digest('hex'));
     // Different requests carry different signatures.
     expect(new Set(seen.map((r) => r.authorization)).size).toBeGreaterThan(1);
   });

@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
+import { hashOpaqueToken, newOpaqueToken, signAccessToken } from '../core/auth/tokens';
 import { type Database, openDatabase } from '../db/client';
+import { refreshTokens } from '../db/schema/people';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -13,7 +15,10 @@ export interface TestApp {
  * A fresh, migrated database and the app over it: PGlite in memory, or, when TEST_DATABASE_URL
  * is set, a new PostgreSQL database created for this test file and dropped afterwards.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Parameters<typeof buildApp>[2] = {},
+): Promise<TestApp> {
   const config = testConfig(overrides);
   let dropDatabase: (() => Promise<void>) | undefined;
   if (config.database.kind === 'postgres') {
@@ -37,7 +42,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     templateFile: process.env.PARITY_PGLITE_TEMPLATE,
   });
   await database.migrate();
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, options);
   await app.ready();
   return {
     app,
@@ -48,4 +53,23 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await dropDatabase?.();
     },
   };
+}
+
+/**
+ * An access token of a real sign-in of this user (a refresh-token family in the database), for
+ * tests that need a signed-in caller without going through the token endpoint: the auth hook
+ * accepts a token only while its sign-in is alive.
+ */
+export async function sessionToken(t: TestApp, userId: number, clientId = 'parity-web'): Promise<string> {
+  const sessionId = crypto.randomUUID();
+  const now = Date.now();
+  await t.app.db.insert(refreshTokens).values({
+    token_hash: hashOpaqueToken(newOpaqueToken()),
+    family_id: sessionId,
+    user_id: userId,
+    client_id: clientId,
+    expires_at: new Date(now + 24 * 60 * 60 * 1000),
+    family_expires_at: new Date(now + 24 * 60 * 60 * 1000),
+  });
+  return signAccessToken(t.app.config.jwtSecret!, { userId, clientId, sessionId });
 }

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertStore } from '../components/alerts/alert-store';
 import { BUTTON_SIZES, BUTTON_TYPES } from '../components/button/button';
 import { closeAllDialogs } from '../components/dialog/dialog-store';
-import { cleanupApps, renderApp, stubFetch } from './testing/render-app';
+import { stubFetch } from '../testing/fetch-stub';
+import { cleanupApps, renderApp } from '../testing/render';
 
 configure({ asyncUtilTimeout: 5000 });
 

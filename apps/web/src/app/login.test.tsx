@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertStore } from '../components/alerts/alert-store';
 import { RATE_LIMITED_MESSAGE } from '../features/auth/components/login-form';
 import { getAccessToken, getRefreshToken } from '../lib/token-storage';
-import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from './testing/render-app';
+import { json, stubFetch } from '../testing/fetch-stub';
+import { ACCOUNT } from '../testing/fixtures';
+import { cleanupApps, renderApp } from '../testing/render';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -3,6 +3,8 @@ import {
   IconChartBar,
   IconClipboardList,
   IconLayoutDashboard,
+  IconSettings,
+  IconUser,
   IconUsers,
 } from '@tabler/icons-react';
 import type { NavItem } from '../components/top-bar/navigation';
@@ -42,8 +44,29 @@ export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   },
 ];
 
-export function visibleModules(
-  account: Parameters<NonNullable<ModuleNavItem['visible']>>[0] | null | undefined,
-): NavItem[] {
-  return MODULE_NAVIGATION.filter((item) => !item.visible || (account ? item.visible(account) : false));
+/** The user menu's pages, above Log out: one's own profile, settings and organization. */
+export const USER_MENU: readonly ModuleNavItem[] = [
+  { label: 'My profile', to: '/users/private', icon: IconUser, end: true },
+  { label: 'Settings', to: '/users/private/settings', icon: IconSettings },
+  // A pending or declined user has no organization to open yet.
+  {
+    label: 'My organization',
+    to: '/organizations/private',
+    icon: IconBuilding,
+    visible: (account) => account.isAllowed === true,
+  },
+];
+
+type NavAccount = Parameters<NonNullable<ModuleNavItem['visible']>>[0];
+
+function visibleItems(items: readonly ModuleNavItem[], account: NavAccount | null | undefined): NavItem[] {
+  return items.filter((item) => !item.visible || (account ? item.visible(account) : false));
+}
+
+export function visibleModules(account: NavAccount | null | undefined): NavItem[] {
+  return visibleItems(MODULE_NAVIGATION, account);
+}
+
+export function visibleUserMenu(account: NavAccount | null | undefined): NavItem[] {
+  return visibleItems(USER_MENU, account);
 }

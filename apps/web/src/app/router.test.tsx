@@ -2,7 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setTokens } from '../lib/token-storage';
-import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from './testing/render-app';
+import { json, stubFetch } from '../testing/fetch-stub';
+import { ACCOUNT } from '../testing/fixtures';
+import { cleanupApps, renderApp } from '../testing/render';
 
 // Route modules load lazily; the first import of each is compiled on demand.
 configure({ asyncUtilTimeout: 5000 });
@@ -103,6 +105,36 @@ describe('shell', () => {
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/oauth/logout')).toBe(true);
   });
 
+  it("opens one's profile, settings and organization from the user menu", async () => {
+    signIn();
+    stubFetch({ 'GET /api/user/status': () => json(ACCOUNT) });
+    const { router } = renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+      ['My profile', '/users/private'],
+      ['Settings', '/users/private/settings'],
+      ['My organization', '/organizations/private'],
+      ['Log out', null],
+    ]);
+    await user.click(items[1]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/private/settings'));
+  });
+
+  it('offers a pending user no organization in the user menu', async () => {
+    signIn();
+    stubFetch({ 'GET /api/user/status': () => json({ ...ACCOUNT, status: 'pending', isAllowed: false }) });
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'My profile',
+      'Settings',
+      'Log out',
+    ]);
+  });
+
   it('shows the pending status card to a user awaiting approval', async () => {
     signIn();
     stubFetch({ 'GET /api/user/status': () => json({ ...ACCOUNT, status: 'pending' }) });
@@ -126,6 +158,7 @@ describe('public pages', () => {
     ['/permissions', 'Roles and permissions'],
     ['/crm', 'Contact and relationship data'],
     ['/design', 'Design system'],
+    ['/scoring', 'How Parity scores a profile'],
   ])('%s opens without signing in, with one h1 and landmarks', async (path, title) => {
     stubFetch({});
     const { router } = renderApp(path);
@@ -136,6 +169,18 @@ describe('public pages', () => {
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('/scoring renders docs/scoring.md: the transparency section the figures link to, its formulas and tables', async () => {
+    stubFetch({});
+    renderApp('/scoring');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Transparency' })).toHaveAttribute(
+      'id',
+      'transparency',
+    );
+    expect(screen.getByText(/lpi\s+= 10 x \(0\.40 x ownership_score/)).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Score' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'lpi' })).toBeInTheDocument();
   });
 
   it('/permissions describes every role', async () => {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -7,6 +8,8 @@ import {
 } from 'react-router';
 import type { RouteHandle } from '../components/breadcrumbs/route-handle';
 import { LOGIN_PATH, loginPathFor, REDIRECT_PARAM, safeRedirectPath } from '../features/auth/lib/redirect';
+import { LPI_SIDE_NAVIGATION, REPORTING_SIDE_NAVIGATION } from '../features/lpi/lib/navigation';
+import { currentAccountQueryOptions, userAccountQueryOptions } from '../lib/account';
 import { logout } from '../lib/session';
 import { getAccessToken } from '../lib/token-storage';
 import { RootErrorBoundary } from './routes/error';
@@ -36,14 +39,28 @@ function toNotFound() {
   throw redirect(NOT_FOUND_PATH);
 }
 
+/** Spec 9: ids in paths (event, organization, pod, survey, user) are numeric; others go to /404. */
+function numericParam(name: string) {
+  return ({ params }: LoaderFunctionArgs) => {
+    if (!/^\d+$/.test(params[name] ?? '')) throw redirect(NOT_FOUND_PATH);
+    return null;
+  };
+}
+
 const handle = (value: RouteHandle) => value;
 
 /**
  * The spec's route tree, for the parts built so far. Every page and layout is a lazy route
  * (its own chunk); layouts are pathless parent routes. A module's routes are added here when
- * the module exists: until then its paths fall through to /404.
+ * the module exists: until then its paths fall through to /404. With `queryClient`, a signed-in
+ * page's first reads start with its navigation, while its chunks load (issue #20: on a phone
+ * they were a round trip after them).
  */
-export function createRoutes(): RouteObject[] {
+export function createRoutes(queryClient?: QueryClient): RouteObject[] {
+  const prefetch = (read: (client: QueryClient) => Promise<void>) => {
+    if (queryClient) void read(queryClient);
+    return null;
+  };
   return [
     {
       id: 'root',
@@ -133,21 +150,18 @@ export function createRoutes(): RouteObject[] {
             {
               id: 'signup.processing.organization',
               path: '/signup/processing/:accountId/organization',
-              loader: requireSignIn,
               lazy: () => import('../features/signup/routes/organization'),
               handle: handle({ crumb: 'Join your organization', layout: 'centered' }),
             },
             {
               id: 'signup.processing.organization.create',
               path: '/signup/processing/:accountId/organization/create',
-              loader: requireSignIn,
               lazy: () => import('../features/signup/routes/organization-create'),
               handle: handle({ crumb: 'Create an organization', layout: 'centered' }),
             },
             {
               id: 'signup.processing.finish',
               path: '/signup/processing/:accountId/finish',
-              loader: requireSignIn,
               lazy: () => import('../features/signup/routes/finish'),
               handle: handle({ crumb: 'Your account', layout: 'centered' }),
             },
@@ -183,6 +197,12 @@ export function createRoutes(): RouteObject[] {
               handle: handle({ crumb: 'Contact data', layout: 'custom' }),
             },
             {
+              id: 'scoring',
+              path: '/scoring',
+              lazy: () => import('../features/public/routes/scoring'),
+              handle: handle({ crumb: 'How scores are made', layout: 'custom' }),
+            },
+            {
               id: 'design',
               path: '/design',
               lazy: () => import('../features/public/routes/design'),
@@ -193,7 +213,8 @@ export function createRoutes(): RouteObject[] {
         {
           // Everything below needs sign-in.
           id: 'signed-in',
-          loader: requireSignIn,
+          loader: (args) =>
+            requireSignIn(args) ?? prefetch((c) => c.prefetchQuery(currentAccountQueryOptions())),
           children: [
             {
               id: 'layout-top-bar',
@@ -203,6 +224,7 @@ export function createRoutes(): RouteObject[] {
                 {
                   id: 'dashboard',
                   index: true,
+                  loader: () => prefetch((c) => c.prefetchQuery(userAccountQueryOptions({ silent: true }))),
                   lazy: () => import('./routes/dashboard'),
                   handle: handle({ crumb: 'Dashboard', layout: 'top-bar' }),
                 },
@@ -259,11 +281,7 @@ export function createRoutes(): RouteObject[] {
                     {
                       id: 'users.profile',
                       path: ':userId',
-                      // Numeric ids only (spec 9); anything else is an unknown page.
-                      loader: ({ params }) => {
-                        if (!/^\d+$/.test(params.userId ?? '')) throw redirect(NOT_FOUND_PATH);
-                        return null;
-                      },
+                      loader: numericParam('userId'),
                       lazy: () => import('../features/users/routes/user-profile'),
                       handle: handle({ crumb: 'Profile', layout: 'top-bar' }),
                     },
@@ -356,32 +374,9 @@ export function createRoutes(): RouteObject[] {
                       ],
                     },
                     {
-                      // My organization's reporting (spec 2: organizations.private.lpi, default overview).
-                      id: 'organizations.private.lpi.index',
-                      path: 'private/lpi',
-                      loader: () => redirect('/organizations/private/lpi/overview'),
-                    },
-                    {
-                      // The reporting page's 'analytics' option (spec 2).
-                      id: 'organizations.private.lpi.analytics',
-                      path: 'private/lpi/analytics',
-                      lazy: () => import('../features/analytics/routes/analytics-page'),
-                      handle: handle({ crumb: 'Reporting', layout: 'top-bar' }),
-                    },
-                    {
-                      id: 'organizations.private.lpi',
-                      path: 'private/lpi/:page',
-                      lazy: () => import('../features/lpi/routes/organization-lpi-page'),
-                      handle: handle({ crumb: 'Reporting', layout: 'top-bar' }),
-                    },
-                    {
                       id: 'organizations.page',
                       path: ':organizationId',
-                      // Numeric ids only (spec 9); anything else is an unknown page.
-                      loader: ({ params }) => {
-                        if (!/^\d+$/.test(params.organizationId ?? '')) throw redirect(NOT_FOUND_PATH);
-                        return null;
-                      },
+                      loader: numericParam('organizationId'),
                       lazy: () => import('../features/organizations/routes/organization-page'),
                       handle: handle({ crumb: 'Organization', layout: 'top-bar' }),
                     },
@@ -410,11 +405,8 @@ export function createRoutes(): RouteObject[] {
                     {
                       id: 'surveys.taking.survey',
                       path: 'taking/:surveyId',
-                      loader: ({ params }) => {
-                        if (!/^\d+$/.test(params.surveyId ?? '')) throw redirect(NOT_FOUND_PATH);
-                        return null;
-                      },
-                      lazy: () => import('../features/surveys/taking/routes/taking-survey'),
+                      loader: numericParam('surveyId'),
+                      lazy: () => import('./routes/survey-taking'),
                       handle: handle({ crumb: 'Survey', layout: 'top-bar' }),
                     },
                     {
@@ -426,11 +418,8 @@ export function createRoutes(): RouteObject[] {
                     {
                       id: 'surveys.archived.survey',
                       path: 'archived/:surveyId',
-                      loader: ({ params }) => {
-                        if (!/^\d+$/.test(params.surveyId ?? '')) throw redirect(NOT_FOUND_PATH);
-                        return null;
-                      },
-                      lazy: () => import('../features/surveys/archive/routes/archived-survey'),
+                      loader: numericParam('surveyId'),
+                      lazy: () => import('./routes/survey-archived'),
                       handle: handle({ crumb: 'Survey', layout: 'top-bar' }),
                     },
                     {
@@ -442,11 +431,8 @@ export function createRoutes(): RouteObject[] {
                     {
                       id: 'surveys.export.survey',
                       path: 'export/:surveyId',
-                      loader: ({ params }) => {
-                        if (!/^\d+$/.test(params.surveyId ?? '')) throw redirect(NOT_FOUND_PATH);
-                        return null;
-                      },
-                      lazy: () => import('../features/surveys/export/routes/export-survey'),
+                      loader: numericParam('surveyId'),
+                      lazy: () => import('./routes/survey-export'),
                       handle: handle({ crumb: 'Survey', layout: 'top-bar' }),
                     },
                     {
@@ -470,44 +456,85 @@ export function createRoutes(): RouteObject[] {
                     {
                       id: 'surveys.hosting.survey',
                       path: 'hosting/:surveyId',
-                      loader: ({ params }) => {
-                        if (!/^\d+$/.test(params.surveyId ?? '')) throw redirect(NOT_FOUND_PATH);
-                        return null;
-                      },
-                      lazy: () => import('../features/surveys/hosting/survey-page/hosted-survey-page'),
+                      loader: numericParam('surveyId'),
+                      lazy: () => import('./routes/hosted-survey'),
                       handle: handle({ crumb: 'Survey', layout: 'top-bar' }),
                     },
                     {
                       id: 'surveys.survey',
                       path: ':surveyId',
-                      // Numeric ids only (spec 9); anything else is an unknown page.
-                      loader: ({ params }) => {
-                        if (!/^\d+$/.test(params.surveyId ?? '')) throw redirect(NOT_FOUND_PATH);
-                        return null;
-                      },
+                      loader: numericParam('surveyId'),
                       lazy: () => import('../features/surveys/hosting/routes/survey-overview'),
                       handle: handle({ crumb: 'Survey', layout: 'top-bar' }),
                     },
                   ],
                 },
+              ],
+            },
+            {
+              // The LPI pages: their tabs are the side navigation, in the top bar's drawer on small
+              // screens (wide screens keep the page's tab bar).
+              id: 'layout-drawer-with-top-bar',
+              lazy: () => import('./layouts/drawer-with-top-bar-layout'),
+              handle: handle({ layout: 'drawer-with-top-bar' }),
+              children: [
                 {
                   // The organization's LPI (Transparency Index) profile, one page per tab (spec 2).
                   id: 'lpi',
                   path: 'lpi',
-                  handle: handle({ crumb: 'LPI', layout: 'top-bar' }),
+                  handle: handle({
+                    crumb: 'LPI',
+                    layout: 'drawer-with-top-bar',
+                    sideNavigation: LPI_SIDE_NAVIGATION,
+                  }),
                   children: [
                     { id: 'lpi.index', index: true, loader: () => redirect('/lpi/overview') },
                     {
                       id: 'lpi.analytics',
                       path: 'analytics',
-                      lazy: () => import('../features/analytics/routes/analytics-page'),
-                      handle: handle({ crumb: 'Analytics', layout: 'top-bar' }),
+                      lazy: () => import('./routes/lpi-analytics'),
+                      handle: handle({ crumb: 'Analytics', layout: 'drawer-with-top-bar' }),
                     },
                     {
                       id: 'lpi.page',
                       path: ':page',
                       lazy: () => import('../features/lpi/routes/lpi-page'),
-                      handle: handle({ crumb: 'Profile', layout: 'top-bar' }),
+                      handle: handle({ crumb: 'Profile', layout: 'drawer-with-top-bar' }),
+                    },
+                  ],
+                },
+                {
+                  // My organization's reporting (spec 2: organizations.private.lpi, default overview),
+                  // under the Organizations crumb as the rest of /organizations.
+                  id: 'organizations.reporting',
+                  path: 'organizations',
+                  handle: handle({ crumb: 'Organizations', layout: 'drawer-with-top-bar' }),
+                  children: [
+                    {
+                      id: 'organizations.private.lpi.index',
+                      path: 'private/lpi',
+                      loader: () => redirect('/organizations/private/lpi/overview'),
+                    },
+                    {
+                      // The reporting page's 'analytics' option (spec 2).
+                      id: 'organizations.private.lpi.analytics',
+                      path: 'private/lpi/analytics',
+                      lazy: () => import('./routes/lpi-analytics'),
+                      handle: handle({
+                        crumb: 'Reporting',
+                        layout: 'drawer-with-top-bar',
+                        sideNavigation: REPORTING_SIDE_NAVIGATION,
+                      }),
+                    },
+                    {
+                      id: 'organizations.private.lpi',
+                      path: 'private/lpi/:page',
+                      lazy: () => import('../features/lpi/routes/organization-lpi-page'),
+                      handle: handle({
+                        crumb: 'Reporting',
+                        layout: 'drawer-with-top-bar',
+                        sideNavigation: REPORTING_SIDE_NAVIGATION,
+                      }),
                     },
                   ],
                 },
@@ -521,6 +548,6 @@ export function createRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(createRoutes());
+export function createAppRouter(queryClient?: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

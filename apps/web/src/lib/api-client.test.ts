@@ -503,3 +503,67 @@ describe('401', () => {
     },
   );
 });
+
+describe('answers the route preloader sent early (vite-route-preload.ts)', () => {
+  beforeEach(() => setTokens({ access_token: 'early-access', refresh_token: 'early-refresh' }));
+  afterEach(() => {
+    delete window.__parityEarlyResponses;
+  });
+
+  function sentEarly(path: string, response: Promise<Response>, token = 'early-access') {
+    window.__parityEarlyResponses = { token, responses: { [path]: response } };
+  }
+
+  it('serves the first GET of that exact path from the early answer, and fetches after that', async () => {
+    sentEarly('/api/user-account', Promise.resolve(json(200, { id: 1, early: true })));
+    fetchMock.mockResolvedValue(json(200, { id: 1, early: false }));
+
+    await expect(api.get('/api/user-account')).resolves.toEqual({ id: 1, early: true });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(api.get('/api/user-account')).resolves.toEqual({ id: 1, early: false });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches when the path, the method or the stored token differ from the early one', async () => {
+    fetchMock.mockImplementation(async () => json(200, { fetched: true }));
+    sentEarly('/api/user-account', Promise.resolve(json(200, { early: true })));
+    await expect(api.get('/api/user-account', { x: 1 })).resolves.toEqual({ fetched: true });
+    await expect(api.post('/api/user-account', {})).resolves.toEqual({ fetched: true });
+    setTokens({ access_token: 'refreshed-access', refresh_token: 'early-refresh' });
+    await expect(api.get('/api/user-account')).resolves.toEqual({ fetched: true });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('treats an early 401 like any other: refresh once, then fetch again with the new token', async () => {
+    sentEarly(
+      '/api/user-account',
+      Promise.resolve(json(401, { message: 'The access token is invalid or has expired.' })),
+    );
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/oauth/refresh'
+        ? json(200, {
+            token_type: 'Bearer',
+            access_token: 'new-access',
+            expires_in: 900,
+            refresh_token: 'r2',
+          })
+        : json(200, { id: 1 }),
+    );
+    await expect(api.get('/api/user-account')).resolves.toEqual({ id: 1 });
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
+      '/api/oauth/refresh',
+      '/api/user-account',
+    ]);
+    expect(call(1).headers.Authorization).toBe('Bearer new-access');
+  });
+
+  it('gives up on an early answer that never comes after the time limit, and retries with a fetch', async () => {
+    vi.useFakeTimers();
+    sentEarly('/api/user-account', new Promise<Response>(() => {}));
+    fetchMock.mockResolvedValue(json(200, { id: 1 }));
+    const result = api.get('/api/user-account');
+    await vi.advanceTimersByTimeAsync(30_000 + 1000);
+    await expect(result).resolves.toEqual({ id: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

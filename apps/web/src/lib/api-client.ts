@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { alertStore } from '../components/alerts/alert-store';
 import { buildApiUrl, type QueryParams } from './api-url';
+import { takeEarlyResponse, untilAborted } from './early-responses';
 import { startLoading, stopLoading } from './loading';
 import { logout, refreshSession } from './session';
 import { getAccessToken, getRefreshToken } from './token-storage';
@@ -31,6 +33,8 @@ export interface RequestOptions {
   retries?: number;
   /** No 'Error' alert on failure (the caller reports it). */
   silent?: boolean;
+  /** Extra request headers (e.g. the sign-up steps' X-Signup-Token); Accept and Authorization are set here. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiErrorInit {
@@ -242,7 +246,7 @@ async function attempt(config: RequestConfig): Promise<unknown> {
   const onCallerAbort = () => controller.abort();
   config.signal?.addEventListener('abort', onCallerAbort);
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...config.headers, Accept: 'application/json' };
   const token = getAccessToken();
   config.tokenSent = token;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -260,7 +264,8 @@ async function attempt(config: RequestConfig): Promise<unknown> {
     if (body !== undefined) init.body = body;
     let response: Response;
     try {
-      response = await fetch(target, init);
+      const early = takeEarlyResponse(config.method, target, token);
+      response = await (early ? untilAborted(early, controller.signal) : fetch(target, init));
     } catch (error) {
       if (error instanceof CallerAbort) throw error;
       if (config.signal?.aborted) throw new CallerAbort(abortReason(config.signal));
@@ -423,3 +428,31 @@ export const api = {
     return request<Blob>({ ...options, method: 'GET', url, params, responseKind: 'blob' });
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Answers read through their schema
+
+/** Spec 8: the alert of an answer whose data does not parse (e.g. malformed invitation data). */
+export const INVALID_RESPONSE_MESSAGE = 'Invalid response';
+
+/**
+ * An answer read through its domain schema. One that does not parse is logged (with zod's issues,
+ * for whoever debugs it), alerted as 'Error' / 'Invalid response' unless `silent` (the caller then
+ * shows the error's message itself), and thrown as an ApiError with that message.
+ */
+export function parseAnswer<S extends z.ZodType>(
+  schema: S,
+  answer: unknown,
+  { silent = false }: { silent?: boolean } = {},
+): z.output<S> {
+  const result = schema.safeParse(answer);
+  if (result.success) return result.data;
+  console.error(INVALID_RESPONSE_MESSAGE, result.error.issues);
+  if (!silent)
+    alertStore.add({ type: 'error', title: ERROR_ALERT_TITLE, description: INVALID_RESPONSE_MESSAGE });
+  throw new ApiError({
+    message: INVALID_RESPONSE_MESSAGE,
+    description: INVALID_RESPONSE_MESSAGE,
+    body: answer,
+  });
+}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../app/testing/render-app';
 import { alertStore } from '../components/alerts/alert-store';
+import { json, stubFetch } from '../testing/fetch-stub';
 import { getAccessToken, setTokens } from './token-storage';
 import { uploadWithProgress } from './upload-with-progress';
 

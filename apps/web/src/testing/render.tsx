@@ -2,6 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { AppProvider, createQueryClient } from '../app/provider';
+import { createRoutes } from '../app/router';
+import { RootRoute } from '../app/routes/root';
+import { type AppRouter, bindLogoutToRouter } from '../app/session-navigation';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,13 +28,49 @@ export function TestProviders({ client, children }: { client: QueryClient; child
 
 export interface ProvidersOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {
   queryClient?: QueryClient;
+  /** The app's own providers (its theme, the alert stack, the global loader) instead of bare ones. */
+  app?: boolean;
 }
 
 /** Renders inside the app's providers with a fresh query client (or the one given). */
-export function renderWithProviders(ui: ReactElement, { queryClient, ...options }: ProvidersOptions = {}) {
-  const client = queryClient ?? createTestQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <TestProviders client={client}>{children}</TestProviders>
-  );
+export function renderWithProviders(
+  ui: ReactElement,
+  { queryClient, app, ...options }: ProvidersOptions = {},
+) {
+  const client = queryClient ?? (app ? createQueryClient() : createTestQueryClient());
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    app ? (
+      <AppProvider queryClient={client}>{children}</AppProvider>
+    ) : (
+      <TestProviders client={client}>{children}</TestProviders>
+    );
   return { queryClient: client, ...render(ui, { wrapper, ...options }) };
+}
+
+const unbinds: (() => void)[] = [];
+
+/** Test pages under the app's real root route (its dialog host, error boundary and alerts). */
+export function underAppRoot(children: RouteObject[]): RouteObject[] {
+  return [{ element: <RootRoute />, children }];
+}
+
+/**
+ * Renders the real route tree in a memory router inside the app's providers, with the logout
+ * wiring main.tsx uses. Call `cleanupApps()` after each test.
+ */
+export function renderApp(path: string, routes: RouteObject[] = createRoutes()) {
+  const queryClient = createQueryClient();
+  let router: AppRouter | undefined;
+  unbinds.push(bindLogoutToRouter(queryClient, () => router));
+  router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, queryClient, ...view };
+}
+
+export function cleanupApps() {
+  for (const unbind of unbinds.splice(0)) unbind();
 }

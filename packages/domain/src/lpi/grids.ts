@@ -5,6 +5,7 @@
  * validate the web forms and the API's saves.
  */
 import { z } from 'zod';
+import { ZCheckIssue } from './checks';
 import { ZGridScopeQuery, ZMeScopeQuery, ZSaveBase, ZTabState } from './tabs';
 
 /** The largest head count a cell accepts. */
@@ -253,7 +254,12 @@ export const ZHistoricalGrids = z.object({
 });
 export type THistoricalGrids = z.infer<typeof ZHistoricalGrids>;
 
-export const ZGridResponse = z.object({ data: ZGrid, state: ZTabState });
+/** checks: the staff grid's failing data checks (issue #19); absent for grids without checks. */
+export const ZGridResponse = z.object({
+  data: ZGrid,
+  state: ZTabState,
+  checks: z.array(ZCheckIssue).optional(),
+});
 export const ZTypedGridsResponse = z.object({ data: ZTypedGrids, state: ZTabState });
 export const ZHistoricalGridsResponse = z.object({ data: ZHistoricalGrids, state: ZTabState });
 

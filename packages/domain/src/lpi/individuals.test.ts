@@ -201,8 +201,12 @@ describe('ownership total and alert', () => {
 
   it('is a success only at exactly 100.00', () => {
     expect(ownershipAlert(100)).toEqual({ type: 'success', text: 'Ownership is 100.00%' });
-    expect(ownershipAlert(99.99)).toEqual({ type: 'error', text: 'Ownership is 99.99%' });
-    expect(ownershipAlert(100.01)).toEqual({ type: 'error', text: 'Ownership is 100.01%' });
-    expect(ownershipAlert(0)).toEqual({ type: 'error', text: 'Ownership is 0.00%' });
+    // Short of 100%: what is wrong and what to do (issue #19).
+    expect(ownershipAlert(58.95)).toEqual({
+      type: 'error',
+      text: 'Owner percentages add up to 58.95%; they must total 100.00%',
+    });
+    expect(ownershipAlert(100.01).text).toBe('Owner percentages add up to 100.01%; they must total 100.00%');
+    expect(ownershipAlert(0).text).toBe('Owner percentages add up to 0.00%; they must total 100.00%');
   });
 });

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { DEMOGRAPHIC_IDENTIFICATION_IDS, IDENTIFICATION_IDS, REQUIRED_OWNERSHIP_TOTAL } from '../constants';
 import { beforeOrEqual, MESSAGES, maxChar, percentage } from '../validation/rules';
+import { ownershipTotalMessage, ZCheckIssue } from './checks';
 import { ZSaveBase, ZTabState } from './tabs';
 
 /** A field that does not apply to the chosen identification (or to leadership/ownership off). */
@@ -269,7 +270,12 @@ export const ZOwnershipData = z.object({
   option_flags: ZIndividualOptionFlags,
 });
 export type TOwnershipData = z.infer<typeof ZOwnershipData>;
-export const ZOwnershipResponse = z.object({ data: ZOwnershipData, state: ZTabState });
+/** checks: the tab's failing data checks (issue #19). */
+export const ZOwnershipResponse = z.object({
+  data: ZOwnershipData,
+  state: ZTabState,
+  checks: z.array(ZCheckIssue).optional(),
+});
 export type TOwnershipResponse = z.infer<typeof ZOwnershipResponse>;
 
 /** The owners' percentages summed, rounded to 2 decimals (rows not flagged as owners do not count). */
@@ -286,13 +292,15 @@ export function ownershipTotal(
   return cents / 100;
 }
 
-/** The tab's alert (spec 2): success only at exactly 100.00, else an error; never a block. */
+/**
+ * The tab's alert (spec 2): success only at exactly 100.00, else an error saying what is wrong and
+ * what to do (issue #19); never a block on saving.
+ */
 export function ownershipAlert(total: number): { type: 'success' | 'error'; text: string } {
   const cents = Math.round(total * 100);
-  return {
-    type: cents === REQUIRED_OWNERSHIP_TOTAL * 100 ? 'success' : 'error',
-    text: `Ownership is ${(cents / 100).toFixed(2)}%`,
-  };
+  return cents === REQUIRED_OWNERSHIP_TOTAL * 100
+    ? { type: 'success', text: `Ownership is ${(cents / 100).toFixed(2)}%` }
+    : { type: 'error', text: ownershipTotalMessage(total) };
 }
 
 const MAX_ROWS_PER_SAVE = 5000;

@@ -16,6 +16,7 @@ import {
 import { ZAddressFound, ZPlaceDetails } from '../places';
 import { phone } from '../validation/phone';
 import { url } from '../validation/rules';
+import { zFieldRules } from '../validation/zod';
 import { ZSaveBase, ZTabKey, ZTabState } from './tabs';
 
 /** The server's answer when a save breaks the overview rules (spec 8 alert 'Error!'). */
@@ -99,6 +100,9 @@ export function overviewErrors(
 }
 
 const id = z.number().int().positive().max(2_147_483_647);
+
+/** The Overview form's schema: the rules of overviewErrors, each message on its field. */
+export const ZOverviewForm = zFieldRules((values: TOverviewValues) => overviewErrors(values));
 
 /** POST /api/organization/meta-v2 */
 export const ZOverviewSave = ZSaveBase.extend({

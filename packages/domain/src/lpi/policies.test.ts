@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatFileSize,
   policyStatusMessage,
   timeAgo,
   ZPolicyFields,
@@ -71,16 +70,6 @@ describe('timeAgo', () => {
     expect(at(100 * 24 * 3600_000)).toBe('3 months ago');
     expect(at(3 * 365 * 24 * 3600_000)).toBe('3 years ago');
     expect(at(-2 * 24 * 3600_000)).toBe('in 2 days');
-  });
-});
-
-describe('formatFileSize', () => {
-  it('uses base 1000 and two decimals', () => {
-    expect(formatFileSize(0)).toBe('0.00 kB');
-    expect(formatFileSize(1234)).toBe('1.23 kB');
-    expect(formatFileSize(999_999)).toBe('1000.00 kB');
-    expect(formatFileSize(1_000_000)).toBe('1.00 MB');
-    expect(formatFileSize(5_242_880)).toBe('5.24 MB');
   });
 });
 

@@ -59,6 +59,20 @@ export const ZPolicyFields = z.object({
 });
 export type TPolicyFields = z.infer<typeof ZPolicyFields>;
 
+/** The browser's check of the picked attachments (count, type by extension, size); the API checks their bytes too. */
+export const ZPolicyFiles = z.array(z.custom<{ name: string; size: number }>()).superRefine((files, ctx) => {
+  const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+  if (files.length > POLICY_FILE_MAX_COUNT) return issue(`At most ${POLICY_FILE_MAX_COUNT} files at once.`);
+  for (const file of files) {
+    const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
+    if (!(POLICY_FILE_EXTENSIONS as readonly string[]).includes(ext)) return issue(POLICY_FILE_TYPES_MESSAGE);
+    if (file.size > POLICY_FILE_MAX_BYTES) return issue(POLICY_FILE_SIZE_MESSAGE);
+  }
+});
+
+/** The policy record form: its fields and the attachments picked with them. */
+export const ZPolicyForm = ZPolicyFields.extend({ files: ZPolicyFiles });
+
 /** POST /api/policies (multipart fields; the files come as files[i]). */
 export const ZPolicyRecordInput = ZSaveBase.extend({
   ...ZPolicyFields.shape,
@@ -160,10 +174,4 @@ export function policyStatusMessage(
   const moment = parseMoment((reviewed ? record.current_as_of : null) ?? record.created_at);
   if (moment) parts.push(timeAgo(moment, now));
   return parts.join(' ');
-}
-
-/** Spec 9: file sizes in kB below 1 MB, else MB, base 1000, 2 decimals. */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(2)} MB`;
-  return `${(bytes / 1000).toFixed(2)} kB`;
 }

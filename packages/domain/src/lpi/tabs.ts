@@ -4,6 +4,7 @@
  * kept as an immutable version.
  */
 import { z } from 'zod';
+import type { TLpiPage } from './pages';
 
 /** Spec 2 tab ids. The US-based variants share their tab's id. */
 export const LPI_TAB_IDS = {
@@ -73,22 +74,7 @@ export const TAB_TITLES: Record<TTabKey, string> = {
   us_committee: 'Investment Committee (US-based)',
 };
 
-/**
- * The pages of /lpi/{page} and /organizations/private/lpi/{page} (spec 2), in order. `staff` is
- * the reporting page's name for the /lpi `fte` page.
- */
-export const LPI_PAGES = [
-  'overview',
-  'fte',
-  'ownership',
-  'insights',
-  'investment',
-  'committee',
-  'board',
-  'policies',
-  'practices',
-] as const;
-export type TLpiPage = (typeof LPI_PAGES)[number];
+export { LPI_PAGE_TITLES, LPI_PAGES, type TLpiPage } from './pages';
 
 /** The save units shown on each page (a page with a US-based variant has two). */
 export const LPI_PAGE_TABS: Record<TLpiPage, readonly TTabKey[]> = {
@@ -101,18 +87,6 @@ export const LPI_PAGE_TABS: Record<TLpiPage, readonly TTabKey[]> = {
   board: ['board'],
   policies: ['policies'],
   practices: ['practices', 'miscellaneous'],
-};
-
-export const LPI_PAGE_TITLES: Record<TLpiPage, string> = {
-  overview: 'Overview',
-  fte: 'Total Full-Time Employees',
-  ownership: 'Ownership and Senior Leadership',
-  insights: 'Historical Insights (Past 3 Years)',
-  investment: 'Investment Staff',
-  committee: 'Investment Committee',
-  board: 'Board Members',
-  policies: 'Policies',
-  practices: 'Practices',
 };
 
 /** The form ids of /api/form-generator/{formId} and the miscellaneous questions. */

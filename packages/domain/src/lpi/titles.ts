@@ -4,6 +4,7 @@
  * ownership the owners plus leaders flagged over total owners plus total leaders, board its rows.
  */
 import { z } from 'zod';
+import { ZCheckIssue } from './checks';
 
 const count = z.number().int().nonnegative();
 const entered = z.object({ entered: count });
@@ -18,5 +19,7 @@ export const ZTabTitles = z.object({
   us_investment: entered,
   committee: entered,
   us_committee: entered,
+  /** the failing data checks of the tabs (issue #19): the tab list marks their tabs */
+  checks: z.array(ZCheckIssue).optional(),
 });
 export type TTabTitles = z.infer<typeof ZTabTitles>;

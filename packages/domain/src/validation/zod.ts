@@ -52,6 +52,17 @@ export function zRequired(label?: string) {
     .min(1, { error: (issue) => message(issue.input) });
 }
 
+/** Each message of a rules function's answer (field -> message) as an issue on its field. */
+export function addFieldIssues(errors: Partial<Record<string, string | null>>, ctx: z.RefinementCtx) {
+  for (const [field, message] of Object.entries(errors)) {
+    if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+  }
+}
+
+/** A form's schema from its rules function (values -> field -> message): one rule, form and API alike. */
+export const zFieldRules = <T>(errorsOf: (values: T) => Partial<Record<string, string | null>>) =>
+  z.custom<T>().superRefine((values, ctx) => addFieldIssues(errorsOf(values), ctx));
+
 /** The labelled min/max of spec 5 for strings, numbers and arrays. */
 export const zLabelledMin = (label: string, n: number) => zRule((v: unknown) => labelledMin(label, v, n));
 export const zLabelledMax = (label: string, n: number) => zRule((v: unknown) => labelledMax(label, v, n));

@@ -55,8 +55,14 @@ export const users = pgTable(
     interests: integer('interests').array().notNull().default(sql`'{}'::integer[]`),
     start_date: date('start_date'),
     acknowledgements: text('acknowledgements').array().notNull().default(sql`'{}'::text[]`),
-    /** Names of the fields the user keeps private (shown as 'Private' to others). */
-    private_fields: text('private_fields').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Names of the fields the user keeps private (shown as 'Private' to others). Special-category
+     * fields start private (domain SENSITIVE_FIELDS; migration 0013 moved existing accounts).
+     */
+    private_fields: text('private_fields')
+      .array()
+      .notNull()
+      .default(sql`'{gender_id,ethnicity_id,lgbt,is_disabled,veteran,is_generation_immigrant}'::text[]`),
     // Null until the sign-up link is opened (the token endpoint refuses such accounts). Accounts
     // made any other way (demo data, invitations, admin) are verified when created.
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }).defaultNow(),

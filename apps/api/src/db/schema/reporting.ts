@@ -286,6 +286,8 @@ export const tabStates = pgTable(
     updated_by: integer('updated_by').references(() => users.id),
     version: integer('version').notNull().default(0),
     completed: boolean('completed').notNull().default(false),
+    /** survey scope: the respondent's explanation of data that fails a check, given at Mark Complete */
+    note: text('note'),
     occupied_by: integer('occupied_by').references(() => users.id),
     occupied_until: timestamp('occupied_until', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

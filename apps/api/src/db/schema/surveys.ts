@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -28,6 +29,10 @@ export const surveys = pgTable(
       .references(() => organizations.id),
     /** 1 score, 2 dei, 3 deiplus (spec 1). */
     survey_type_id: integer('survey_type_id').notNull(),
+    /** How the host receives the responses: 1 in Parity (spec 3 receive types). */
+    receive_type_id: integer('receive_type_id').notNull().default(1),
+    /** The insights the host requests, INSIGHT_TYPES ids in the host's order (spec 3 insight types). */
+    insight_type_ids: integer('insight_type_ids').array().notNull().default(sql`'{}'::integer[]`),
     title: text('title').notNull(),
     description: text('description'),
     start: date('start').notNull(),
@@ -59,8 +64,11 @@ export const surveyInvitations = pgTable(
       .references(() => organizations.id),
     /** invited, in_progress, submitted, declined */
     status: text('status').notNull().default('invited'),
-    /** The step the respondent last saw (spec 3 Survey invitation). */
-    step: integer('step').notNull().default(1),
+    /**
+     * The furthest step (its weight) the respondent moved on from, 0 before any (spec 3 Survey
+     * invitation); its locked step, step + 1, is where Continue Response opens.
+     */
+    step: integer('step').notNull().default(0),
     submitted_at: timestamp('submitted_at', { withTimezone: true }),
     submitted_by: integer('submitted_by').references(() => users.id),
     last_reminded_at: timestamp('last_reminded_at', { withTimezone: true }),

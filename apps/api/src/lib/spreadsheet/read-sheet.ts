@@ -1,3 +1,4 @@
+import { neutraliseCell } from '@parity/domain/spreadsheet-cell';
 import type ExcelJS from 'exceljs';
 import {
   type CellError,
@@ -11,6 +12,7 @@ import {
   type SheetColumn,
   type SheetRow,
   SPREADSHEET_MAX_BYTES,
+  SPREADSHEET_TOO_LARGE_MESSAGE,
   SpreadsheetError,
   toIsoDate,
   YES,
@@ -112,7 +114,13 @@ export async function readSheet(buffer: Buffer, options: ReadSheetOptions): Prom
   const optionIds = new Map(
     columns.map((column) => [
       column.key,
-      new Map((column.options ?? []).map((option) => [normalizeOptionName(option.name), option.id])),
+      // An option named like a formula is written neutralised in the template's list (template.ts).
+      new Map(
+        (column.options ?? []).flatMap((option) => [
+          [normalizeOptionName(neutraliseCell(option.name)), option.id],
+          [normalizeOptionName(option.name), option.id],
+        ]),
+      ),
     ]),
   );
   const example = exampleRow ? exampleValues(columns, exampleRow, optionIds) : undefined;
@@ -162,11 +170,9 @@ export async function readSheet(buffer: Buffer, options: ReadSheetOptions): Prom
 function assertSafeContainer(buffer: Buffer, limits: ZipLimits): WorkbookParts {
   if (buffer.length === 0) throw new SpreadsheetError('empty', 'The file is empty.');
   if (buffer.length > SPREADSHEET_MAX_BYTES) {
-    throw new SpreadsheetError(
-      'too_large',
-      `The file is larger than ${SPREADSHEET_MAX_BYTES / 1_000_000} MB.`,
-      { maxBytes: SPREADSHEET_MAX_BYTES },
-    );
+    throw new SpreadsheetError('too_large', SPREADSHEET_TOO_LARGE_MESSAGE, {
+      maxBytes: SPREADSHEET_MAX_BYTES,
+    });
   }
   if (!hasZipMagic(buffer)) throw new SpreadsheetError('not_a_spreadsheet', NOT_A_SPREADSHEET);
   try {

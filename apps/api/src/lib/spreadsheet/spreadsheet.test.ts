@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { FORMULA_TEXTS } from '../../test/exports';
 import { readSheet } from './read-sheet';
 import {
   MAX_ROWS,
@@ -222,6 +223,47 @@ describe('buildTemplate', () => {
     expect(sheet.getCell('A3').dataValidation).toBeUndefined();
     expect(sheet.getCell(`B${MAX_ROWS + 3}`).dataValidation).toBeUndefined();
     expect(sheet.getColumn(4).numFmt).toBe('yyyy-mm-dd');
+  });
+
+  it('quotes formula-like option names and example texts (formula injection), keeps numbers, and reads the quoted names back', async () => {
+    const kinds = FORMULA_TEXTS.map((name, index) => ({ id: index + 1, name }));
+    const formulaColumns: SheetColumn[] = [
+      { key: 'name', header: 'Name' },
+      { key: 'kind_id', header: 'Kind', options: kinds },
+      { key: 'shares', header: 'Shares', kind: 'number' },
+    ];
+    const example = { name: '@SUM(A1)', kind_id: 1, shares: -2 };
+    const workbook = await openWorkbook(
+      await buildTemplate({ sheetName: 'Owners', columns: formulaColumns, exampleRow: example }),
+    );
+    const lists = workbook.getWorksheet('Lists')!;
+    // An XML parser reads a carriage return in text as a line feed.
+    expect(kinds.map((_, index) => lists.getCell(index + 2, 1).value)).toEqual(
+      FORMULA_TEXTS.map((text) => `'${text.replace('\r', '\n')}`),
+    );
+    const sheet = workbook.getWorksheet('Owners')!;
+    expect([1, 2, 3].map((column) => sheet.getCell(2, column).value)).toEqual([
+      "'@SUM(A1)",
+      `'${FORMULA_TEXTS[0]}`,
+      -2,
+    ]);
+    expect(sheet.getCell(2, 3).type).toBe(ExcelJS.ValueType.Number);
+
+    // A row that picks a quoted name from the list reads back as its option; the example is skipped.
+    sheet.getCell(3, 1).value = 'Ann';
+    sheet.getCell(3, 2).value = `'${FORMULA_TEXTS[2]}`;
+    sheet.getCell(3, 3).value = -5;
+    sheet.getCell(4, 1).value = 'Bo';
+    sheet.getCell(4, 2).value = FORMULA_TEXTS[3];
+    const { rows, errors } = await readSheet(Buffer.from(await workbook.xlsx.writeBuffer()), {
+      columns: formulaColumns,
+      exampleRow: example,
+    });
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([
+      { rowNumber: 3, values: { name: 'Ann', kind_id: 3, shares: -5 } },
+      { rowNumber: 4, values: { name: 'Bo', kind_id: 4, shares: null } },
+    ]);
   });
 
   it('refuses a sheet name Excel would not accept', async () => {

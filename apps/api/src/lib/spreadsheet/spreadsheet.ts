@@ -10,6 +10,7 @@ export type { ZipLimits };
 
 /** Largest upload accepted, in bytes (5 MB). */
 export const SPREADSHEET_MAX_BYTES = 5_000_000;
+export const SPREADSHEET_TOO_LARGE_MESSAGE = `The file is larger than ${SPREADSHEET_MAX_BYTES / 1_000_000} MB.`;
 
 /** Most data rows one upload may hold (the template's example row is not counted). */
 export const MAX_ROWS = 5000;

@@ -1,3 +1,4 @@
+import { neutraliseCell } from '@parity/domain/spreadsheet-cell';
 import ExcelJS from 'exceljs';
 import {
   INSTRUCTIONS_SHEET,
@@ -99,7 +100,8 @@ export async function buildTemplate({
         listColumn.width = Math.max(12, column.header.length + 4);
         lists.getCell(1, listCount).value = column.header;
         column.options.forEach((option, row) => {
-          lists.getCell(row + 2, listCount).value = option.name;
+          // Option names come from the database; the reader also accepts the neutralised name.
+          lists.getCell(row + 2, listCount).value = neutraliseCell(option.name);
         });
         const ref = `'${LISTS_SHEET}'!$${listColumn.letter}$2:$${listColumn.letter}$${column.options.length + 1}`;
         validation = {
@@ -186,8 +188,15 @@ function headerNote(column: SheetColumn): string {
   return lines.join('\n');
 }
 
-/** The cell value written for an example value: option names, Yes/No, Dates at UTC midnight. */
+/**
+ * The cell value written for an example value: option names, Yes/No, Dates at UTC midnight; a text
+ * that would start a formula is neutralised (`neutraliseCell`).
+ */
 export function exampleCellValue(column: SheetColumn, value: unknown): ExcelJS.CellValue {
+  return neutraliseCell(exampleValue(column, value));
+}
+
+function exampleValue(column: SheetColumn, value: unknown): ExcelJS.CellValue {
   if (value === undefined || value === null || value === '') return null;
   if (column.options) {
     const option = column.options.find((o) => o.id === value || o.name === value);

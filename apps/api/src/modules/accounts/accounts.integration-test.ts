@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, users } from '../../db/schema/people';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed-demo';
+import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;

@@ -12,9 +12,11 @@ export default async function accountsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in account (slim): organization, rights and membership status',
+        description:
+          'Any signed-in user, pending ones included: the few fields every page needs (organization, rights, membership status), without the profile.',
         response: { 200: ZCurrentAccount },
       },
     },
-    async (request) => getCurrentAccount(app.db, requireAuth(request).userId),
+    async (request) => getCurrentAccount(requireAuth(request).profile),
   );
 }

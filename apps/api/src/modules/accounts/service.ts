@@ -1,14 +1,14 @@
 import type { TCurrentAccount } from '@parity/domain/auth';
-import type { DbOrTx } from '../../db/client';
-import { loadCaller } from '../users/caller';
+import { flagsOf } from '../../core/access/caller';
+import type { UserProfileRow } from '../../core/access/user-profile';
 
 /**
- * The current account (slim, spec 3), from the same read and rights as every module's guard
- * (loadCaller): organization rights count only for an approved member, and a membership in a
- * deleted organization counts as none.
+ * The current account (slim, spec 3), from the caller's profile as the auth hook read it and the
+ * same rights as every module's guard (loadCaller): organization rights count only for an
+ * approved member, and a membership in a deleted organization counts as none.
  */
-export async function getCurrentAccount(db: DbOrTx, userId: number): Promise<TCurrentAccount> {
-  const { row, flags } = await loadCaller(db, userId);
+export function getCurrentAccount(row: UserProfileRow): TCurrentAccount {
+  const flags = flagsOf(row);
   return {
     id: row.user.id,
     name: row.user.name,

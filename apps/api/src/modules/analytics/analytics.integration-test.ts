@@ -1,14 +1,14 @@
 import { EVENNESS_KEYS, evennessValues, LPI_KEYS, lpiValues } from '@parity/domain/analytics';
 import { SCORING_VERSION } from '@parity/domain/scoring/constants';
 import type { TProfileScores } from '@parity/domain/scoring/profile';
+import { scoresOfSnapshot } from '@parity/domain/scoring/snapshot';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations } from '../../db/schema/people';
-import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../db/seed-demo';
-import { DEI_SURVEY_2025, DEI_SURVEY_2026, EMERGING_MANAGERS_2026 } from '../../db/seed-surveys';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signAccessToken } from '../auth/tokens';
-import { scoresOfSnapshot } from './profile-input';
+import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../seed/demo';
+import { DEI_SURVEY_2025, DEI_SURVEY_2026, EMERGING_MANAGERS_2026 } from '../../seed/surveys';
+import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { readyToSubmit } from '../../test/survey-submit';
 import { NOT_SUBMITTED_REASON } from './service';
 
 let t: TestApp;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   surveyIds = seeded.surveys;
   users = seeded.users;
   for (const [email, userId] of users) {
-    tokens.set(email, await signAccessToken(t.app.config.jwtSecret!, { userId, clientId: 'parity-web' }));
+    tokens.set(email, await sessionToken(t, userId));
   }
 });
 afterAll(async () => {
@@ -40,12 +40,17 @@ afterAll(async () => {
 
 const get = (email: string, url: string) =>
   t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.get(email)}` } });
-const submit = (email: string, organizationId: number, surveyId?: number) =>
-  t.app.inject({
+async function submit(email: string, organizationId: number, surveyId?: number) {
+  const reopen = surveyId ? await readyToSubmit(t.app.db, organizationId, surveyId) : async () => {};
+  const res = await t.app.inject({
     method: 'POST',
     url: `/api/organizations/${organizationId}/lpi${surveyId ? `?survey_id=${surveyId}` : ''}`,
     headers: { authorization: `Bearer ${tokens.get(email)}` },
+    ...(surveyId ? { payload: { accept_terms: true } } : {}),
   });
+  await reopen();
+  return res;
+}
 
 interface Row {
   id: number;
@@ -282,6 +287,13 @@ describe('the manager view', () => {
     );
     expect(notYet.statusCode).toBe(200);
     expect(notYet.json()).toMatchObject({ submission_id: null, scores: null, badges: null });
+    // #20: and nothing else of it (the host's participants list says as much): its members read the same
+    expect(notYet.json()).toMatchObject({ organization_name: ACME, submitted_at: null });
+    const members = await get(
+      MAX,
+      `/api/analytics/survey/${surveyIds.get(DEI_SURVEY_2026)!}/organization/${acme}/lpi`,
+    );
+    expect(members.json()).toEqual(notYet.json());
   });
 });
 

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'd
 import type { DbOrTx } from '../../db/client';
 import { organizations } from '../../db/schema/people';
 import { submissions } from '../../db/schema/reporting';
-import { labels, surveys } from '../../db/schema/surveys';
+import { labels, surveyInvitations, surveys } from '../../db/schema/surveys';
 
 // The analytics read the scores stored with each submission, never the people behind them: one
 // row per submission, and for a survey only the few numbers asked for, extracted in SQL.
@@ -36,24 +36,44 @@ const scopeOf = (organizationId: number, surveyId: number | null) =>
 
 /**
  * The latest scored submission of an organization in a scope: its own profile (surveyId null), one
- * survey's response, or 'any' (whichever it submitted last, its profile or a survey response).
+ * survey's response, or 'own' (what its members read as its scores: its latest profile submission,
+ * else, before it ever submitted its profile, its latest survey response). 'own' prefers the profile
+ * so that the figures agree with the history (profile submissions) and the organization's lpi_score.
  */
 export async function latestSubmission(
   db: DbOrTx,
   organizationId: number,
-  surveyId: number | null | 'any',
+  surveyId: number | null | 'own',
 ): Promise<StoredSubmission | undefined> {
   const [row] = await db
     .select(columns)
     .from(submissions)
     .where(
-      surveyId === 'any'
+      surveyId === 'own'
         ? and(eq(submissions.organization_id, organizationId), isNotNull(submissions.scores))
         : scopeOf(organizationId, surveyId),
     )
-    .orderBy(desc(submissions.submitted_at), desc(submissions.id))
+    .orderBy(
+      ...(surveyId === 'own' ? [desc(isNull(submissions.survey_id))] : []),
+      desc(submissions.submitted_at),
+      desc(submissions.id),
+    )
     .limit(1);
   return row as StoredSubmission | undefined;
+}
+
+/** A submission's snapshot (for the head counts shown beside its scores). */
+export async function submissionSnapshot(db: DbOrTx, submissionId: number): Promise<unknown> {
+  const [row] = await db
+    .select({ snapshot: submissions.snapshot })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
+  return row?.snapshot ?? null;
+}
+
+export async function surveyTitle(db: DbOrTx, surveyId: number): Promise<string | null> {
+  const [row] = await db.select({ title: surveys.title }).from(surveys).where(eq(surveys.id, surveyId));
+  return row?.title ?? null;
 }
 
 /** Every scored organization-scope submission of an organization, oldest first. */
@@ -69,6 +89,17 @@ export async function organizationSubmissions(
   return rows as StoredSubmission[];
 }
 
+/** Whether the organization is invited to the survey (any status). */
+export async function isInvited(db: DbOrTx, surveyId: number, organizationId: number) {
+  const [row] = await db
+    .select({ id: surveyInvitations.id })
+    .from(surveyInvitations)
+    .where(
+      and(eq(surveyInvitations.survey_id, surveyId), eq(surveyInvitations.organization_id, organizationId)),
+    );
+  return Boolean(row);
+}
+
 export async function findOrganization(db: DbOrTx, organizationId: number) {
   const [row] = await db
     .select({
@@ -80,14 +111,6 @@ export async function findOrganization(db: DbOrTx, organizationId: number) {
     })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return row;
-}
-
-export async function findSurvey(db: DbOrTx, surveyId: number) {
-  const [row] = await db
-    .select({ id: surveys.id, hostId: surveys.organization_id })
-    .from(surveys)
-    .where(and(eq(surveys.id, surveyId), isNull(surveys.deleted_at)));
   return row;
 }
 

@@ -18,12 +18,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../core/http/errors';
 import { requireAuth } from '../../plugins/auth';
 import * as service from './service';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unknown().optional() });
-const errors = { 400: ZError, 403: ZError, 404: ZError };
 const KINDS = ['lpi', 'evenness'] as const;
 
 const RIGHTS_OWN =
@@ -49,34 +48,38 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
   // --- one organization ------------------------------------------------------------------------
 
   app.get(
-    '/api/organizations/:id/lpi',
+    '/api/organizations/:organizationId/lpi',
     {
       schema: {
         tags,
         summary: "An organization's latest submitted LPI scores",
         description:
-          'Members and platform admins: its latest submission (its profile or a survey response). Others: a ' +
+          'Members and platform admins: its latest profile submission (the last point of historical-lpi), or, ' +
+          'before it ever submitted its profile, its latest survey response (survey_id and survey_title say ' +
+          'which); with the components of its transparency and the head counts it scored. Others: a ' +
           "public organization's latest profile submission when it publishes its scores (publish_scores); " +
           'otherwise (private, or scores not published) 404. Null scores: never submitted.',
-        params: z.strictObject({ id }),
-        response: { 200: ZOrganizationLpi, ...errors },
+        params: z.strictObject({ organizationId: id }),
+        response: { 200: ZOrganizationLpi, ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => service.organizationLpi(db, requireAuth(request).userId, request.params.id),
+    async (request) =>
+      service.organizationLpi(db, requireAuth(request).userId, request.params.organizationId),
   );
 
   app.get(
-    '/api/organizations/:id/evenness',
+    '/api/organizations/:organizationId/evenness',
     {
       schema: {
         tags,
         summary: "An organization's latest submitted evenness (head counts and ownership)",
-        description: 'Same visibility as /api/organizations/{id}/lpi.',
-        params: z.strictObject({ id }),
-        response: { 200: ZOrganizationEvenness, ...errors },
+        description: 'Same visibility as /api/organizations/{organizationId}/lpi.',
+        params: z.strictObject({ organizationId: id }),
+        response: { 200: ZOrganizationEvenness, ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => service.organizationEvenness(db, requireAuth(request).userId, request.params.id),
+    async (request) =>
+      service.organizationEvenness(db, requireAuth(request).userId, request.params.organizationId),
   );
 
   app.get(
@@ -87,7 +90,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
         summary: "The caller's organization's LPI scores over time",
         description:
           'One point per submission of the organization profile (not survey responses), oldest first.',
-        response: { 200: ZHistoricalLpi, ...errors },
+        response: { 200: ZHistoricalLpi, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => service.historicalLpi(db, requireAuth(request).userId),
@@ -100,7 +103,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
         tags,
         summary: "The caller's organization's evenness over time",
         description: 'One point per submission of the organization profile, oldest first.',
-        response: { 200: ZHistoricalEvenness, ...errors },
+        response: { 200: ZHistoricalEvenness, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => service.historicalEvenness(db, requireAuth(request).userId),
@@ -114,7 +117,8 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
           schema: {
             tags,
             summary: `The caller's organization's ${view} ${kind} figures (latest submission)`,
-            response: { 200: ZScoreSubset, ...errors },
+            description: `Approved members of the caller's organization: the ${kind} figures of the ${view} view from its latest submitted profile (404 before the first submission).`,
+            response: { 200: ZScoreSubset, ...errorResponses(400, 403, 404) },
           },
         },
         async (request) => service.ownView(db, requireAuth(request).userId, kind, view),
@@ -130,7 +134,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
             summary: `The organization's ${kind} (${variant}) from its latest submission`,
             description: RIGHTS_OWN,
             querystring: z.strictObject({ organization_id: id.optional() }),
-            response: { 200: ZScoreValue, ...errors },
+            response: { 200: ZScoreValue, ...errorResponses(400, 403, 404) },
           },
         },
         async (request) =>
@@ -146,7 +150,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
             description: `Mean, quartiles and each respondent's value. ${RIGHTS_HOST}${LABELS}`,
             params: z.strictObject({ surveyId: id }),
             querystring: labelQuery,
-            response: { 200: ZSurveyDistribution, ...errors },
+            response: { 200: ZSurveyDistribution, ...errorResponses(400, 403, 404) },
           },
         },
         async (request) =>
@@ -170,7 +174,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
               "The survey's host, platform admins and the respondent's own members; anyone else 404. Scores only, " +
               'never an individual’s demographics.',
             params: z.strictObject({ surveyId: id, organizationId: id }),
-            response: { 200: ZScoreValue, ...errors },
+            response: { 200: ZScoreValue, ...errorResponses(400, 403, 404) },
           },
         },
         async (request) =>
@@ -197,7 +201,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
         description: RIGHTS_HOST + LABELS,
         params: z.strictObject({ id }),
         querystring: labelQuery,
-        response: { 200: ZSurveyLpi, ...errors },
+        response: { 200: ZSurveyLpi, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) =>
@@ -213,7 +217,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
         description: RIGHTS_HOST + LABELS,
         params: z.strictObject({ id }),
         querystring: labelQuery,
-        response: { 200: ZSurveyEvenness, ...errors },
+        response: { 200: ZSurveyEvenness, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) =>
@@ -237,7 +241,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
           score: ZSurveyScoreKey.default('lpi'),
           label_ids: ZLabelIdsQuery.optional(),
         }),
-        response: { 200: ZRespondentDistribution, ...errors },
+        response: { 200: ZRespondentDistribution, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) =>
@@ -258,7 +262,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
         summary: "Manager view: one respondent's submitted LPI scores",
         description: "The survey's host, platform admins and the respondent's own members; anyone else 404.",
         params: z.strictObject({ surveyId: id, organizationId: id }),
-        response: { 200: ZOrganizationLpi, ...errors },
+        response: { 200: ZOrganizationLpi, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) =>
@@ -278,7 +282,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
         summary: "Manager view: one respondent's submitted evenness",
         description: "The survey's host, platform admins and the respondent's own members; anyone else 404.",
         params: z.strictObject({ surveyId: id, organizationId: id }),
-        response: { 200: ZOrganizationEvenness, ...errors },
+        response: { 200: ZOrganizationEvenness, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) =>
@@ -300,7 +304,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
           'For members of an invited respondent. Shown once at least 5 organizations submitted; otherwise, or ' +
           'before the caller submitted, each figure is suppressed with the reason.',
         params: z.strictObject({ surveyId: id }),
-        response: { 200: ZBenchmark, ...errors },
+        response: { 200: ZBenchmark, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => service.benchmark(db, requireAuth(request).userId, request.params.surveyId),

@@ -3,6 +3,7 @@ import {
   EVENNESS_KEYS,
   EVENNESS_VARIANT_KEY,
   evennessValues,
+  headCounts,
   LPI_KEYS,
   LPI_VARIANT_KEY,
   lpiValues,
@@ -25,6 +26,7 @@ import {
 import { PEER_BENCHMARK_MIN } from '@parity/domain/scoring/constants';
 import type { TEvenness } from '@parity/domain/scoring/evenness';
 import type { TProfileScores } from '@parity/domain/scoring/profile';
+import { profileOfSnapshot } from '@parity/domain/scoring/snapshot';
 import {
   peerBenchmark,
   percentileRanks,
@@ -34,10 +36,12 @@ import {
   suppressionReason,
   type TSuppressed,
 } from '@parity/domain/scoring/survey';
+import { loadCaller, requireAllowed } from '../../core/access/caller';
+import { isInsiderOf } from '../../core/access/organization-guard';
+import { canHostSurvey, findSurveyHost, isSurveyHostOf } from '../../core/access/survey-host-guard';
+import { AppError, badRequest, notFound } from '../../core/http/errors';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, notFound } from '../../errors';
-import { resolveScope } from '../reporting/scope';
-import { loadCaller, requireAllowed } from '../users/caller';
+import { resolveScope } from '../lpi/service';
 import * as repo from './repo';
 
 // Scores and analytics (spec 7, DESIGN 5 and 9). Rights, in one place:
@@ -65,15 +69,26 @@ function refOf(organizationId: number, surveyId: number | null, row: repo.Stored
   };
 }
 
-function lpiOf(
+async function lpiOf(
+  db: DbOrTx,
   organizationId: number,
   surveyId: number | null,
-  row?: repo.StoredSubmission,
-): TOrganizationLpi {
+  row: repo.StoredSubmission | undefined,
+  withCounts: boolean,
+): Promise<TOrganizationLpi> {
+  const ref = refOf(organizationId, surveyId, row);
+  const [survey_title, snapshot] = await Promise.all([
+    ref.survey_id === null ? null : repo.surveyTitle(db, ref.survey_id),
+    row && withCounts ? repo.submissionSnapshot(db, row.id) : undefined,
+  ]);
+  const { staff, leadership, ownership } = row?.scores.transparency ?? {};
   return {
-    ...refOf(organizationId, surveyId, row),
+    ...ref,
+    survey_title,
     scores: row ? lpiValues(row.scores) : null,
     badges: row ? row.scores.badges : null,
+    transparency_components: staff && leadership && ownership ? { staff, leadership, ownership } : null,
+    counts: snapshot === undefined ? null : headCounts(profileOfSnapshot(snapshot)),
   };
 }
 
@@ -126,14 +141,11 @@ async function ownOrganization(db: DbOrTx, callerId: number, organizationId?: nu
 async function hostedSurvey(db: DbOrTx, callerId: number, surveyId: number) {
   const caller = await loadCaller(db, callerId);
   requireAllowed(caller);
-  const survey = await repo.findSurvey(db, surveyId);
-  if (!survey) throw notFound('Survey');
-  const own =
-    caller.row.organization && caller.row.membership?.status === 'approved'
-      ? caller.row.organization.id
-      : null;
-  const isHost = own !== null && own === survey.hostId && caller.flags.isSurveyHost;
-  if (!isHost && !caller.flags.isAdministrator) throw notFound('Survey');
+  const survey = await findSurveyHost(db, surveyId);
+  // Its hosts and platform admins only (not the survey's administrators).
+  if (!survey || !(isSurveyHostOf(caller, survey.hostId) || caller.flags.isAdministrator)) {
+    throw notFound('Survey');
+  }
   return survey;
 }
 
@@ -156,8 +168,8 @@ async function hostLabels(db: DbOrTx, hostId: number, labelIds: readonly number[
 // --- organizations -----------------------------------------------------------------------------
 
 /**
- * GET /api/organizations/{id}/lpi|evenness: the organization's latest submitted scores. Members
- * and admins: its latest submission of any scope; others, when the organization is public and
+ * GET /api/organizations/{organizationId}/lpi|evenness: the organization's latest submitted scores. Members
+ * and admins: its latest profile submission, else its latest survey response; others, when the organization is public and
  * publishes its scores (publish_scores): its latest profile submission (never a survey response's);
  * otherwise 404.
  */
@@ -166,16 +178,16 @@ async function organizationSubmission(db: DbOrTx, callerId: number, organization
   requireAllowed(caller);
   const org = await repo.findOrganization(db, organizationId);
   if (!org) throw notFound('Organization');
-  const member = caller.row.organization?.id === org.id && caller.row.membership?.status === 'approved';
-  const insider = member || caller.flags.isAdministrator;
+  const insider = isInsiderOf(caller, org.id);
   if (!insider && (!org.is_public || !org.publish_scores || org.deleted_at)) {
     throw notFound('Organization');
   }
-  return repo.latestSubmission(db, organizationId, insider ? 'any' : null);
+  return repo.latestSubmission(db, organizationId, insider ? 'own' : null);
 }
 
 export async function organizationLpi(db: DbOrTx, callerId: number, organizationId: number) {
-  return lpiOf(organizationId, null, await organizationSubmission(db, callerId, organizationId));
+  const row = await organizationSubmission(db, callerId, organizationId);
+  return lpiOf(db, organizationId, null, row, true);
 }
 
 export async function organizationEvenness(db: DbOrTx, callerId: number, organizationId: number) {
@@ -191,7 +203,7 @@ export async function ownVariant(
   organizationId?: number,
 ): Promise<TScoreValue> {
   const id = await ownOrganization(db, callerId, organizationId);
-  return variantOf(kind, variant, id, null, await repo.latestSubmission(db, id, 'any'));
+  return variantOf(kind, variant, id, null, await repo.latestSubmission(db, id, 'own'));
 }
 
 /** GET /api/organizations/me/{ownership|gender|racial}/lpi|evenness. */
@@ -202,7 +214,7 @@ export async function ownView(
   view: TOrganizationView,
 ): Promise<TScoreSubset> {
   const id = await ownOrganization(db, callerId);
-  const row = await repo.latestSubmission(db, id, 'any');
+  const row = await repo.latestSubmission(db, id, 'own');
   const all: Record<string, number | null> | null = row
     ? kind === 'lpi'
       ? lpiValues(row.scores)
@@ -379,9 +391,24 @@ export async function respondentDistribution(
   };
 }
 
-/** The manager view: one invited respondent's submitted scores in a survey (host, admin, its members). */
+/**
+ * The manager view: one invited respondent's submitted scores in a survey (host, admin, its members).
+ * The reading scope refuses the host before the respondent submits (#20); the host then learns
+ * only what its participants list says, that this invited organization has not submitted: no row.
+ */
 async function respondentSubmission(db: DbOrTx, callerId: number, surveyId: number, organizationId: number) {
-  await resolveScope(db, callerId, { organizationId, surveyId, report: true });
+  try {
+    await resolveScope(db, callerId, { organizationId, surveyId, report: true });
+  } catch (error) {
+    const notYet =
+      error instanceof AppError &&
+      error.statusCode === 404 &&
+      (await canHostSurvey(db, callerId, surveyId)) &&
+      (await repo.isInvited(db, surveyId, organizationId));
+    if (!notYet) throw error;
+    const organization = await repo.findOrganization(db, organizationId);
+    return { row: undefined, organization_name: organization?.name };
+  }
   const [row, organization] = await Promise.all([
     repo.latestSubmission(db, organizationId, surveyId),
     repo.findOrganization(db, organizationId),
@@ -396,7 +423,7 @@ export async function managerLpi(
   organizationId: number,
 ): Promise<TOrganizationLpi> {
   const { row, organization_name } = await respondentSubmission(db, callerId, surveyId, organizationId);
-  return { ...lpiOf(organizationId, surveyId, row), organization_name };
+  return { ...(await lpiOf(db, organizationId, surveyId, row, false)), organization_name };
 }
 
 export async function managerEvenness(

@@ -1,9 +1,8 @@
 import type { TAuditLog } from '@parity/domain/organization-audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../db/seed-demo';
-import { EMERGING_MANAGERS_2026 } from '../../db/seed-surveys';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signAccessToken } from '../auth/tokens';
+import { seedDemoData } from '../../seed/demo';
+import { EMERGING_MANAGERS_2026 } from '../../seed/surveys';
+import { createTestApp, sessionToken, type TestApp } from '../../test/app';
 
 // The LPI writes that touch organization data are in the audit log (issue #7 point 4): the
 // overview save of the organization's own profile (with what it was and what it became) and the
@@ -19,10 +18,7 @@ beforeAll(async () => {
   const seeded = await seedDemoData(t.app.db);
   acmeId = seeded.organizations.get('Acme Capital Partners')!;
   surveyId = seeded.surveys.get(EMERGING_MANAGERS_2026)!;
-  ada = await signAccessToken(t.app.config.jwtSecret!, {
-    userId: seeded.users.get('ada@acme.test')!,
-    clientId: 'parity-web',
-  });
+  ada = await sessionToken(t, seeded.users.get('ada@acme.test')!);
 });
 afterAll(async () => {
   await t?.close();

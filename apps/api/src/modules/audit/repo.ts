@@ -44,8 +44,9 @@ export interface FeedRow {
 }
 
 /**
- * The feed's events: the organization's audit entries (not the LPI ones, nor declines and code
- * changes, which stay in the admins' audit log) and its LPI submissions, newest first.
+ * The feed's events: the organization's audit entries (not the LPI ones, nor declines, code
+ * changes and usage events, which stay in the admins' audit log) and its LPI submissions, newest
+ * first.
  */
 function feedEvents(organizationId: number) {
   return sql`
@@ -54,7 +55,7 @@ function feedEvents(organizationId: number) {
            a.after AS after, a.before AS before
       FROM audit_log a LEFT JOIN users u ON u.id = a.actor_user_id
      WHERE a.organization_id = ${organizationId}
-       AND a.entity NOT IN ('lpi', 'organization_code')
+       AND a.entity NOT IN ('lpi', 'organization_code', 'usage_event')
        AND NOT (a.entity = 'membership' AND a.action = 'decline')
     UNION ALL
     SELECT 's' || s.id, s.submitted_at, u.id, u.name, u.lastname, 'lpi', 'submit',

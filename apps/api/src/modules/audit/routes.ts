@@ -1,11 +1,9 @@
 import { ZAuditLog, ZFeed, ZPageQuery } from '@parity/domain/organization-audit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { errorResponses } from '../../core/http/errors';
 import { requireAuth } from '../../plugins/auth';
 import * as service from './service';
-
-const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unknown().optional() });
 
 export default async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +20,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
           'and the values before and after. limit 1-100 (default 30), offset. Approved admins ' +
           '(manage_settings) only: a plain member gets 403, a pending one 403, no organization 404.',
         querystring: ZPageQuery,
-        response: { 200: ZAuditLog, 400: ZError, 403: ZError, 404: ZError },
+        response: { 200: ZAuditLog, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => service.auditLog(app.db, requireAuth(request).userId, request.query),
@@ -40,7 +38,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
           'audit log and the LPI submissions. limit 1-100 (default 30), offset. Approved members; ' +
           'pending 403, no organization 404.',
         querystring: ZPageQuery,
-        response: { 200: ZFeed, 400: ZError, 403: ZError, 404: ZError },
+        response: { 200: ZFeed, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => service.feed(app.db, requireAuth(request).userId, request.query),

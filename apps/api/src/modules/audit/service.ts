@@ -1,6 +1,6 @@
 import { feedSummary, type TAuditLog, type TFeed, type TPageQuery } from '@parity/domain/organization-audit';
+import { authorizeOrganization } from '../../core/access/organization-guard';
 import type { DbOrTx } from '../../db/client';
-import { authorize } from '../members/service';
 import * as repo from './repo';
 
 const actorOf = (r: { actor_id: number | null; actor_name: string | null; actor_lastname: string | null }) =>
@@ -10,7 +10,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** GET /api/organizations/me/audit-log: the organization's admins only. */
 export async function auditLog(db: DbOrTx, userId: number, q: TPageQuery): Promise<TAuditLog> {
-  const { organizationId } = await authorize(db, userId, 'me', 'admin');
+  const { organizationId } = await authorizeOrganization(db, userId, 'me', 'admin');
   const { rows, total } = await repo.listEntries(db, organizationId, q.limit, q.offset);
   return {
     data: rows.map((r) => ({
@@ -29,7 +29,7 @@ export async function auditLog(db: DbOrTx, userId: number, q: TPageQuery): Promi
 
 /** GET /api/organizations/me/feed: approved members of the organization. */
 export async function feed(db: DbOrTx, userId: number, q: TPageQuery): Promise<TFeed> {
-  const { organizationId } = await authorize(db, userId, 'me', 'member');
+  const { organizationId } = await authorizeOrganization(db, userId, 'me', 'member');
   const { rows, total } = await repo.listFeed(db, organizationId, q.limit, q.offset);
   return {
     data: rows.map((r) => {

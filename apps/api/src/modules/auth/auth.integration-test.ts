@@ -1,11 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashOpaqueToken } from '../../core/auth/tokens';
+import { mailOutbox } from '../../db/schema/mail';
 import { oauthClients, refreshTokens, users } from '../../db/schema/people';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed-demo';
+import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../test/app';
-import { LOGIN_MAX_FAILURES, TOKEN_MAX_PER_ADDRESS } from './routes';
-import { hashOpaqueToken } from './tokens';
+import { FAILED_SIGN_INS_SUBJECT } from './mail';
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS, TOKEN_MAX_PER_ADDRESS } from './routes';
 
 let t: TestApp;
 let adaHash: string;
@@ -159,9 +161,10 @@ describe('POST /api/oauth/token/ (password grant)', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('invalid_grant');
     expect((await refresh(refresh_token)).statusCode).toBe(401);
+    // Issue #20: a deleted account's token is signed out (401, so the web app logs out), not 404.
     const me = await status(access_token);
-    expect(me.statusCode).toBe(404);
-    expect(me.json().error).toBe('not_found');
+    expect(me.statusCode).toBe(401);
+    expect(me.json().error).toBe('unauthenticated');
   });
 
   it('refuses unknown, revoked and not-allowed clients with invalid_client', async () => {
@@ -334,7 +337,10 @@ describe('access tokens', () => {
       .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(new TextEncoder().encode(t.app.config.jwtSecret));
-    const bad = ['garbage', `${header}.${forged}.${signature}`, `${token.slice(0, -2)}xx`, expired];
+    // The signature's first character carries six whole bits of its first byte, so changing it
+    // always changes the signature (its last characters may carry padding bits that decode alike).
+    const tampered = `${header}.${payload}.${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
+    const bad = ['garbage', `${header}.${forged}.${signature}`, tampered, expired];
     for (const value of bad) {
       const res = await status(value);
       expect(res.statusCode, value).toBe(401);
@@ -368,18 +374,71 @@ describe('rate limits', () => {
     }
   });
 
-  it(`locks an account after ${LOGIN_MAX_FAILURES} wrong passwords, from any address, existing or not`, async () => {
+  // Issue #20 point 5: this test replaces "locks an account after 10 wrong passwords, from any
+  // address", which let anyone who knew an email keep its owner out.
+  it(`locks one address out of an account after ${LOGIN_MAX_FAILURES} wrong passwords; the owner signs in from another`, async () => {
     await addUser('locked@acme.test');
-    for (const email of ['locked@acme.test', 'ghost@acme.test']) {
+    for (const [email, address] of [
+      ['locked@acme.test', '10.8.0.1'],
+      ['ghost@acme.test', '10.8.0.2'],
+    ] as const) {
       for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
-        expect((await login(email, `Wrong-Password-${i}`)).statusCode).toBe(401);
+        expect((await login(email, `Wrong-Password-${i}`, { address })).statusCode).toBe(401);
       }
-      const res = await login(email.toUpperCase());
+      const res = await login(email.toUpperCase(), DEMO_PASSWORD, { address });
       expect(res.statusCode, email).toBe(429);
       expect(res.json().error).toBe('too_many_requests');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(60);
     }
-    // Other accounts still sign in.
-    expect((await login('eve@cedar.test')).statusCode).toBe(200);
+    // The owner, from another address, gets in; so does another account from the locked address.
+    expect((await login('locked@acme.test', DEMO_PASSWORD, { address: '10.8.0.3' })).statusCode).toBe(200);
+    expect((await login('eve@cedar.test', DEMO_PASSWORD, { address: '10.8.0.1' })).statusCode).toBe(200);
+  });
+
+  it('mails the owner once per burst of wrong passwords, from whatever addresses', async () => {
+    const email = 'burst@acme.test';
+    await addUser(email);
+    const mails = () =>
+      t.app.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, FAILED_SIGN_INS_SUBJECT)));
+    // Spread over addresses (none is locked), the account's burst still counts.
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) {
+      expect((await login(email, `Wrong-Password-${i}`)).statusCode).toBe(401);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await mails()).toHaveLength(0);
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      expect((await login(email, `Still-Wrong-${i}`)).statusCode).toBe(401);
+    }
+    const deadline = Date.now() + 5000;
+    while ((await mails()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 200));
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toMatch(/wrong password/);
+    expect((await login(email)).statusCode).toBe(200);
+  });
+
+  it(`locks an address after ${LOGIN_MAX_FAILURES_PER_ADDRESS} wrong passwords, whatever the accounts`, async () => {
+    const address = '10.8.1.1';
+    // Past the per-minute call limit (TOKEN_MAX_PER_ADDRESS): a minute passes every 15 calls.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS; i++) {
+        if (i % 15 === 14) vi.setSystemTime(Date.now() + 61_000);
+        // A different account each time: no account-and-address pair is locked.
+        expect((await login(`guess${i}@acme.test`, 'Wrong-Password-1', { address })).statusCode).toBe(401);
+      }
+      vi.setSystemTime(Date.now() + 61_000);
+      const res = await login('max@acme.test', DEMO_PASSWORD, { address });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(/failed sign-in attempts/);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(60);
+      expect((await login('max@acme.test')).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

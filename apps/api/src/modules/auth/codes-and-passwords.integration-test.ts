@@ -5,19 +5,21 @@ import {
   PASSWORD_RULE_MESSAGE,
   RESET_LINK_SENT_MESSAGE,
 } from '@parity/domain/auth';
+import { LAST_ADMIN_MESSAGE } from '@parity/domain/organization-members';
 import { and, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneTimeCodes } from '../../db/schema/codes';
-import { users } from '../../db/schema/people';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed-demo';
-import { createTestApp, type TestApp } from '../../test/app';
-import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 import {
   COMMON_PASSWORD_MESSAGE,
   EMAIL_PASSWORD_MESSAGE,
   PRODUCT_PASSWORD_MESSAGE,
-} from './common-passwords';
+} from '../../core/auth/common-passwords';
+import { hashOpaqueToken } from '../../core/auth/tokens';
+import { oneTimeCodes } from '../../db/schema/codes';
+import { memberships, organizations, users } from '../../db/schema/people';
+import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
+import { createTestApp, type TestApp } from '../../test/app';
+import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 import {
   LOGIN_MAX_FAILURES,
   MFA_SEND_MAX_PER_ACCOUNT,
@@ -27,7 +29,6 @@ import {
   RESET_MAIL_MAX_PER_ADDRESS,
 } from './routes';
 import { MFA_MAX_TRIES } from './service';
-import { hashOpaqueToken } from './tokens';
 
 const PUBLIC_URL = 'http://parity.test';
 const NEW_PASSWORD = 'Lighthouse-Keeper-47!';
@@ -589,6 +590,37 @@ describe('PUT /api/user-account/deactivate', () => {
     // No reset link for a deactivated account either (same answer).
     expect(await noMailAfter(email, RESET_SUBJECT, () => call('/api/passwords/email', { email }))).toBe(true);
   });
+
+  // Found by the authorization matrix (docs/reliability.md): deactivating the only admin left
+  // the other members with nobody to approve them or manage the organization.
+  it('refuses the last admin of an organization with other members (409), as removing them is; the sole member may go', async () => {
+    const [org] = await t.app.db
+      .insert(organizations)
+      .values({ name: `Solo ${Date.now()}` })
+      .returning();
+    const userIdOf = async (email: string) =>
+      (await t.app.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+    const admin = await addUser();
+    const other = await addUser();
+    await t.app.db.insert(memberships).values([
+      { user_id: await userIdOf(admin), organization_id: org!.id, status: 'approved', manage_settings: true },
+      { user_id: await userIdOf(other), organization_id: org!.id, status: 'pending' },
+    ]);
+    const deactivate = async (email: string) =>
+      call('/api/user-account/deactivate', undefined, {
+        method: 'PUT',
+        token: (await login(email)).json().access_token,
+      });
+
+    const refused = await deactivate(admin);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(LAST_ADMIN_MESSAGE);
+    expect((await login(admin)).statusCode).toBe(200);
+
+    // Alone in the organization, the admin strands nobody.
+    await t.app.db.delete(memberships).where(eq(memberships.user_id, await userIdOf(other)));
+    expect((await deactivate(admin)).statusCode).toBe(204);
+  });
 });
 
 describe('rate limits', () => {
@@ -629,19 +661,24 @@ describe('rate limits', () => {
     }
   });
 
-  it('update-after-expiry: wrong old passwords count with sign-in failures and lock the account', async () => {
+  // Issue #20 point 5: the count is per account and address (was: the account, from any address).
+  it('update-after-expiry: wrong old passwords count with sign-in failures and lock that address out', async () => {
     const email = await addUser({ expired: true });
     const body = { email, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD };
+    const address = '10.2.250.1';
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
-      const res = await call('/api/password/update-after-expiry', {
-        ...body,
-        old_password: `Wrong-${i}-Pass!`,
-      });
+      const res = await call(
+        '/api/password/update-after-expiry',
+        { ...body, old_password: `Wrong-${i}-Pass!` },
+        { address },
+      );
       expect(res.statusCode).toBe(400);
     }
-    const locked = await call('/api/password/update-after-expiry', { ...body, old_password: DEMO_PASSWORD });
+    const locked = await login(email, DEMO_PASSWORD, address);
     expect(locked.statusCode).toBe(429);
-    expect((await login(email)).statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/failed sign-in attempts/);
+    // From another address the owner goes on: the right (expired) password answers 419.
+    expect((await login(email)).statusCode).toBe(419);
   });
 
   it(`passwords/email: ${RESET_MAIL_MAX_PER_ACCOUNT} per email in 15 minutes, known or not`, async () => {

@@ -43,3 +43,19 @@ export function passwordChangedMail(to: string, publicUrl: string): MailMessage 
     ].join('\n'),
   };
 }
+
+export const FAILED_SIGN_INS_SUBJECT = 'Failed sign-in attempts on your Parity account';
+
+export function failedSignInsMail(to: string, publicUrl: string): MailMessage {
+  return {
+    to,
+    subject: FAILED_SIGN_INS_SUBJECT,
+    text: [
+      'Someone just entered a wrong password for your Parity account many times.',
+      '',
+      'If it was you, wait a few minutes before trying again, or reset your password. If it was not',
+      'you, nobody got in: the address that tried was paused, and you can still sign in as usual. To be',
+      `safe, choose a strong password you use nowhere else: ${publicUrl}/login/forgot`,
+    ].join('\n'),
+  };
+}

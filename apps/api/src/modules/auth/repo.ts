@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oneTimeCodes } from '../../db/schema/codes';
 import { oauthClients, refreshTokens, users } from '../../db/schema/people';
+import { live } from '../../db/soft-delete';
 
 export type OauthClientRow = typeof oauthClients.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -32,7 +33,7 @@ export async function findLoginUserByEmail(db: DbOrTx, email: string): Promise<L
       email_verified_at: users.email_verified_at,
     })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deleted_at)));
+    .where(and(sql`lower(${users.email}) = lower(${email})`, live(users)));
   return row;
 }
 
@@ -40,7 +41,7 @@ export async function isActiveUser(db: DbOrTx, userId: number): Promise<boolean>
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+    .where(and(eq(users.id, userId), live(users)));
   return row !== undefined;
 }
 
@@ -122,7 +123,7 @@ export async function findLoginUserById(db: DbOrTx, userId: number): Promise<Log
       email_verified_at: users.email_verified_at,
     })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+    .where(and(eq(users.id, userId), live(users)));
   return row;
 }
 
@@ -135,11 +136,7 @@ export async function findResettableUserByEmail(
     .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
     .where(
-      and(
-        sql`lower(${users.email}) = lower(${email})`,
-        isNull(users.deleted_at),
-        isNotNull(users.email_verified_at),
-      ),
+      and(sql`lower(${users.email}) = lower(${email})`, live(users), isNotNull(users.email_verified_at)),
     );
   return row;
 }
@@ -156,7 +153,7 @@ export async function softDeleteUser(db: DbOrTx, userId: number, at: Date): Prom
   await db
     .update(users)
     .set({ deleted_at: at, updated_at: at })
-    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+    .where(and(eq(users.id, userId), live(users)));
 }
 
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;

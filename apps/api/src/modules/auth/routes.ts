@@ -16,9 +16,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors';
+import { AppError, errorResponses } from '../../core/http/errors';
 import { requireAuth } from '../../plugins/auth';
-import { failureCounter, limitPerAddress } from '../../plugins/rate-limit';
+import { type FailureCounter, failureCounter, limitPerAddress } from '../../plugins/rate-limit';
 import {
   type AuthDeps,
   deactivateAccount,
@@ -34,12 +34,24 @@ import {
   submitCode,
   updateAfterExpiry,
   updatePassword,
+  warnOfFailedSignIns,
 } from './service';
 
 /** Sign-in attempts per client address, whatever the account. */
 export const TOKEN_MAX_PER_ADDRESS = 20;
-/** Wrong passwords per account (existing or not) before it is locked for the rest of the window. */
+/**
+ * Wrong passwords for one account (existing or not) from one client address before that address
+ * may not try that account for the rest of the window. Per address, so knowing an email does not
+ * lock its owner out: they still sign in from another address. The owner is mailed when an
+ * account gets this many from any addresses in a window (once per window).
+ */
 export const LOGIN_MAX_FAILURES = 10;
+/**
+ * Wrong passwords from one client address, whatever the accounts, before the address may not sign
+ * in at all for the rest of the window: room for an office behind one address to mistype, too
+ * little to guess across many accounts.
+ */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 30;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Refresh and logout calls per client address. */
 export const REFRESH_MAX_PER_ADDRESS = 60;
@@ -86,15 +98,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   const tokenLimit = limitPerAddress(app, { max: TOKEN_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
   const refreshLimit = limitPerAddress(app, { max: REFRESH_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
-  const loginFailures = failureCounter(app, {
-    name: 'login-failures',
-    max: LOGIN_MAX_FAILURES,
-    timeWindowMs: LOGIN_FAILURE_WINDOW_MS,
-    key: loginKey,
-    message: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
-  });
+  const loginFailures = signInFailures(app, deps);
 
-  // The spec's path has a trailing slash; both spellings share one handler and one counter.
+  // The spec's path has a trailing slash; both spellings share one handler and one counter. The
+  // reference documents the one without (OpenAPI paths end without a slash).
   for (const url of ['/api/oauth/token/', '/api/oauth/token']) {
     app.post(
       url,
@@ -102,7 +109,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         config: { public: true },
         onRequest: tokenLimit,
         schema: {
-          hide: url !== '/api/oauth/token/',
+          hide: url !== '/api/oauth/token',
           tags: ['auth'],
           summary: 'Sign in with email and password (password grant)',
           description:
@@ -110,8 +117,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
             'tokens) for an account with two-factor sign-in: a 6-digit code was mailed, `uuid` names the ' +
             'challenge for `POST /api/mfa-submit`. 401 `invalid_grant` for wrong credentials, 401 ' +
             '`invalid_client` for an unknown client, 419 `password_expired`, 429 `too_many_requests` with ' +
-            `Retry-After after ${TOKEN_MAX_PER_ADDRESS} calls a minute from one address or ` +
-            `${LOGIN_MAX_FAILURES} wrong passwords for one account in 15 minutes.`,
+            `Retry-After after ${TOKEN_MAX_PER_ADDRESS} calls a minute from one address, ` +
+            `${LOGIN_MAX_FAILURES} wrong passwords for one account from one address in 15 minutes (that ` +
+            `address only: the owner still signs in from another, and is mailed) or ` +
+            `${LOGIN_MAX_FAILURES_PER_ADDRESS} wrong passwords from one address in 15 minutes, whatever the accounts.`,
           security: [],
           consumes: FORM_OR_JSON,
           body: ZPasswordGrantRequest,
@@ -180,10 +189,60 @@ export default async function authRoutes(fastify: FastifyInstance) {
   registerCodeAndPasswordRoutes(app, deps, loginFailures);
 }
 
+/**
+ * Wrong passwords (sign-in, the password sent with a code, an expired password's update) are
+ * counted per account and address and per address; both lock only that address. Per account they
+ * are only counted, to mail the owner once per burst.
+ */
+function signInFailures(app: FastifyInstance, deps: AuthDeps): FailureCounter {
+  const common = {
+    timeWindowMs: LOGIN_FAILURE_WINDOW_MS,
+    message: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  };
+  const perAccountAndAddress = failureCounter(app, {
+    ...common,
+    name: 'login-failures',
+    max: LOGIN_MAX_FAILURES,
+    key: (request) => {
+      const account = loginKey(request);
+      return account === undefined ? undefined : `${account}|${request.ip}`;
+    },
+  });
+  const perAddress = failureCounter(app, {
+    ...common,
+    name: 'login-failures-address',
+    max: LOGIN_MAX_FAILURES_PER_ADDRESS,
+    key: (request) => request.ip,
+  });
+  // Never asserted: it only tells when an account's burst reaches the mail.
+  const perAccount = failureCounter(app, {
+    ...common,
+    name: 'login-failures-account',
+    max: LOGIN_MAX_FAILURES,
+    key: loginKey,
+  });
+  return {
+    async assertNotLocked(request, reply) {
+      await perAccountAndAddress.assertNotLocked(request, reply);
+      await perAddress.assertNotLocked(request, reply);
+    },
+    async recordFailure(request) {
+      const [, , burst] = await Promise.all([
+        perAccountAndAddress.recordFailure(request),
+        perAddress.recordFailure(request),
+        perAccount.recordFailure(request),
+      ]);
+      const account = loginKey(request);
+      if (burst && account) warnOfFailedSignIns(deps, account);
+      return burst;
+    },
+  };
+}
+
 function registerCodeAndPasswordRoutes(
   fastify: FastifyInstance,
   deps: AuthDeps,
-  loginFailures: ReturnType<typeof failureCounter>,
+  loginFailures: FailureCounter,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const window15 = 15 * MINUTE_MS;
@@ -408,8 +467,9 @@ function registerCodeAndPasswordRoutes(
         summary: 'Deactivate the own account',
         description:
           'Soft-deletes the signed-in account and ends every session (all refresh tokens); it can no ' +
-          'longer sign in. 204.',
-        response: { 204: z.null() },
+          'longer sign in. 204. 409 for the last admin of an organization that has other members ' +
+          '(as removing that admin is): another member must get the manage settings permission first.',
+        response: { 204: z.null(), ...errorResponses(409) },
       },
     },
     async (request, reply) => {

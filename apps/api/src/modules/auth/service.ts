@@ -17,10 +17,6 @@ import {
   type TUpdateAfterExpiryResponse,
 } from '@parity/domain/auth';
 import { WEB_CLIENT_ID } from '@parity/domain/constants';
-import type { Db, DbOrTx } from '../../db/client';
-import { AppError, unauthorized } from '../../errors';
-import type { Mailer } from '../../plugins/mailer';
-import { mfaCodeMail, passwordChangedMail, resetLinkMail } from './mail';
 import {
   assertAcceptablePassword,
   fieldError,
@@ -29,9 +25,19 @@ import {
   verifyAgainstDummy,
   verifyClientSecret,
   verifyPassword,
-} from './passwords';
+} from '../../core/auth/passwords';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  hashOpaqueToken,
+  newOpaqueToken,
+  signAccessToken,
+} from '../../core/auth/tokens';
+import { AppError, unauthorized } from '../../core/http/errors';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Mailer } from '../../plugins/mailer';
+import { assertMayLeaveOrganization } from '../members/service';
+import { failedSignInsMail, mfaCodeMail, passwordChangedMail, resetLinkMail } from './mail';
 import * as repo from './repo';
-import { ACCESS_TOKEN_TTL_SECONDS, hashOpaqueToken, newOpaqueToken, signAccessToken } from './tokens';
 
 /** What the auth services need besides the database: signing, mail and the public address. */
 export interface AuthDeps {
@@ -100,15 +106,16 @@ async function issueTokens(
 ): Promise<TTokenResponse> {
   const refreshToken = newOpaqueToken();
   const familyExpiresAt = new Date(now.getTime() + REFRESH_FAMILY_TTL_MS);
+  const sessionId = crypto.randomUUID();
   await repo.insertRefreshToken(db, {
     token_hash: hashOpaqueToken(refreshToken),
-    family_id: crypto.randomUUID(),
+    family_id: sessionId,
     user_id: userId,
     client_id: clientId,
     expires_at: new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_MS, familyExpiresAt.getTime())),
     family_expires_at: familyExpiresAt,
   });
-  return tokenResponse(await signAccessToken(jwtSecret, { userId, clientId }), refreshToken);
+  return tokenResponse(await signAccessToken(jwtSecret, { userId, clientId, sessionId }), refreshToken);
 }
 
 function tokenResponse(accessToken: string, refreshToken: string): TTokenResponse {
@@ -154,7 +161,9 @@ export async function passwordGrant(
   });
 }
 
-type RefreshOutcome = { ok: true; userId: number; clientId: string; refreshToken: string } | { ok: false };
+type RefreshOutcome =
+  | { ok: true; userId: number; clientId: string; sessionId: string; refreshToken: string }
+  | { ok: false };
 
 /**
  * Rotates a refresh token: the presented one is marked used and a new one joins its family.
@@ -196,12 +205,19 @@ export async function refreshGrant(
       expires_at: new Date(Math.min(now.getTime() + REFRESH_TOKEN_TTL_MS, row.family_expires_at.getTime())),
       family_expires_at: row.family_expires_at,
     });
-    return { ok: true, userId: row.user_id, clientId: row.client_id, refreshToken };
+    return {
+      ok: true,
+      userId: row.user_id,
+      clientId: row.client_id,
+      sessionId: row.family_id,
+      refreshToken,
+    };
   });
   if (!outcome.ok) throw invalidRefreshToken();
   const accessToken = await signAccessToken(jwtSecret, {
     userId: outcome.userId,
     clientId: outcome.clientId,
+    sessionId: outcome.sessionId,
   });
   return tokenResponse(accessToken, outcome.refreshToken);
 }
@@ -264,6 +280,18 @@ async function startChallenge(
 /** Sends without making the caller wait: answers must not tell (by their time) whether mail went out. */
 function sendInBackground(deps: AuthDeps, message: Parameters<Mailer['send']>[0]) {
   deps.mailer.send(message).catch((error) => deps.onBackgroundError?.(error));
+}
+
+/**
+ * A burst of wrong passwords for the account named `email` (the sign-in throttle counts them):
+ * its owner, when the account exists, is mailed, in the background so that the answer tells
+ * nothing about the account.
+ */
+export function warnOfFailedSignIns(deps: AuthDeps, email: string) {
+  repo
+    .findLoginUserByEmail(deps.db, email)
+    .then((user) => (user ? deps.mailer.send(failedSignInsMail(user.email, deps.publicUrl)) : undefined))
+    .catch((error) => deps.onBackgroundError?.(error));
 }
 
 /**
@@ -509,9 +537,13 @@ export async function updatePassword(
   return tokens;
 }
 
-/** PUT /api/user-account/deactivate: the account is soft-deleted and every session ends. */
+/**
+ * PUT /api/user-account/deactivate: the account is soft-deleted and every session ends; not the
+ * last admin of an organization with other members (409).
+ */
 export async function deactivateAccount(db: Db, userId: number, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
+    await assertMayLeaveOrganization(tx, userId);
     await repo.softDeleteUser(tx, userId, now);
     await endEverything(tx, userId, now);
   });

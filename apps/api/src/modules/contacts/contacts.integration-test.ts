@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
 import { organizationContacts } from '../../db/schema/contacts';
-import { CEDAR } from '../../db/seed-demo';
-import { type SpaceKit, startSpace } from '../organizations/space-test-kit';
+import { CEDAR } from '../../seed/demo';
+import { type SpaceKit, startSpace } from '../../test/space-kit';
 
 let k: SpaceKit;
 const ADA = 'ada@acme.test';

@@ -2,10 +2,10 @@ import { ZContact, ZContactInput, ZContactList, ZContactsQuery } from '@parity/d
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../core/http/errors';
 import { requireAuth } from '../../plugins/auth';
 import * as service from './service';
 
-const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unknown().optional() });
 const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const MEMBERS = "Approved members of the caller's organization read (pending 403, no organization 404).";
 const ADMINS =
@@ -28,7 +28,7 @@ export default async function contactsRoutes(fastify: FastifyInstance) {
         summary: "The organization's external contacts (whom a host invites to a survey)",
         description: `search over name, email and title; limit 30 (default) or 60; offset; sorted by name. ${MEMBERS}`,
         querystring: ZContactsQuery,
-        response: { 200: ZContactList, 400: ZError, 403: ZError, 404: ZError },
+        response: { 200: ZContactList, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => service.listContacts(db, requireAuth(request).userId, request.query),
@@ -42,7 +42,7 @@ export default async function contactsRoutes(fastify: FastifyInstance) {
         summary: 'One external contact of the organization',
         description: `Another organization's contact 404. ${MEMBERS}`,
         params: ZId,
-        response: { 200: ZContact, 403: ZError, 404: ZError },
+        response: { 200: ZContact, ...errorResponses(403, 404) },
       },
     },
     async (request) => service.getContact(db, requireAuth(request).userId, request.params.id),
@@ -56,7 +56,7 @@ export default async function contactsRoutes(fastify: FastifyInstance) {
         summary: 'Add an external contact (admins)',
         description: `${BODY} ${ADMINS}`,
         body: ZContactInput,
-        response: { 201: ZContact, 400: ZError, 403: ZError, 404: ZError },
+        response: { 201: ZContact, ...errorResponses(400, 403, 404) },
       },
     },
     async (request, reply) =>
@@ -72,7 +72,7 @@ export default async function contactsRoutes(fastify: FastifyInstance) {
         description: `${BODY} ${ADMINS}`,
         params: ZId,
         body: ZContactInput,
-        response: { 200: ZContact, 400: ZError, 403: ZError, 404: ZError },
+        response: { 200: ZContact, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) =>
@@ -87,7 +87,7 @@ export default async function contactsRoutes(fastify: FastifyInstance) {
         summary: 'Delete an external contact (admins)',
         description: ADMINS,
         params: ZId,
-        response: { 200: z.object({ message: z.string() }), 403: ZError, 404: ZError },
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(403, 404) },
       },
     },
     async (request) => service.deleteContact(db, requireAuth(request).userId, request.params.id),

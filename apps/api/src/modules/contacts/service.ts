@@ -5,10 +5,10 @@ import {
   type TContactList,
   type TContactsQuery,
 } from '@parity/domain/organization-contacts';
+import { authorizeOrganization } from '../../core/access/organization-guard';
+import { audit } from '../../core/audit';
+import { notFound } from '../../core/http/errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { notFound } from '../../errors';
-import { audit } from '../audit/audit';
-import { authorize } from '../members/service';
 import * as repo from './repo';
 
 function toContact(row: repo.ContactRow): TContact {
@@ -38,7 +38,7 @@ const shown = (row: repo.ContactValues) => ({
 
 /** GET /api/organizations/me/contacts: approved members read (search over name, email, title). */
 export async function listContacts(db: DbOrTx, userId: number, q: TContactsQuery): Promise<TContactList> {
-  const { organizationId } = await authorize(db, userId, 'me', 'member');
+  const { organizationId } = await authorizeOrganization(db, userId, 'me', 'member');
   const { rows, total } = await repo.list(db, organizationId, {
     search: q.search || undefined,
     limit: q.limit,
@@ -48,7 +48,7 @@ export async function listContacts(db: DbOrTx, userId: number, q: TContactsQuery
 }
 
 export async function getContact(db: DbOrTx, userId: number, id: number): Promise<TContact> {
-  const { organizationId } = await authorize(db, userId, 'me', 'member');
+  const { organizationId } = await authorizeOrganization(db, userId, 'me', 'member');
   const row = await repo.find(db, organizationId, id);
   if (!row) throw notFound('Contact');
   return toContact(row);
@@ -57,7 +57,7 @@ export async function getContact(db: DbOrTx, userId: number, id: number): Promis
 /** POST /api/organizations/me/contacts: admins; audited. */
 export async function createContact(db: Db, userId: number, input: TContactInput, now = new Date()) {
   return db.transaction(async (tx) => {
-    const { organizationId } = await authorize(tx, userId, 'me', 'admin');
+    const { organizationId } = await authorizeOrganization(tx, userId, 'me', 'admin');
     const row = await repo.insert(tx, organizationId, values(input));
     await audit(tx, {
       actorId: userId,
@@ -81,7 +81,7 @@ export async function updateContact(
   now = new Date(),
 ) {
   return db.transaction(async (tx) => {
-    const { organizationId } = await authorize(tx, userId, 'me', 'admin');
+    const { organizationId } = await authorizeOrganization(tx, userId, 'me', 'admin');
     const current = await repo.find(tx, organizationId, id, true);
     if (!current) throw notFound('Contact');
     const row = await repo.update(tx, id, values(input), now);
@@ -102,7 +102,7 @@ export async function updateContact(
 /** DELETE /api/organizations/me/contacts/{id}: admins; audited. */
 export async function deleteContact(db: Db, userId: number, id: number, now = new Date()) {
   return db.transaction(async (tx) => {
-    const { organizationId } = await authorize(tx, userId, 'me', 'admin');
+    const { organizationId } = await authorizeOrganization(tx, userId, 'me', 'admin');
     const current = await repo.find(tx, organizationId, id, true);
     if (!current) throw notFound('Contact');
     await repo.remove(tx, id);

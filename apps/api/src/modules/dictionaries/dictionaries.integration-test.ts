@@ -9,8 +9,8 @@ import {
 import { DICTIONARY_ENDPOINTS } from '@parity/domain/dictionary-endpoints';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signAccessToken } from '../auth/tokens';
+import { users } from '../../db/schema/people';
+import { createTestApp, sessionToken, type TestApp } from '../../test/app';
 import { etagMatches } from './routes';
 import { DictionaryService } from './service';
 
@@ -19,8 +19,12 @@ let auth: { authorization: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  // Dictionaries need only a valid token, not a user row.
-  const token = await signAccessToken(t.app.config.jwtSecret!, { userId: 1, clientId: 'parity-web' });
+  // Dictionaries need only a signed-in user, whatever their rights.
+  const [user] = await t.app.db
+    .insert(users)
+    .values({ email: 'reader@dictionaries.test', name: 'Dee', lastname: 'Reader', password_hash: 'x' })
+    .returning({ id: users.id });
+  const token = await sessionToken(t, user!.id);
   auth = { authorization: `Bearer ${token}` };
 });
 afterAll(async () => {
@@ -36,10 +40,18 @@ async function fetchDictionary<K extends TDictionaryName>(name: K): Promise<TDic
 }
 
 describe('authentication', () => {
-  it.each(DICTIONARY_NAMES)('%s answers 401 with the error body without a token', async (name) => {
+  const signedInOnly = DICTIONARY_NAMES.filter((name) => !DICTIONARY_ENDPOINTS[name].public);
+  it.each(signedInOnly)('%s answers 401 with the error body without a token', async (name) => {
     const res = await t.app.inject({ method: 'GET', url: DICTIONARY_ENDPOINTS[name].path });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: expect.stringMatching(/\S/), error: 'unauthenticated' });
+  });
+
+  it('serves the legal structures without a sign-in: the sign-up’s create step reads them first', async () => {
+    expect(signedInOnly).not.toContain('legalStructures');
+    const res = await t.app.inject({ method: 'GET', url: DICTIONARY_ENDPOINTS.legalStructures.path });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.length).toBe(10);
   });
 
   it('refuses an invalid token, even with a matching If-None-Match', async () => {

@@ -48,13 +48,15 @@ export default async function dictionariesRoutes(app: FastifyInstance) {
   const service = new DictionaryService(app.db);
 
   for (const name of DICTIONARY_NAMES) {
-    const { path, cacheable } = DICTIONARY_ENDPOINTS[name];
+    const { path, cacheable, public: isPublic = false } = DICTIONARY_ENDPOINTS[name];
     const cacheControl = cacheable ? STATIC_CACHE_CONTROL : VOLATILE_CACHE_CONTROL;
     app.get(
       path,
       {
+        config: { public: isPublic },
         schema: {
           tags: ['dictionaries'],
+          ...(isPublic ? { security: [] } : {}),
           summary: SUMMARIES[name],
           description: `Reference data "${name}". Answers with a strong ETag and Cache-Control: ${cacheControl}; send If-None-Match to get 304.`,
           response: {
@@ -64,7 +66,7 @@ export default async function dictionariesRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        requireAuth(request);
+        if (!isPublic) requireAuth(request);
         const { body, etag } = await service.get(name);
         reply.header('etag', etag).header('cache-control', cacheControl);
         if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -102,3 +102,33 @@ export class DictionaryService {
     return loading;
   }
 }
+
+const byId = (rows: { id: number; name: string }[]) => new Map(rows.map((r) => [r.id, r.name]));
+
+/** The names of the reference data that LPI tabs store as ids (an exported response shows them). */
+export async function referenceNames(db: DbOrTx) {
+  const [legal, industries, types, titles, genders, ethnicities, options] = await Promise.all([
+    repo.listLegalStructures(db),
+    repo.listGlobalIndustries(db),
+    repo.listGlobalIndustryTypes(db),
+    repo.listOptions(db, 'corporate_titles'),
+    repo.listGenders(db),
+    repo.listEthnicities(db),
+    repo.listOptionsOfGroups(db, ATTRIBUTE_GROUPS),
+  ]);
+  const groups = new Map<string, Map<number, string>>();
+  for (const option of options) {
+    const group = groups.get(option.group) ?? new Map<number, string>();
+    group.set(option.id, option.name);
+    groups.set(option.group, group);
+  }
+  return {
+    legalStructures: byId(legal),
+    globalIndustries: byId(industries),
+    globalIndustryTypes: new Map(types.map((t) => [t.key, t.name])),
+    corporateTitles: byId(titles),
+    genders: byId(genders),
+    ethnicities: byId(ethnicities),
+    options: groups,
+  };
+}

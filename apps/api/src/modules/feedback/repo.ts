@@ -17,10 +17,10 @@ export async function insertFeedback(db: DbOrTx, row: NewFeedback) {
   return created;
 }
 
-/** The sender's admin flag and organization (any membership state), for the stored row. */
+/** The sender's organization (any membership state), for the stored row. */
 export async function findSender(db: DbOrTx, userId: number) {
   const [row] = await db
-    .select({ id: users.id, is_sadm: users.is_sadm, organization_id: memberships.organization_id })
+    .select({ id: users.id, organization_id: memberships.organization_id })
     .from(users)
     .leftJoin(memberships, eq(memberships.user_id, users.id))
     .where(eq(users.id, userId));

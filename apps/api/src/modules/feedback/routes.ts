@@ -31,6 +31,8 @@ export default async function feedbackRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['feedback', 'admin'],
         summary: 'Feedback sent by users, newest first (platform administrators only)',
+        description:
+          'Platform administrators only (403 for anyone else): ratings (1-10) and comments with the page they were sent from, paginated.',
         querystring: ZFeedbackListQuery,
         response: { 200: ZFeedbackList },
       },

@@ -1,6 +1,8 @@
 import type { TFeedback, TFeedbackList, TFeedbackListQuery, TFeedbackRequest } from '@parity/domain/feedback';
+import { loadCaller } from '../../core/access/caller';
+import { requirePlatformAdmin } from '../../core/access/platform-admin-guard';
+import { unauthorized } from '../../core/http/errors';
 import type { DbOrTx } from '../../db/client';
-import { forbidden, unauthorized } from '../../errors';
 import { findSender, insertFeedback, listFeedback } from './repo';
 
 function toIso(value: Date | string): string {
@@ -28,19 +30,12 @@ export async function sendFeedback(db: DbOrTx, userId: number, input: TFeedbackR
   };
 }
 
-/** The module's guard: the feedback list is for platform administrators only. */
-async function assertPlatformAdmin(db: DbOrTx, userId: number) {
-  const sender = await findSender(db, userId);
-  if (!sender) throw unauthorized();
-  if (!sender.is_sadm) throw forbidden();
-}
-
 export async function getFeedbackList(
   db: DbOrTx,
   userId: number,
   query: TFeedbackListQuery,
 ): Promise<TFeedbackList> {
-  await assertPlatformAdmin(db, userId);
+  requirePlatformAdmin(await loadCaller(db, userId));
   const { rows, total } = await listFeedback(db, query.limit, query.offset);
   return {
     data: rows.map((row) => ({

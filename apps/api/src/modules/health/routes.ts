@@ -11,6 +11,8 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['platform'],
         summary: 'Liveness: 200 once the database is migrated',
+        description:
+          'Public. Answers 200 once the process has opened and migrated its database; load balancers and the start-up checks poll it.',
         security: [],
         response: { 200: z.object({ status: z.literal('ok') }) },
       },

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
 import { memberships, organizations, users } from '../../db/schema/people';
 import { submissions } from '../../db/schema/reporting';
-import { ACME } from '../../db/seed-demo';
-import { type SpaceKit, startSpace } from '../organizations/space-test-kit';
+import { ACME } from '../../seed/demo';
+import { type SpaceKit, startSpace } from '../../test/space-kit';
 
 let k: SpaceKit;
 const ADA = 'ada@acme.test';

@@ -1,56 +1,7 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { memberships, organizations, users } from '../../db/schema/people';
-
-export interface Caller {
-  id: number;
-  is_sadm: boolean;
-  membership: {
-    organization_id: number;
-    status: 'pending' | 'approved' | 'declined';
-    manage_settings: boolean;
-  } | null;
-}
-
-/** The signed-in user, their membership and whether its organization exists; undefined when deleted. */
-export async function findCaller(db: DbOrTx, userId: number): Promise<Caller | undefined> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      is_sadm: users.is_sadm,
-      organization_id: organizations.id,
-      status: memberships.status,
-      manage_settings: memberships.manage_settings,
-    })
-    .from(users)
-    .leftJoin(memberships, eq(memberships.user_id, users.id))
-    .leftJoin(
-      organizations,
-      and(eq(organizations.id, memberships.organization_id), isNull(organizations.deleted_at)),
-    )
-    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    is_sadm: row.is_sadm,
-    membership:
-      row.organization_id !== null && row.status !== null
-        ? {
-            organization_id: row.organization_id,
-            status: row.status,
-            manage_settings: row.manage_settings ?? false,
-          }
-        : null,
-  };
-}
-
-export async function organizationExists(db: DbOrTx, organizationId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(and(eq(organizations.id, organizationId), isNull(organizations.deleted_at)));
-  return row !== undefined;
-}
+import { live } from '../../db/soft-delete';
 
 export async function findOrganizationName(db: DbOrTx, organizationId: number) {
   const [row] = await db
@@ -79,7 +30,7 @@ export async function listMembers(db: DbOrTx, organizationId: number) {
   return db
     .select(memberColumns)
     .from(memberships)
-    .innerJoin(users, and(eq(users.id, memberships.user_id), isNull(users.deleted_at)))
+    .innerJoin(users, and(eq(users.id, memberships.user_id), live(users)))
     .where(eq(memberships.organization_id, organizationId))
     .orderBy(sql`(${memberships.status} = 'pending') DESC`, asc(memberships.created_at), asc(users.id));
 }
@@ -95,7 +46,7 @@ export async function listAdmins(db: DbOrTx, organizationId: number) {
       image: users.image,
     })
     .from(memberships)
-    .innerJoin(users, and(eq(users.id, memberships.user_id), isNull(users.deleted_at)))
+    .innerJoin(users, and(eq(users.id, memberships.user_id), live(users)))
     .where(
       and(
         eq(memberships.organization_id, organizationId),
@@ -111,7 +62,7 @@ export async function findMemberForUpdate(db: DbOrTx, organizationId: number, us
   const [row] = await db
     .select({ membershipId: memberships.id, ...memberColumns })
     .from(memberships)
-    .innerJoin(users, and(eq(users.id, memberships.user_id), isNull(users.deleted_at)))
+    .innerJoin(users, and(eq(users.id, memberships.user_id), live(users)))
     .where(and(eq(memberships.organization_id, organizationId), eq(memberships.user_id, userId)))
     .for('update', { of: memberships });
   return row;
@@ -130,12 +81,22 @@ export async function decide(
     .where(eq(memberships.id, membershipId));
 }
 
+/** How many (not deleted) users are pending or approved members of the organization. */
+export async function countMembers(db: DbOrTx, organizationId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(memberships)
+    .innerJoin(users, and(eq(users.id, memberships.user_id), live(users)))
+    .where(and(eq(memberships.organization_id, organizationId), sql`${memberships.status} <> 'declined'`));
+  return row?.n ?? 0;
+}
+
 /** Locks the organization's approved admins' memberships; answers their user ids. */
 export async function lockApprovedAdmins(db: DbOrTx, organizationId: number): Promise<number[]> {
   const rows = await db
     .select({ user_id: memberships.user_id })
     .from(memberships)
-    .innerJoin(users, and(eq(users.id, memberships.user_id), isNull(users.deleted_at)))
+    .innerJoin(users, and(eq(users.id, memberships.user_id), live(users)))
     .where(
       and(
         eq(memberships.organization_id, organizationId),

@@ -8,12 +8,11 @@ import { ZMember, ZMemberList, ZOrganizationAdminList } from '@parity/domain/sig
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../core/http/errors';
 import { requireAuth } from '../../plugins/auth';
 import { decide, listAdmins, listMembers, listPermissions, removeMember, updatePermissions } from './service';
 
 const ZId = z.coerce.number().int().positive().max(2_147_483_647);
-
-const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unknown().optional() });
 
 const RIGHTS =
   'Members of that organization (approved) and platform admins. Another organization answers 404; ' +
@@ -104,7 +103,7 @@ export default async function membersRoutes(fastify: FastifyInstance) {
         description:
           'manage_settings (organization admin), user_manage_surveys, survey_creation and ' +
           'average_lpi_score_access per approved member. Approved members read (pending 403, no organization 404).',
-        response: { 200: ZPermissionList, 403: ZError, 404: ZError },
+        response: { 200: ZPermissionList, ...errorResponses(403, 404) },
       },
     },
     async (request) => listPermissions(app.db, requireAuth(request).userId),
@@ -122,7 +121,7 @@ export default async function membersRoutes(fastify: FastifyInstance) {
           "a user who is not an approved member of the caller's organization 404. Written to the audit log.",
         params: z.object({ user_id: ZId }),
         body: ZPermissionsUpdate,
-        response: { 200: ZMemberPermissions, 400: ZError, 403: ZError, 404: ZError, 409: ZError },
+        response: { 200: ZMemberPermissions, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -139,7 +138,7 @@ export default async function membersRoutes(fastify: FastifyInstance) {
           'Deletes the membership (any status); the user is then without organization and must join ' +
           `again. 409 '${LAST_ADMIN_MESSAGE}' for the last admin. Admins only (403); not a member 404.`,
         params: z.object({ user_id: ZId }),
-        response: { 200: z.object({ message: z.string() }), 403: ZError, 404: ZError, 409: ZError },
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(403, 404, 409) },
       },
     },
     async (request) => removeMember(app.db, requireAuth(request).userId, request.params.user_id),

@@ -7,53 +7,13 @@ import {
   type TPermissionsUpdate,
 } from '@parity/domain/organization-members';
 import type { TMember, TMemberList, TOrganizationAdminList } from '@parity/domain/signup';
+import { loadCaller } from '../../core/access/caller';
+import { authorizeOrganization, type OrganizationRef } from '../../core/access/organization-guard';
+import { audit } from '../../core/audit';
+import { conflict, notFound } from '../../core/http/errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../errors';
 import type { MailMessage } from '../../plugins/mailer';
-import { audit } from '../audit/audit';
 import * as repo from './repo';
-
-/** `me` (the caller's own organization) or an organization id. */
-export type OrganizationRef = number | 'me';
-
-export interface MemberContext {
-  caller: repo.Caller;
-  organizationId: number;
-}
-
-const NOT_APPROVED_MESSAGE = 'Your membership is awaiting approval by an admin of your organization.';
-
-/**
- * The one rights check of the module (DESIGN 5): who may act on an organization's people.
- * - Another organization's id, a missing one, or `me` without an organization: 404.
- * - Platform admins (is_sadm) may act on any organization.
- * - Otherwise the caller must be an approved member (`admin`: with manage_settings) of it: 403.
- */
-export async function authorize(
-  db: DbOrTx,
-  userId: number,
-  ref: OrganizationRef,
-  need: 'member' | 'admin',
-): Promise<MemberContext> {
-  const caller = await repo.findCaller(db, userId);
-  if (!caller) throw notFound('User');
-  const own = caller.membership;
-  let organizationId: number;
-  if (ref === 'me') {
-    if (!own) throw notFound('Organization');
-    organizationId = own.organization_id;
-  } else {
-    organizationId = ref;
-    if (!(await repo.organizationExists(db, organizationId))) throw notFound('Organization');
-    if (caller.is_sadm) return { caller, organizationId };
-    if (own?.organization_id !== organizationId) throw notFound('Organization');
-  }
-  if (own?.status !== 'approved') throw forbidden(NOT_APPROVED_MESSAGE);
-  if (need === 'admin' && !own.manage_settings) {
-    throw forbidden('Only an admin of this organization may do this.');
-  }
-  return { caller, organizationId };
-}
 
 /** A profile picture is served by GET /api/users/{id}/image/1; null when the user has none. */
 function imageUrl(user: { id: number; image: string | null }): string | null {
@@ -80,7 +40,7 @@ function toMember(row: MemberRow): TMember {
 
 /** GET /api/organizations/{me|id}/members: approved members of that organization and platform admins. */
 export async function listMembers(db: Db, userId: number, ref: OrganizationRef): Promise<TMemberList> {
-  const { organizationId } = await authorize(db, userId, ref, 'member');
+  const { organizationId } = await authorizeOrganization(db, userId, ref, 'member');
   const rows = await repo.listMembers(db, organizationId);
   return { data: rows.map(toMember), total: rows.length };
 }
@@ -90,10 +50,11 @@ export async function listMembers(db: Db, userId: number, ref: OrganizationRef):
  * declined members may read it (their status card names whom to contact); no organization: none.
  */
 export async function listAdmins(db: Db, userId: number): Promise<TOrganizationAdminList> {
-  const caller = await repo.findCaller(db, userId);
-  if (!caller) throw notFound('User');
-  if (!caller.membership) return { data: [] };
-  const rows = await repo.listAdmins(db, caller.membership.organization_id);
+  const caller = await loadCaller(db, userId);
+  // A membership of a deleted organization counts as none.
+  const organizationId = caller.row.organization?.id;
+  if (organizationId === undefined) return { data: [] };
+  const rows = await repo.listAdmins(db, organizationId);
   return { data: rows.map((row) => ({ ...row, image: imageUrl(row) })) };
 }
 
@@ -114,7 +75,7 @@ export async function decide(
   now = new Date(),
 ): Promise<TMember> {
   const outcome = await db.transaction(async (tx) => {
-    await authorize(tx, callerId, organizationId, 'admin');
+    await authorizeOrganization(tx, callerId, organizationId, 'admin');
     const member = await repo.findMemberForUpdate(tx, organizationId, userId);
     if (!member) throw notFound('User');
     if (member.status !== 'pending') {
@@ -192,7 +153,7 @@ function toPermissions(row: MemberRow): TMemberPermissions {
 
 /** GET /api/organizations/me/permissions: approved members with their four flags (members read). */
 export async function listPermissions(db: Db, userId: number): Promise<TPermissionList> {
-  const { organizationId } = await authorize(db, userId, 'me', 'member');
+  const { organizationId } = await authorizeOrganization(db, userId, 'me', 'member');
   const rows = await repo.listMembers(db, organizationId);
   const approved = rows.filter((r) => r.status === 'approved');
   return { data: approved.map(toPermissions), total: approved.length };
@@ -202,6 +163,18 @@ export async function listPermissions(db: Db, userId: number): Promise<TPermissi
 async function assertKeepsAnAdmin(tx: DbOrTx, organizationId: number, member: { id: number }) {
   const admins = await repo.lockApprovedAdmins(tx, organizationId);
   if (admins.length <= 1 && admins.includes(member.id)) throw conflict(LAST_ADMIN_MESSAGE);
+}
+
+/**
+ * 409 when the user is the last approved admin of an organization with other members: leaving
+ * (deactivating the account) would strand them with nobody to approve or manage them.
+ */
+export async function assertMayLeaveOrganization(tx: DbOrTx, userId: number): Promise<void> {
+  const caller = await loadCaller(tx, userId);
+  const organizationId = caller.row.organization?.id;
+  if (!caller.flags.isOrganizationAdministrator || organizationId === undefined) return;
+  if ((await repo.countMembers(tx, organizationId)) <= 1) return;
+  await assertKeepsAnAdmin(tx, organizationId, { id: userId });
 }
 
 /**
@@ -217,7 +190,7 @@ export async function updatePermissions(
   now = new Date(),
 ): Promise<TMemberPermissions> {
   return db.transaction(async (tx) => {
-    const { organizationId } = await authorize(tx, callerId, 'me', 'admin');
+    const { organizationId } = await authorizeOrganization(tx, callerId, 'me', 'admin');
     const member = await repo.findMemberForUpdate(tx, organizationId, userId);
     if (member?.status !== 'approved') throw notFound('Member');
     const next = { ...flagsOf(member) };
@@ -253,7 +226,7 @@ export async function removeMember(
   now = new Date(),
 ): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
-    const { organizationId } = await authorize(tx, callerId, 'me', 'admin');
+    const { organizationId } = await authorizeOrganization(tx, callerId, 'me', 'admin');
     const member = await repo.findMemberForUpdate(tx, organizationId, userId);
     if (!member) throw notFound('Member');
     if (member.status === 'approved' && member.manage_settings) {

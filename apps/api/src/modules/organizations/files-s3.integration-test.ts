@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeS3, startFakeS3 } from '../../plugins/s3-test-server';
-import { multipart, PDF_BYTES, type SpaceKit, startSpace, storedFiles } from './space-test-kit';
+import { S3_CREDENTIALS, startTestS3, type TestS3 } from '../../test/s3';
+import { multipart, PDF_BYTES, type SpaceKit, startSpace, storedFiles } from '../../test/space-kit';
 
 let k: SpaceKit;
-let s3: FakeS3;
+let s3: TestS3;
 
 beforeAll(async () => {
-  s3 = await startFakeS3();
+  s3 = await startTestS3('parity');
   k = await startSpace({
     s3: {
       endpoint: s3.endpoint,
       bucket: 'parity',
-      accessKeyId: 'AKIDTEST',
-      secretAccessKey: 'secret',
+      ...S3_CREDENTIALS,
       region: 'us-east-1',
     },
   });
@@ -32,7 +31,7 @@ describe('organization files with S3_ENDPOINT and S3_BUCKET set', () => {
       headers: { ...body.headers, ...k.as('ada@acme.test') },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const keys = [...s3.objects.keys()];
+    const keys = [...(await s3.objects()).keys()];
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^\/parity\/organizations\/\d+\/files\/[0-9a-f-]+\.pdf$/);
     expect(storedFiles(k.filesRoot)).toEqual([]);
@@ -42,6 +41,6 @@ describe('organization files with S3_ENDPOINT and S3_BUCKET set', () => {
     expect(
       (await k.call('DELETE', `/api/organizations/me/files/${res.json().id}`, 'ada@acme.test')).statusCode,
     ).toBe(200);
-    expect(s3.objects.size).toBe(0);
+    expect((await s3.objects()).size).toBe(0);
   });
 });

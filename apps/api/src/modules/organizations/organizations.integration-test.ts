@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sizeBand } from '@parity/domain/organization';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalIndustries } from '../../db/schema/dictionaries';
 import { memberships, organizations, users } from '../../db/schema/people';
 import { addresses } from '../../db/schema/reporting';
-import { ACME, CEDAR, seedDemoData } from '../../db/seed-demo';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signAccessToken } from '../auth/tokens';
+import { ACME, CEDAR, seedDemoData } from '../../seed/demo';
+import { createTestApp, sessionToken, type TestApp } from '../../test/app';
 
 let t: TestApp;
 let orgIds: Map<string, number>;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const seeded = await seedDemoData(t.app.db);
   orgIds = seeded.organizations;
   for (const [email, userId] of seeded.users) {
-    tokens.set(email, await signAccessToken(t.app.config.jwtSecret!, { userId, clientId: 'parity-web' }));
+    tokens.set(email, await sessionToken(t, userId));
   }
 });
 afterAll(async () => {
@@ -132,9 +132,104 @@ describe('GET /api/organizations/:id', () => {
       inception_date: '2012-09-01',
       legal_structure_id: 3,
       is_publicly_traded: false,
+      is_public: true,
       publish_scores: false,
     });
-    expect(res.json()).not.toHaveProperty('is_public');
+  });
+
+  it('carries every spec 3 Organization field that is not private', async () => {
+    const [cedar] = await t.app.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, orgIds.get(CEDAR)!));
+    const page = (await get(MEMBER, `/api/organizations/${cedar!.id}`)).json();
+    expect(page).toMatchObject({
+      color_id: cedar!.color_id,
+      primary_phone: cedar!.primary_phone,
+      total_full_time_employees: cedar!.total_full_time_employees,
+      size_of_workforce: sizeBand(cedar!.total_full_time_employees),
+      total_owners: cedar!.total_owners,
+      total_leaders: cedar!.total_leaders,
+      is_public: true,
+      created_at: cedar!.created_at.toISOString(),
+      updated_at: cedar!.updated_at.toISOString(),
+      sections: ['about'],
+    });
+    for (const field of [
+      'id',
+      'name',
+      'about',
+      'website',
+      'addresses',
+      'color_id',
+      'inception_date',
+      'cover',
+      'logo',
+      'ticker_symbol',
+      'aum',
+      'primary_phone',
+      'size_of_workforce',
+      'legal_structure',
+      'is_publicly_traded',
+      'primary_contact',
+      'identifiers',
+      'total_owners',
+      'total_leaders',
+      'total_full_time_employees',
+      'lpi_score',
+      'evenness',
+      'is_public',
+      'created_at',
+      'updated_at',
+      'sections',
+    ]) {
+      expect(page, field).toHaveProperty(field);
+    }
+    expect(page).not.toHaveProperty('deleted_at');
+  });
+
+  it("tells another organization's member no private data: scores only when published, the private sections never", async () => {
+    const acme = orgIds.get(ACME)!;
+    const url = `/api/organizations/${acme}`;
+    const own = (await get(MEMBER, url)).json();
+    expect(own.lpi_score).toEqual(expect.any(Number));
+    expect(own.sections).toEqual([
+      'about',
+      'feed',
+      'members',
+      'permissions',
+      'files',
+      'media',
+      'settings',
+      'invitations',
+      'contacts',
+      'lpi',
+    ]);
+    const admin = (await get(PLATFORM, url)).json();
+    expect([admin.lpi_score, admin.evenness]).toEqual([own.lpi_score, own.evenness]);
+    expect(admin.sections).toEqual(['about']);
+
+    // Not published: another organization's member reads neither score nor the contact's email.
+    const other = (await get(OTHER, url)).json();
+    expect(other).toMatchObject({ lpi_score: null, evenness: null, sections: ['about'] });
+    expect(own.primary_contact.email).toEqual(expect.stringContaining('@acme.test'));
+    expect(other.primary_contact).toMatchObject({ id: own.primary_contact.id, email: null });
+    expect(own.evenness).toEqual(expect.any(Number));
+
+    await setOrg(ACME, { publish_scores: true });
+    try {
+      const published = (await get(OTHER, url)).json();
+      const lpi = (await get(OTHER, `${url}/lpi`)).json();
+      const evenness = (await get(OTHER, `${url}/evenness`)).json();
+      expect(published.lpi_score).toBe(lpi.scores.lpi);
+      expect(published.evenness).toBe(evenness.evenness.prime.combined.value);
+      expect(published.sections).toEqual(['about']);
+      // Published scores of an organization that went private are no one else's to read.
+      await setOrg(ACME, { is_public: false });
+      expect((await get(OTHER, url)).statusCode).toBe(404);
+    } finally {
+      await setOrg(ACME, { publish_scores: false, is_public: true });
+    }
   });
 
   it('hides a private organization from others but not from its members and platform admins', async () => {

@@ -1,10 +1,12 @@
 import { SIZE_BAND_RANGES, type TOrganizationSizeBand } from '@parity/domain/organization';
+import type { TProfileScores } from '@parity/domain/scoring/profile';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { colors, globalIndustries, legalStructures } from '../../db/schema/dictionaries';
 import { files } from '../../db/schema/files';
 import { memberships, organizationCodes, organizations, users } from '../../db/schema/people';
-import { addresses } from '../../db/schema/reporting';
+import { addresses, submissions } from '../../db/schema/reporting';
+import { live } from '../../db/soft-delete';
 
 /** The name of the global industry an identifier of the organization points at. */
 const identifierName = (key: string) =>
@@ -27,7 +29,7 @@ export async function listPublic(
     sortOrder: 'asc' | 'desc';
   },
 ) {
-  const conditions = [eq(organizations.is_public, true), isNull(organizations.deleted_at)];
+  const conditions = [eq(organizations.is_public, true), live(organizations)];
   if (q.legalStructureId) conditions.push(eq(organizations.legal_structure_id, q.legalStructureId));
   if (q.search) conditions.push(ilike(organizations.name, likePattern(q.search)));
   if (q.industryId) {
@@ -89,19 +91,36 @@ export async function findOrganization(db: DbOrTx, id: number) {
       is_publicly_traded: organizations.is_publicly_traded,
       logo: organizations.logo,
       cover: organizations.cover,
+      color_id: organizations.color_id,
+      primary_phone: organizations.primary_phone,
       is_public: organizations.is_public,
       publish_scores: organizations.publish_scores,
       deleted_at: organizations.deleted_at,
       legal_structure: legalStructures.name,
       aum: sql<string | null>`${identifierName('gi_aum')}`,
       total_full_time_employees: organizations.total_full_time_employees,
+      total_owners: organizations.total_owners,
+      total_leaders: organizations.total_leaders,
       primary_contact_id: organizations.primary_contact_id,
       identifiers: organizations.identifiers,
+      created_at: organizations.created_at,
+      updated_at: organizations.updated_at,
     })
     .from(organizations)
     .leftJoin(legalStructures, eq(legalStructures.id, organizations.legal_structure_id))
     .where(eq(organizations.id, id));
   return row;
+}
+
+/** The scores of the organization's latest profile submission (not a survey response's), if any. */
+export async function latestProfileScores(db: DbOrTx, organizationId: number) {
+  const [row] = await db
+    .select({ scores: submissions.scores })
+    .from(submissions)
+    .where(and(eq(submissions.organization_id, organizationId), isNull(submissions.survey_id)))
+    .orderBy(desc(submissions.submitted_at))
+    .limit(1);
+  return (row?.scores ?? null) as Partial<TProfileScores> | null;
 }
 
 /** The organization's own addresses (not a survey's copy), primary first. */
@@ -133,7 +152,7 @@ export async function findPrimaryContact(db: DbOrTx, organizationId: number, use
         eq(memberships.status, 'approved'),
       ),
     )
-    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+    .where(and(eq(users.id, userId), live(users)));
   return row;
 }
 
@@ -171,7 +190,7 @@ export async function findSettings(db: DbOrTx, id: number, lock = false) {
       cover: organizations.cover,
     })
     .from(organizations)
-    .where(and(eq(organizations.id, id), isNull(organizations.deleted_at)));
+    .where(and(eq(organizations.id, id), live(organizations)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -189,7 +208,7 @@ export async function isApprovedMember(db: DbOrTx, organizationId: number, userI
   const [row] = await db
     .select({ id: memberships.id })
     .from(memberships)
-    .innerJoin(users, and(eq(users.id, memberships.user_id), isNull(users.deleted_at)))
+    .innerJoin(users, and(eq(users.id, memberships.user_id), live(users)))
     .where(
       and(
         eq(memberships.organization_id, organizationId),

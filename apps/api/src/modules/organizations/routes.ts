@@ -12,6 +12,8 @@ import {
 } from '@parity/domain/organization-files';
 import { ZOrganizationCode, ZRotateCodeRequest } from '@parity/domain/organization-invitations';
 import {
+  IMAGE_MAX_BYTES,
+  ORGANIZATION_IMAGE_SIZE_MESSAGE,
   ORGANIZATION_UPDATED_MESSAGE,
   ZOrganizationImageSaved,
   ZOrganizationSettings,
@@ -19,9 +21,11 @@ import {
   ZOrganizationSettingsUpdate,
 } from '@parity/domain/organization-settings';
 import { AWAITING_APPROVAL_MESSAGE } from '@parity/domain/permissions';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../core/http/errors';
+import { readOneFile } from '../../core/http/multipart';
 import { requireAuth } from '../../plugins/auth';
 import * as service from './service';
 
@@ -50,19 +54,7 @@ function sendFile(
     .send(found.stream);
 }
 
-/** 415 unless the request is multipart/form-data; else the part `file` within `fileSize`. */
-async function filePart(request: FastifyRequest, reply: FastifyReply, fileSize: number) {
-  if (!request.isMultipart()) {
-    await reply.code(415).send({
-      message: 'Send the file as multipart/form-data (part "file").',
-      error: 'unsupported_media_type',
-    });
-    return null;
-  }
-  return { part: await request.file({ limits: { fileSize } }) };
-}
-
-const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unknown().optional() });
+const NOT_MULTIPART_MESSAGE = 'Send the file as multipart/form-data (part "file").';
 
 export default async function organizationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -80,7 +72,7 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
           'structure; sort_by name (default) or created_at, sort_order asc (default) or desc; limit 1-100 ' +
           `(default 30). A caller not yet approved gets 403 '${AWAITING_APPROVAL_MESSAGE}'.`,
         querystring: ZOrganizationDirectoryQuery,
-        response: { 200: ZOrganizationDirectory, 400: ZError, 403: ZError },
+        response: { 200: ZOrganizationDirectory, ...errorResponses(400, 403) },
       },
     },
     async (request) => service.listOrganizations(db, requireAuth(request).userId, request.query),
@@ -96,7 +88,7 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
           'A private or deleted organization answers 404 to anyone but its own approved members and ' +
           'platform admins. A caller not yet approved gets 403.',
         params: ZId,
-        response: { 200: ZOrganizationPublic, 403: ZError, 404: ZError },
+        response: { 200: ZOrganizationPublic, ...errorResponses(403, 404) },
       },
     },
     async (request) => service.getOrganization(db, requireAuth(request).userId, request.params.id),
@@ -114,7 +106,7 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
         tags: space,
         summary: "The organization form's values (settings page of /organizations/private)",
         description: `legal_structure is the legal structure id; logo and cover are URLs or null. ${MEMBERS}`,
-        response: { 200: ZOrganizationSettings, 403: ZError, 404: ZError },
+        response: { 200: ZOrganizationSettings, ...errorResponses(403, 404) },
       },
     },
     async (request) => service.getSettings(db, requireAuth(request).userId),
@@ -134,7 +126,7 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
           'when both is_public and publish_scores are true) are kept when absent. 400 validation_failed with ' +
           `detail [{field: 'body.<field>', message}] per rule. Answers '${ORGANIZATION_UPDATED_MESSAGE}'. ${ADMINS}`,
         body: ZOrganizationSettingsUpdate,
-        response: { 200: ZOrganizationSettingsSaved, 400: ZError, 403: ZError, 404: ZError },
+        response: { 200: ZOrganizationSettingsSaved, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => service.updateSettings(db, requireAuth(request).userId, request.body),
@@ -152,21 +144,18 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
             'name). 413 over 5 MB, 400 for another type, 415 when not multipart; nothing is kept then. ' +
             `Replaces the previous one. ${ADMINS}`,
           consumes: ['multipart/form-data'],
-          response: {
-            201: ZOrganizationImageSaved,
-            400: ZError,
-            403: ZError,
-            404: ZError,
-            413: ZError,
-            415: ZError,
-          },
+          response: { 201: ZOrganizationImageSaved, ...errorResponses(400, 403, 404, 413, 415) },
         },
       },
       async (request, reply) => {
         const { userId } = requireAuth(request);
-        const got = await filePart(request, reply, 5 * 1024 * 1024);
-        if (!got) return reply;
-        return reply.code(201).send(await service.uploadImage(db, app.storage, userId, which, got.part));
+        const readFile = () =>
+          readOneFile(request, {
+            notMultipartMessage: NOT_MULTIPART_MESSAGE,
+            tooLargeMessage: ORGANIZATION_IMAGE_SIZE_MESSAGE,
+            fileSize: IMAGE_MAX_BYTES,
+          });
+        return reply.code(201).send(await service.uploadImage(db, app.storage, userId, which, readFile));
       },
     );
 
@@ -199,7 +188,7 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
         tags: space,
         summary: 'The organization code people type at sign-up to join (admins)',
         description: `The current code (null when none) with its expiry and whether it expired. ${ADMINS}`,
-        response: { 200: ZOrganizationCode, 403: ZError, 404: ZError },
+        response: { 200: ZOrganizationCode, ...errorResponses(403, 404) },
       },
     },
     async (request) => service.getCode(db, requireAuth(request).userId),
@@ -215,7 +204,7 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
           'Body {expires_at?: ISO date-time in the future, or null for no expiry}. Sign-up with a revoked or ' +
           `expired code answers 400 invalid_code. Audited (without the codes). ${ADMINS}`,
         body: ZRotateCodeRequest,
-        response: { 200: ZOrganizationCode, 400: ZError, 403: ZError, 404: ZError },
+        response: { 200: ZOrganizationCode, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => service.rotateCode(db, requireAuth(request).userId, request.body),
@@ -225,7 +214,8 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
   for (const library of ['files', 'media'] as const) {
     const what = library === 'files' ? 'documents' : 'images';
     const types = library === 'files' ? DOCUMENT_TYPES_MESSAGE : MEDIA_TYPES_MESSAGE;
-    const max = service.libraryLimit(library);
+    const limit = service.libraryLimit(library);
+    const max = limit.fileSize;
     app.get(
       `/api/organizations/me/${library}`,
       {
@@ -234,7 +224,7 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
           summary: `The organization's ${what} (newest first, paginated)`,
           description: `limit 1-100 (default 30), offset. ${MEMBERS}`,
           querystring: ZFilesQuery,
-          response: { 200: ZOrganizationFileList, 400: ZError, 403: ZError, 404: ZError },
+          response: { 200: ZOrganizationFileList, ...errorResponses(400, 403, 404) },
         },
       },
       async (request) => service.listLibrary(db, requireAuth(request).userId, library, request.query),
@@ -251,23 +241,15 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
             `match the name. 413 over ${max / 1024 / 1024} MB, 400 for another type, 415 when not multipart; ` +
             `nothing is kept then. Audited and shown in the feed. ${MEMBERS}`,
           consumes: ['multipart/form-data'],
-          response: {
-            201: ZOrganizationFile,
-            400: ZError,
-            403: ZError,
-            404: ZError,
-            413: ZError,
-            415: ZError,
-          },
+          response: { 201: ZOrganizationFile, ...errorResponses(400, 403, 404, 413, 415) },
         },
       },
       async (request, reply) => {
         const { userId } = requireAuth(request);
-        const got = await filePart(request, reply, max);
-        if (!got) return reply;
+        const readFile = () => readOneFile(request, { notMultipartMessage: NOT_MULTIPART_MESSAGE, ...limit });
         return reply
           .code(201)
-          .send(await service.uploadToLibrary(db, app.storage, userId, library, got.part));
+          .send(await service.uploadToLibrary(db, app.storage, userId, library, readFile));
       },
     );
 
@@ -331,7 +313,7 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
             'Admins of the organization, or the member who uploaded it (another member 403); another ' +
             "organization's file 404. The stored bytes are removed. Audited.",
           params: ZFileId,
-          response: { 200: ZMessage, 403: ZError, 404: ZError },
+          response: { 200: ZMessage, ...errorResponses(403, 404) },
         },
       },
       async (request) =>

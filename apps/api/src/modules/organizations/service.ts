@@ -1,4 +1,3 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { PRIVATE } from '@parity/domain/account';
 import { GLOBAL_INDUSTRY_KEYS } from '@parity/domain/dictionaries';
 import type {
@@ -6,7 +5,12 @@ import type {
   TOrganizationDirectoryQuery,
   TOrganizationPublic,
 } from '@parity/domain/organization';
-import { sizeBand } from '@parity/domain/organization';
+import {
+  ORGANIZATION_PRIVATE_SECTIONS,
+  ORGANIZATION_PUBLIC_SECTIONS,
+  organizationScores,
+  sizeBand,
+} from '@parity/domain/organization';
 import {
   DOCUMENT_EXTENSIONS,
   DOCUMENT_MAX_BYTES,
@@ -30,7 +34,6 @@ import {
 import {
   COLOR_MESSAGE,
   LEGAL_STRUCTURE_MESSAGE,
-  ORGANIZATION_IMAGE_SIZE_MESSAGE,
   ORGANIZATION_IMAGE_TYPES_MESSAGE,
   ORGANIZATION_UPDATED_MESSAGE,
   PRIMARY_CONTACT_MESSAGE,
@@ -39,14 +42,20 @@ import {
   type TOrganizationSettingsSaved,
   type TOrganizationSettingsUpdate,
 } from '@parity/domain/organization-settings';
+import { loadCaller, requireAllowed } from '../../core/access/caller';
+import {
+  authorizeOrganization,
+  isApprovedMemberOf,
+  isInsiderOf,
+  type MemberContext,
+} from '../../core/access/organization-guard';
+import { audit, changed } from '../../core/audit';
+import { AppError, forbidden, notFound } from '../../core/http/errors';
+import type { UploadedFile } from '../../core/http/multipart';
+import { checkFile, IMAGE_EXTENSIONS } from '../../core/uploads/file-types';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, forbidden, notFound } from '../../errors';
 import type { Storage } from '../../plugins/storage';
-import { audit, changed } from '../audit/audit';
-import { authorize } from '../members/service';
-import { loadCaller, requireAllowed } from '../users/caller';
 import * as repo from './repo';
-import { readUpload } from './uploads';
 
 /** The directory of public organizations; approved members and platform admins only (else 403). */
 export async function listOrganizations(
@@ -89,13 +98,21 @@ export async function getOrganization(
   const org = await repo.findOrganization(db, organizationId);
   if (!org) throw notFound('Organization');
   if (!canSee(caller, org)) throw notFound('Organization');
-  const insider =
-    caller.row.user.is_sadm ||
-    (caller.row.organization?.id === org.id && caller.row.membership?.status === 'approved');
-  const { is_public: _p, deleted_at: _d, primary_contact_id, identifiers: rawIdentifiers, ...page } = org;
+  const insider = isInsiderOf(caller, org.id);
+  const {
+    deleted_at: _d,
+    primary_contact_id,
+    identifiers: rawIdentifiers,
+    created_at,
+    updated_at,
+    ...page
+  } = org;
   const contact = primary_contact_id
     ? await repo.findPrimaryContact(db, org.id, primary_contact_id)
     : undefined;
+  // The scores as GET /api/organizations/{id}/lpi tells them: to outsiders only when published.
+  const published = org.is_public && org.publish_scores && !org.deleted_at;
+  const scores = insider || published ? await repo.latestProfileScores(db, org.id) : null;
   const identifiers = GLOBAL_INDUSTRY_KEYS.flatMap((key) => {
     const id = (rawIdentifiers as Record<string, unknown> | null)?.[key];
     return typeof id === 'number' ? [{ key, id }] : [];
@@ -106,6 +123,14 @@ export async function getOrganization(
   );
   return {
     ...page,
+    size_of_workforce: sizeBand(org.total_full_time_employees),
+    ...organizationScores(scores),
+    created_at: created_at.toISOString(),
+    updated_at: updated_at.toISOString(),
+    // The private subpages are the caller's own organization's (my organization), not an admin's view.
+    sections: isApprovedMemberOf(caller, org.id)
+      ? [...ORGANIZATION_PUBLIC_SECTIONS, ...ORGANIZATION_PRIVATE_SECTIONS]
+      : [...ORGANIZATION_PUBLIC_SECTIONS],
     addresses: await repo.listAddresses(db, org.id),
     primary_contact: contact
       ? {
@@ -132,7 +157,7 @@ function toSettings(row: repo.SettingsRow): TOrganizationSettings {
 
 /** GET /api/organizations/me/settings: approved members read the form's values. */
 export async function getSettings(db: DbOrTx, userId: number): Promise<TOrganizationSettings> {
-  const { organizationId } = await authorize(db, userId, 'me', 'member');
+  const { organizationId } = await authorizeOrganization(db, userId, 'me', 'member');
   const row = await repo.findSettings(db, organizationId);
   if (!row) throw notFound('Organization');
   return toSettings(row);
@@ -151,7 +176,7 @@ export async function updateSettings(
   now = new Date(),
 ): Promise<TOrganizationSettingsSaved> {
   return db.transaction(async (tx) => {
-    const { organizationId } = await authorize(tx, userId, 'me', 'admin');
+    const { organizationId } = await authorizeOrganization(tx, userId, 'me', 'admin');
     const current = await repo.findSettings(tx, organizationId, true);
     if (!current) throw notFound('Organization');
     if (input.legal_structure && !(await repo.legalStructureExists(tx, input.legal_structure))) {
@@ -216,22 +241,18 @@ export async function uploadImage(
   storage: Storage,
   userId: number,
   which: ImageWhich,
-  part: MultipartFile | undefined,
+  readFile: () => Promise<UploadedFile>,
   now = new Date(),
 ): Promise<TOrganizationImageSaved> {
-  const { organizationId } = await authorize(db, userId, 'me', 'admin');
-  const upload = await readUpload(
-    part,
-    ['png', 'jpg', 'jpeg', 'webp'],
-    ORGANIZATION_IMAGE_TYPES_MESSAGE,
-    ORGANIZATION_IMAGE_SIZE_MESSAGE,
-  );
+  // Rights before the body: someone without them is refused without their bytes being read.
+  const { organizationId } = await authorizeOrganization(db, userId, 'me', 'admin');
+  const upload = checkFile(await readFile(), IMAGE_EXTENSIONS, ORGANIZATION_IMAGE_TYPES_MESSAGE);
   const key = `organizations/${organizationId}/${which}/${crypto.randomUUID()}.${upload.ext}`;
   await storage.put(key, upload.bytes, upload.contentType);
   let oldKeys: string[] = [];
   try {
     const url = await db.transaction(async (tx) => {
-      await authorize(tx, userId, 'me', 'admin');
+      await authorizeOrganization(tx, userId, 'me', 'admin');
       const current = await repo.findSettings(tx, organizationId, true);
       if (!current) throw notFound('Organization');
       const previous = await repo.listAllOfKind(tx, organizationId, imageKind(which));
@@ -277,8 +298,7 @@ function canSee(
   caller: Awaited<ReturnType<typeof loadCaller>>,
   org: { id: number; is_public: boolean; deleted_at: Date | null },
 ) {
-  const own = caller.row.organization?.id === org.id && caller.row.membership?.status === 'approved';
-  return (org.is_public && !org.deleted_at) || own || caller.row.user.is_sadm;
+  return (org.is_public && !org.deleted_at) || isInsiderOf(caller, org.id);
 }
 
 /** GET /api/organizations/{id}/logo|cover: as visible as the public page (else 404). */
@@ -313,7 +333,7 @@ function toCode(row: Awaited<ReturnType<typeof repo.findActiveCode>>, now: Date)
 
 /** GET /api/organizations/me/code: admins see the current code and its expiry. */
 export async function getCode(db: DbOrTx, userId: number, now = new Date()): Promise<TOrganizationCode> {
-  const { organizationId } = await authorize(db, userId, 'me', 'admin');
+  const { organizationId } = await authorizeOrganization(db, userId, 'me', 'admin');
   return toCode(await repo.findActiveCode(db, organizationId), now);
 }
 
@@ -335,7 +355,7 @@ export async function rotateCode(
   if (expiresAt && expiresAt.getTime() <= now.getTime())
     throw fieldError('expires_at', CODE_EXPIRY_PAST_MESSAGE);
   return db.transaction(async (tx) => {
-    const { organizationId } = await authorize(tx, userId, 'me', 'admin');
+    const { organizationId } = await authorizeOrganization(tx, userId, 'me', 'admin');
     const revoked = await repo.revokeCodes(tx, organizationId, now);
     let row: Awaited<ReturnType<typeof repo.insertCode>>;
     for (let i = 0; i < 5 && !row; i++) {
@@ -380,7 +400,11 @@ const LIBRARY = {
     sizeMessage: MEDIA_SIZE_MESSAGE,
   },
 };
-export const libraryLimit = (library: Library) => LIBRARY[library].max;
+/** The upload limit of a library and the 413 message over it. */
+export const libraryLimit = (library: Library) => ({
+  fileSize: LIBRARY[library].max,
+  tooLargeMessage: LIBRARY[library].sizeMessage,
+});
 
 function toFile(
   library: Library,
@@ -394,7 +418,7 @@ function toFile(
     owner_name: string | null;
     owner_lastname: string | null;
   },
-  ctx: { caller: { id: number; membership: { manage_settings: boolean } | null } },
+  ctx: MemberContext,
 ): TOrganizationFile {
   const base = `/api/organizations/me/${library}/${row.id}`;
   return {
@@ -409,7 +433,8 @@ function toFile(
         : null,
     download_url: `${base}/download`,
     preview_url: library === 'media' ? `${base}/preview` : null,
-    can_delete: Boolean(ctx.caller.membership?.manage_settings) || row.owner_user_id === ctx.caller.id,
+    can_delete:
+      Boolean(ctx.caller.flags.isOrganizationAdministrator) || row.owner_user_id === ctx.caller.row.user.id,
   };
 }
 
@@ -420,7 +445,7 @@ export async function listLibrary(
   library: Library,
   q: TFilesQuery,
 ): Promise<TOrganizationFileList> {
-  const ctx = await authorize(db, userId, 'me', 'member');
+  const ctx = await authorizeOrganization(db, userId, 'me', 'member');
   const { rows, total } = await repo.listFiles(
     db,
     ctx.organizationId,
@@ -440,17 +465,17 @@ export async function uploadToLibrary(
   storage: Storage,
   userId: number,
   library: Library,
-  part: MultipartFile | undefined,
+  readFile: () => Promise<UploadedFile>,
   now = new Date(),
 ): Promise<TOrganizationFile> {
-  const ctx = await authorize(db, userId, 'me', 'member');
+  const ctx = await authorizeOrganization(db, userId, 'me', 'member');
   const spec = LIBRARY[library];
-  const upload = await readUpload(part, spec.extensions, spec.typesMessage, spec.sizeMessage);
+  const upload = checkFile(await readFile(), spec.extensions, spec.typesMessage);
   const key = `organizations/${ctx.organizationId}/${library}/${crypto.randomUUID()}.${upload.ext}`;
   await storage.put(key, upload.bytes, upload.contentType);
   try {
     const file = await db.transaction(async (tx) => {
-      await authorize(tx, userId, 'me', 'member');
+      await authorizeOrganization(tx, userId, 'me', 'member');
       const row = await repo.insertFile(tx, {
         owner_user_id: userId,
         organization_id: ctx.organizationId,
@@ -492,7 +517,7 @@ export async function readFromLibrary(
   library: Library,
   id: string,
 ) {
-  const { organizationId } = await authorize(db, userId, 'me', 'member');
+  const { organizationId } = await authorizeOrganization(db, userId, 'me', 'member');
   const file = await repo.findFile(db, organizationId, LIBRARY[library].kind, id);
   const stream = file ? await storage.get(file.storage_key) : null;
   if (!file || !stream) throw notFound('File');
@@ -509,10 +534,10 @@ export async function deleteFromLibrary(
   now = new Date(),
 ): Promise<{ message: string }> {
   const key = await db.transaction(async (tx) => {
-    const ctx = await authorize(tx, userId, 'me', 'member');
+    const ctx = await authorizeOrganization(tx, userId, 'me', 'member');
     const file = await repo.findFile(tx, ctx.organizationId, LIBRARY[library].kind, id);
     if (!file) throw notFound('File');
-    if (!ctx.caller.membership?.manage_settings && file.owner_user_id !== userId) {
+    if (!ctx.caller.flags.isOrganizationAdministrator && file.owner_user_id !== userId) {
       throw forbidden('Only an admin of the organization or the person who uploaded the file may delete it.');
     }
     await repo.deleteFiles(tx, [file.id]);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
 import { files } from '../../db/schema/files';
 import { organizationCodes, organizations, users } from '../../db/schema/people';
-import { ACME, CEDAR } from '../../db/seed-demo';
+import { ACME, CEDAR } from '../../seed/demo';
+import { sessionToken } from '../../test/app';
 import {
   GIF_BYTES,
   multipart,
@@ -12,7 +13,7 @@ import {
   type SpaceKit,
   startSpace,
   storedFiles,
-} from './space-test-kit';
+} from '../../test/space-kit';
 
 let k: SpaceKit;
 const ADA = 'ada@acme.test';
@@ -232,6 +233,16 @@ describe('logo and cover', () => {
     const json = await k.call('POST', '/api/organizations/me/cover', ADA, { file: 'x' });
     expect(json.statusCode).toBe(415);
     expect((await send('/api/organizations/me/cover', MAX, 'c.png', PNG_BYTES)).statusCode).toBe(403);
+    // Rights come before the body: a non-admin's wrong or oversized file is refused for who they
+    // are (403), not for what they sent.
+    expect((await send('/api/organizations/me/cover', MAX, 'c.gif', GIF_BYTES)).statusCode).toBe(403);
+    const bigFromMember = await send(
+      '/api/organizations/me/logo',
+      MAX,
+      'l.png',
+      Buffer.concat([PNG_BYTES, Buffer.alloc(5 * 1024 * 1024)]),
+    );
+    expect(bigFromMember.statusCode).toBe(403);
     expect(storedFiles(k.filesRoot).length).toBe(before);
     expect((await k.t.app.db.select().from(files)).length).toBe(rowsBefore);
     expect((await org()).cover).toBeNull();
@@ -256,8 +267,7 @@ describe('organization code', () => {
       .insert(users)
       .values({ email: 'joiner@new.test', name: 'Jo', lastname: 'Iner', password_hash: 'x' })
       .returning({ id: users.id });
-    const { signAccessToken } = await import('../auth/tokens');
-    const token = await signAccessToken(k.t.app.config.jwtSecret!, { userId: u!.id, clientId: 'parity-web' });
+    const token = await sessionToken(k.t, u!.id);
     const join = (code: string) =>
       k.t.app.inject({
         method: 'POST',

@@ -1,6 +1,6 @@
 import type { TPlaceDetails, TPlaceSuggestion } from '@parity/domain/places';
 import { z } from 'zod';
-import { AppError } from '../../errors';
+import { AppError } from '../../core/http/errors';
 import { MAX_SUGGESTIONS, type PlacesProvider } from './provider';
 
 /**

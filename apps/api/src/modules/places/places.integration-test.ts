@@ -1,20 +1,28 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signAccessToken } from '../auth/tokens';
+import { users } from '../../db/schema/people';
+import { createTestApp, sessionToken, type TestApp } from '../../test/app';
 import { PLACES_RATE_LIMIT } from './routes';
 
 async function bearer(t: TestApp, userId: number) {
+  // A signed-in caller needs a user row and a live sign-in; any user will do.
+  await t.app.db
+    .insert(users)
+    .values({ id: userId, email: `user${userId}@places.test`, name: 'P', lastname: 'L', password_hash: 'x' })
+    .onConflictDoNothing();
   return {
-    authorization: `Bearer ${await signAccessToken(t.app.config.jwtSecret!, { userId, clientId: 'parity-web' })}`,
+    authorization: `Bearer ${await sessionToken(t, userId)}`,
   };
 }
 
 describe('places with the built-in provider', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ ipCountryUrl: 'https://ip2c.org/self' });
+    t = await createTestApp({
+      ipCountryUrl: 'https://ip2c.org/self',
+      analyticsUrl: 'https://bi.example.test/views/Parity',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -26,7 +34,12 @@ describe('places with the built-in provider', () => {
   it('tells anyone which outside services the web may use, and lets the browser reach the IP service', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/places/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ip_country_url: 'https://ip2c.org/self', google_places: false });
+    expect(res.json()).toEqual({
+      ip_country_url: 'https://ip2c.org/self',
+      google_places: false,
+      analytics_tool: true,
+    });
+    expect(JSON.stringify(res.json())).not.toContain('bi.example.test');
     const page = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(page.headers['content-security-policy']).toContain("connect-src 'self' https://ip2c.org");
   });
@@ -208,6 +221,7 @@ describe('places with Google Places (a local server stands in for Google)', () =
     expect((await t.app.inject({ method: 'GET', url: '/api/places/config' })).json()).toEqual({
       ip_country_url: null,
       google_places: true,
+      analytics_tool: false,
     });
     const res = await get('/api/places/autocomplete?q=1600%20Amphitheatre');
     expect(res.statusCode).toBe(200);

@@ -31,7 +31,12 @@ export default async function placesRoutes(fastify: FastifyInstance) {
       config: { public: true },
       schema: {
         tags: ['places'],
-        summary: 'Which optional outside services the web may use (IP-to-country URL, Google Places)',
+        summary:
+          'Which optional outside services the web may use (IP-to-country URL, Google Places, a BI tool)',
+        description:
+          'Public. The optional services configured on this server (none by default: the built-in places list is ' +
+          'used): the IP-to-country URL, whether Google Places answers address searches, and whether a BI tool is ' +
+          "configured (hosts then get 'Open in BI tool'; its address comes with GET /api/tableau/token).",
         security: [],
         response: { 200: ZPlacesConfig },
       },
@@ -65,6 +70,8 @@ export default async function placesRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['places'],
         summary: "A suggested place's address parts",
+        description:
+          'The street, city, region, postal code and country of a place named by an autocomplete suggestion; unknown ids answer 404.',
         params: z.object({ placeId: ZPlaceId }),
         response: { 200: ZPlaceDetails },
       },

@@ -1,6 +1,6 @@
 import type { TPlaceDetails, TPlaceSuggestion, TPlacesConfig } from '@parity/domain/places';
 import type { Config } from '../../config';
-import { notFound } from '../../errors';
+import { notFound } from '../../core/http/errors';
 import { BUILTIN_PREFIX, BuiltinPlacesProvider } from './builtin-provider';
 import { GooglePlacesProvider } from './google-provider';
 import type { PlacesProvider } from './provider';
@@ -22,7 +22,11 @@ export function createPlacesService(config: Config): PlacesService {
     ? new GooglePlacesProvider(config.googlePlaces.apiKey, config.googlePlaces.baseUrl)
     : builtin;
   return {
-    config: () => ({ ip_country_url: config.ipCountryUrl ?? null, google_places: !!config.googlePlaces }),
+    config: () => ({
+      ip_country_url: config.ipCountryUrl ?? null,
+      google_places: !!config.googlePlaces,
+      analytics_tool: !!config.analyticsUrl,
+    }),
     autocomplete: (q) => provider.autocomplete(q),
     async details(placeId) {
       const found = await (placeId.startsWith(BUILTIN_PREFIX) ? builtin : provider).details(placeId);
@@ -30,4 +34,12 @@ export function createPlacesService(config: Config): PlacesService {
       return found;
     },
   };
+}
+
+/** The built-in city list (the demo data's addresses are built on it). */
+export { BUILTIN_CITIES } from './cities';
+
+/** A built-in place's details without configuration (the demo data's addresses). */
+export function builtinPlaceDetails(placeId: string): Promise<TPlaceDetails | null> {
+  return new BuiltinPlacesProvider().details(placeId);
 }

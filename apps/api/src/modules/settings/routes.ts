@@ -1,6 +1,6 @@
+import { ZMaintenanceStatus } from '@parity/domain/settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { getMaintenanceStatus } from './service';
 
 export default async function settingsRoutes(fastify: FastifyInstance) {
@@ -13,8 +13,10 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['platform'],
         summary: 'Whether the platform is in maintenance mode',
+        description:
+          'Public. The web app reads it at start-up and shows the maintenance banner while it is on.',
         security: [],
-        response: { 200: z.object({ maintenance: z.boolean(), message: z.string().nullable() }) },
+        response: { 200: ZMaintenanceStatus },
       },
     },
     async () => getMaintenanceStatus(app.db),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
 import { invitations } from '../../db/schema/signup';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
-import { type SpaceKit, startSpace } from '../organizations/space-test-kit';
+import { type SpaceKit, startSpace } from '../../test/space-kit';
 
 let k: SpaceKit;
 let smtp: TestSmtp;

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { memberships, organizationCodes, organizations, users } from '../../db/schema/people';
 import { emailVerifications, invitations } from '../../db/schema/signup';
+import { live } from '../../db/soft-delete';
 
 export interface UserByEmail {
   id: number;
@@ -20,7 +21,7 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserBy
       email_verified_at: users.email_verified_at,
     })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deleted_at)));
+    .where(and(sql`lower(${users.email}) = lower(${email})`, live(users)));
   return row;
 }
 
@@ -118,6 +119,16 @@ export async function findMembershipForUpdate(db: DbOrTx, userId: number) {
   return row;
 }
 
+/** The user's membership with its organization's name (a deleted organization: none). */
+export async function findMembership(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ status: memberships.status, organization_name: organizations.name })
+    .from(memberships)
+    .innerJoin(organizations, and(eq(organizations.id, memberships.organization_id), live(organizations)))
+    .where(eq(memberships.user_id, userId));
+  return row;
+}
+
 /** A code by its text, case-insensitively, with its (not deleted) organization. */
 export async function findCode(db: DbOrTx, code: string) {
   const [row] = await db
@@ -131,7 +142,7 @@ export async function findCode(db: DbOrTx, code: string) {
     .from(organizationCodes)
     .innerJoin(
       organizations,
-      and(eq(organizations.id, organizationCodes.organization_id), isNull(organizations.deleted_at)),
+      and(eq(organizations.id, organizationCodes.organization_id), live(organizations)),
     )
     .where(sql`upper(${organizationCodes.code}) = upper(${code})`);
   return row;
@@ -178,7 +189,7 @@ export async function findAdminRecipients(db: DbOrTx, organizationId: number) {
   return db
     .select({ id: users.id, email: users.email, name: users.name })
     .from(memberships)
-    .innerJoin(users, and(eq(users.id, memberships.user_id), isNull(users.deleted_at)))
+    .innerJoin(users, and(eq(users.id, memberships.user_id), live(users)))
     .where(
       and(
         eq(memberships.organization_id, organizationId),
@@ -192,7 +203,7 @@ export async function findUserName(db: DbOrTx, userId: number) {
   const [row] = await db
     .select({ id: users.id, name: users.name, lastname: users.lastname, email: users.email })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+    .where(and(eq(users.id, userId), live(users)));
   return row;
 }
 
@@ -200,7 +211,7 @@ export async function findOrganization(db: DbOrTx, organizationId: number) {
   const [row] = await db
     .select({ id: organizations.id, name: organizations.name, logo: organizations.logo })
     .from(organizations)
-    .where(and(eq(organizations.id, organizationId), isNull(organizations.deleted_at)));
+    .where(and(eq(organizations.id, organizationId), live(organizations)));
   return row;
 }
 
@@ -216,10 +227,7 @@ export async function findOpenInvitation(db: DbOrTx, tokenHash: string, now: Dat
       organization_logo: organizations.logo,
     })
     .from(invitations)
-    .innerJoin(
-      organizations,
-      and(eq(organizations.id, invitations.organization_id), isNull(organizations.deleted_at)),
-    )
+    .innerJoin(organizations, and(eq(organizations.id, invitations.organization_id), live(organizations)))
     .where(
       and(
         eq(invitations.token_hash, tokenHash),

@@ -1,5 +1,6 @@
 import { ZPendingInvitationList } from '@parity/domain/organization-invitations';
 import {
+  SIGNUP_TOKEN_HEADER,
   ZAcceptInvitationRequest,
   ZAcceptInvitationResponse,
   ZCreateInvitationRequest,
@@ -9,15 +10,17 @@ import {
   ZJoinOrganizationRequest,
   ZResendVerificationRequest,
   ZSignupAccepted,
+  ZSignupAccount,
   ZSignupMembership,
   ZSignupRequest,
   ZVerifyEmailRequest,
   ZVerifyEmailResponse,
 } from '@parity/domain/signup';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors';
+import { verifySignupToken } from '../../core/auth/tokens';
+import { AppError, errorResponses, unauthorized } from '../../core/http/errors';
 import { requireAuth } from '../../plugins/auth';
 import { failureCounter, limitPerAddress } from '../../plugins/rate-limit';
 import {
@@ -31,6 +34,7 @@ import {
   resendInvitation,
   resendVerification,
   revokeInvitation,
+  signupAccount,
   startSignup,
   verifyEmail,
 } from './service';
@@ -46,13 +50,35 @@ export const ACTION_MAX_PER_ADDRESS = 20;
 export const CODE_MAX_FAILURES = 10;
 export const CODE_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
 
-const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unknown().optional() });
 const ZInvitationId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 const ZToken = z.object({ uuid: z.uuid({ error: 'The invitation link is malformed.' }) });
 
+const SIGNUP_CALLER =
+  `Signed in (Bearer), or with the \`${SIGNUP_TOKEN_HEADER}\` header carrying the \`signup_token\` that ` +
+  'POST /api/signup/verification answered (valid 60 minutes, for that account only); 401 without either.';
+
 export default async function signupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const jwtSecret: string = app.config.jwtSecret ?? '';
+  if (!jwtSecret) throw new Error('jwtSecret is not configured');
+
+  /**
+   * The account a sign-up step acts on: the signed-in caller, else the one the sign-up token of
+   * the verification link names (spec 2: sign-up pages need no sign-in).
+   */
+  const signupCallers = new WeakMap<FastifyRequest, number>();
+  async function signupCaller(request: FastifyRequest): Promise<number> {
+    if (request.auth) return request.auth.userId;
+    const header = request.headers[SIGNUP_TOKEN_HEADER];
+    const userId = typeof header === 'string' ? await verifySignupToken(jwtSecret, header) : null;
+    if (userId === null) {
+      throw unauthorized(header ? 'The sign-up link has expired: sign in to go on.' : 'Unauthenticated.');
+    }
+    signupCallers.set(request, userId);
+    return userId;
+  }
+
   const mail: MailContext = {
     send: (message) => app.mailer.send(message),
     publicUrl: app.config.publicUrl.replace(/\/+$/, ''),
@@ -64,7 +90,11 @@ export default async function signupRoutes(fastify: FastifyInstance) {
     name: 'organization-code-failures',
     max: CODE_MAX_FAILURES,
     timeWindowMs: CODE_FAILURE_WINDOW_MS,
-    key: (request) => (request.auth ? String(request.auth.userId) : undefined),
+    // Per account, signed in or by its sign-up token.
+    key: (request) => {
+      const userId = request.auth?.userId ?? signupCallers.get(request);
+      return userId === undefined ? undefined : String(userId);
+    },
     message: 'Too many wrong organization codes. Please wait a few minutes and try again.',
   });
 
@@ -124,12 +154,13 @@ export default async function signupRoutes(fastify: FastifyInstance) {
         response: { 200: ZVerifyEmailResponse },
       },
     },
-    async (request) => verifyEmail(app.db, request.body),
+    async (request) => verifyEmail(app.db, jwtSecret, request.body),
   );
 
   app.post(
     '/api/signup/organization/join',
     {
+      config: { public: true },
       onRequest: actionLimit,
       schema: {
         tags: ['signup'],
@@ -138,13 +169,14 @@ export default async function signupRoutes(fastify: FastifyInstance) {
           'Codes are compared case-insensitively; unknown, expired and revoked codes answer 400 ' +
           '`invalid_code`. Every approved admin of the organization is mailed. 409 when the caller ' +
           'already belongs to (or waits for) an organization; a declined member may ask again. ' +
-          `429 after ${CODE_MAX_FAILURES} wrong codes in 15 minutes.`,
+          `429 after ${CODE_MAX_FAILURES} wrong codes in 15 minutes. ${SIGNUP_CALLER}`,
+        security: [{ bearer: [] }, { signupToken: [] }],
         body: ZJoinOrganizationRequest,
         response: { 200: ZSignupMembership },
       },
     },
     async (request, reply) => {
-      const { userId } = requireAuth(request);
+      const userId = await signupCaller(request);
       await codeFailures.assertNotLocked(request, reply);
       try {
         return await joinOrganization(app.db, mail, userId, request.body.code);
@@ -159,19 +191,37 @@ export default async function signupRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/signup/organization/create',
     {
+      config: { public: true },
       onRequest: actionLimit,
       schema: {
         tags: ['signup'],
         summary: 'Create a new organization; its creator becomes its approved admin with every right',
         description:
           'legal_structure_id is one of the legal structures (1-10). 409 when the caller already ' +
-          'belongs to (or waits for) an organization.',
+          `belongs to (or waits for) an organization. ${SIGNUP_CALLER}`,
+        security: [{ bearer: [] }, { signupToken: [] }],
         body: ZCreateOrganizationRequest,
         response: { 201: ZSignupMembership },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createOrganization(app.db, requireAuth(request).userId, request.body)),
+      reply.code(201).send(await createOrganization(app.db, await signupCaller(request), request.body)),
+  );
+
+  app.get(
+    '/api/signup/account',
+    {
+      config: { public: true },
+      onRequest: linkLimit,
+      schema: {
+        tags: ['signup'],
+        summary: 'The account a sign-up step acts on, and where its sign-up stands',
+        description: `Status none (no organization yet), pending, approved or declined, with the organization's name. ${SIGNUP_CALLER}`,
+        security: [{ bearer: [] }, { signupToken: [] }],
+        response: { 200: ZSignupAccount, ...errorResponses(401) },
+      },
+    },
+    async (request) => signupAccount(app.db, await signupCaller(request)),
   );
 
   app.get(
@@ -240,7 +290,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
         description:
           'Invitations neither accepted nor revoked; `expired` is true after their 7 days (resend for a ' +
           'new link). Approved members read (pending 403, no organization 404).',
-        response: { 200: ZPendingInvitationList, 403: ZError, 404: ZError },
+        response: { 200: ZPendingInvitationList, ...errorResponses(403, 404) },
       },
     },
     async (request) => listInvitations(app.db, requireAuth(request).userId),
@@ -257,7 +307,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
           'The previous link stops working. Admins only (403); an accepted, revoked or unknown ' +
           "invitation, or another organization's, answers 404. Written to the audit log.",
         params: ZInvitationId,
-        response: { 200: ZInvitation, 403: ZError, 404: ZError },
+        response: { 200: ZInvitation, ...errorResponses(403, 404) },
       },
     },
     async (request) => resendInvitation(app.db, mail, requireAuth(request).userId, request.params.id),
@@ -273,7 +323,7 @@ export default async function signupRoutes(fastify: FastifyInstance) {
           "Its link then answers 404 `invitation_revoked` ('This invitation was withdrawn by the " +
           "organization...'). Admins only (403); accepted, revoked or another organization's: 404.",
         params: ZInvitationId,
-        response: { 200: z.object({ message: z.string() }), 403: ZError, 404: ZError },
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(403, 404) },
       },
     },
     async (request) => revokeInvitation(app.db, requireAuth(request).userId, request.params.id),

@@ -11,18 +11,19 @@ import {
   type TInvitation,
   type TInvitationDetails,
   type TSignupAccepted,
+  type TSignupAccount,
   type TSignupMembership,
   type TSignupRequest,
   type TVerifyEmailRequest,
   type TVerifyEmailResponse,
 } from '@parity/domain/signup';
+import { authorizeOrganization } from '../../core/access/organization-guard';
+import { audit } from '../../core/audit';
+import { assertAcceptablePassword, hashPassword } from '../../core/auth/passwords';
+import { hashOpaqueToken, signSignupToken } from '../../core/auth/tokens';
+import { AppError, conflict, notFound } from '../../core/http/errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, conflict, notFound } from '../../errors';
 import type { MailMessage } from '../../plugins/mailer';
-import { audit } from '../audit/audit';
-import { assertAcceptablePassword, hashPassword } from '../auth/passwords';
-import { hashOpaqueToken } from '../auth/tokens';
-import { authorize } from '../members/service';
 import * as repo from './repo';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -167,15 +168,16 @@ export async function resendVerification(
  */
 export async function verifyEmail(
   db: Db,
+  jwtSecret: string,
   input: TVerifyEmailRequest,
   now = new Date(),
 ): Promise<TVerifyEmailResponse> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const row = await repo.findVerificationForUpdate(tx, hashOpaqueToken(input.token));
     if (!row || row.user_id !== input.account_id || row.deleted_at) throw invalidVerificationLink();
     if (row.used_at) {
       if (row.email_verified_at) {
-        return { account_id: row.user_id, email: row.email, already_verified: true };
+        return { account_id: row.user_id, email: row.email, already_verified: true, verifiedNow: false };
       }
       throw invalidVerificationLink();
     }
@@ -183,8 +185,38 @@ export async function verifyEmail(
     await repo.markVerificationUsed(tx, row.id, now);
     await repo.endVerifications(tx, row.user_id, now);
     await repo.markEmailVerified(tx, row.user_id, now);
-    return { account_id: row.user_id, email: row.email, already_verified: row.email_verified_at !== null };
+    return {
+      account_id: row.user_id,
+      email: row.email,
+      already_verified: row.email_verified_at !== null,
+      verifiedNow: true,
+    };
   });
+  const { verifiedNow, ...answer } = outcome;
+  // Only the opening that used the link proves the address now; a link opened again (by anyone
+  // who saw it) signs nothing.
+  return {
+    ...answer,
+    signup_token: verifiedNow ? await signSignupToken(jwtSecret, answer.account_id) : null,
+  };
+}
+
+/**
+ * GET /api/signup/account: the account a sign-up step acts on (signed in, or by its sign-up
+ * token) and where its sign-up stands: no organization yet, pending, approved or declined.
+ */
+export async function signupAccount(db: Db, userId: number): Promise<TSignupAccount> {
+  const user = await repo.findUserName(db, userId);
+  if (!user) throw notFound('User');
+  const membership = await repo.findMembership(db, userId);
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    lastname: user.lastname,
+    status: membership?.status ?? 'none',
+    organization_name: membership?.organization_name ?? null,
+  };
 }
 
 /** Refused codes: one message for unknown, expired and revoked, so codes cannot be probed. */
@@ -393,7 +425,7 @@ export async function createInvitation(
 ): Promise<TInvitation> {
   const token = crypto.randomUUID();
   const outcome = await db.transaction(async (tx) => {
-    const { organizationId } = await authorize(tx, userId, 'me', 'admin');
+    const { organizationId } = await authorizeOrganization(tx, userId, 'me', 'admin');
     if (await repo.emailTaken(tx, input.email)) {
       throw conflict('A user with this email address already has a Parity account.', [
         { field: 'body.email', message: 'This email address already has an account.' },
@@ -462,7 +494,7 @@ export async function listInvitations(
   userId: number,
   now = new Date(),
 ): Promise<TPendingInvitationList> {
-  const { organizationId } = await authorize(db, userId, 'me', 'member');
+  const { organizationId } = await authorizeOrganization(db, userId, 'me', 'member');
   const rows = await repo.listPendingInvitations(db, organizationId);
   return {
     data: rows.map((r) => ({
@@ -494,7 +526,7 @@ export async function resendInvitation(
 ): Promise<TInvitation> {
   const token = crypto.randomUUID();
   const outcome = await db.transaction(async (tx) => {
-    const { organizationId } = await authorize(tx, userId, 'me', 'admin');
+    const { organizationId } = await authorizeOrganization(tx, userId, 'me', 'admin');
     const current = await repo.findPendingInvitationForUpdate(tx, organizationId, invitationId);
     if (!current) throw notFound('Invitation');
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
@@ -532,7 +564,7 @@ export async function revokeInvitation(
   now = new Date(),
 ): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
-    const { organizationId } = await authorize(tx, userId, 'me', 'admin');
+    const { organizationId } = await authorizeOrganization(tx, userId, 'me', 'admin');
     const current = await repo.findPendingInvitationForUpdate(tx, organizationId, invitationId);
     if (!current) throw notFound('Invitation');
     await repo.revokeInvitation(tx, invitationId, now);

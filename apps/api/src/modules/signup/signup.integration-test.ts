@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail';
 import { memberships, organizationCodes, organizations, users } from '../../db/schema/people';
 import { emailVerifications, invitations } from '../../db/schema/signup';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed-demo';
+import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../test/app';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 
@@ -119,12 +119,17 @@ describe('POST /api/signup and verification', () => {
 
     const verified = await post('/api/signup/verification', { account_id: accountId, token });
     expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.json()).toEqual({ account_id: accountId, email, already_verified: false });
+    expect(verified.json()).toEqual({
+      account_id: accountId,
+      email,
+      already_verified: false,
+      signup_token: expect.any(String),
+    });
     expect((await signIn(email, PASSWORD)).statusCode).toBe(200);
 
-    // Opening the link again is not an error; it says so.
+    // Opening the link again is not an error; it says so, and proves nothing any more.
     const again = await post('/api/signup/verification', { account_id: accountId, token });
-    expect(again.json()).toMatchObject({ already_verified: true });
+    expect(again.json()).toMatchObject({ already_verified: true, signup_token: null });
   });
 
   it('refuses a link of another account, an unknown, malformed or expired one', async () => {
@@ -400,6 +405,113 @@ describe('joining or creating an organization', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.app.db.select().from(memberships).where(eq(memberships.user_id, id));
     expect(row).toMatchObject({ organization_id: await orgId('Cedar Equity'), status: 'pending' });
+  });
+});
+
+describe('the sign-up steps without a sign-in (spec 2)', () => {
+  function withSignupToken(method: 'GET' | 'POST', url: string, signupToken: string, payload?: object) {
+    return t.app.inject({
+      method,
+      url,
+      remoteAddress: nextAddress(),
+      payload,
+      headers: { 'x-signup-token': signupToken },
+    });
+  }
+
+  async function verifiedByLink(email: string) {
+    const { accountId, token } = await signUp(email);
+    const verified = await post('/api/signup/verification', { account_id: accountId, token });
+    expect(verified.statusCode, verified.body).toBe(200);
+    return { accountId, signupToken: verified.json().signup_token as string };
+  }
+
+  it('the verification link’s token reads the account and joins Acme, pending, without signing in', async () => {
+    const email = 'tomas@newfirm.test';
+    const { accountId, signupToken } = await verifiedByLink(email);
+
+    const before = await withSignupToken('GET', '/api/signup/account', signupToken);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toEqual({
+      id: accountId,
+      email,
+      name: 'Nia',
+      lastname: 'Okafor',
+      status: 'none',
+      organization_name: null,
+    });
+
+    const joined = await withSignupToken('POST', '/api/signup/organization/join', signupToken, {
+      code: 'acme-2026',
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({
+      status: 'pending',
+      organization: { name: 'Acme Capital Partners' },
+    });
+    const after = await withSignupToken('GET', '/api/signup/account', signupToken);
+    expect(after.json()).toMatchObject({ status: 'pending', organization_name: 'Acme Capital Partners' });
+  });
+
+  it('the token creates an organization whose creator is its approved admin', async () => {
+    const { accountId, signupToken } = await verifiedByLink('linden.founder@newfirm.test');
+    const created = await withSignupToken('POST', '/api/signup/organization/create', signupToken, {
+      name: 'Linden Growth Partners',
+      legal_structure_id: 1,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [membership] = await t.app.db.select().from(memberships).where(eq(memberships.user_id, accountId));
+    expect(membership).toMatchObject({ status: 'approved', manage_settings: true });
+    // Already belonging somewhere: the same rights checks as signed in.
+    const again = await withSignupToken('POST', '/api/signup/organization/join', signupToken, {
+      code: 'ACME-2026',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses a forged, tampered or absent token with 401, and never takes it as an access token', async () => {
+    const { signupToken } = await verifiedByLink('wary@newfirm.test');
+    const forged = await withSignupToken('GET', '/api/signup/account', 'not-a-token');
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().message).toBe('The sign-up link has expired: sign in to go on.');
+    const [head, body] = signupToken.split('.');
+    const tampered = await withSignupToken('GET', '/api/signup/account', `${head}.${body}.AAAA`);
+    expect(tampered.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/signup/account' })).statusCode).toBe(401);
+    // As a Bearer token it opens nothing: it is not an access token.
+    const asBearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/user-account',
+      headers: { authorization: `Bearer ${signupToken}` },
+    });
+    expect(asBearer.statusCode).toBe(401);
+    // Nor does an access token pass as a sign-up token.
+    const access = await tokenFor('max@acme.test');
+    expect((await withSignupToken('GET', '/api/signup/account', access)).statusCode).toBe(401);
+  });
+
+  it('a signed-in caller still uses the steps with the Bearer token', async () => {
+    const max = await tokenFor('max@acme.test');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/signup/account',
+      headers: { authorization: `Bearer ${max}` },
+    });
+    expect(res.json()).toMatchObject({ email: 'max@acme.test', status: 'approved' });
+  });
+
+  it('counts wrong codes per account when sent with the token', async () => {
+    const { signupToken } = await verifiedByLink('guesser2@newfirm.test');
+    for (let i = 0; i < 10; i++) {
+      const res = await withSignupToken('POST', '/api/signup/organization/join', signupToken, {
+        code: `NOPE-${i}`,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const locked = await withSignupToken('POST', '/api/signup/organization/join', signupToken, {
+      code: 'ACME-2026',
+    });
+    expect(locked.statusCode).toBe(429);
   });
 });
 

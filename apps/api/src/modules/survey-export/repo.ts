@@ -1,12 +1,11 @@
-import { ATTRIBUTE_GROUPS } from '@parity/domain/dictionaries';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { organizations, users } from '../../db/schema/people';
 import { submissions, tabStates } from '../../db/schema/reporting';
 import { surveyInvitations, surveys } from '../../db/schema/surveys';
-import * as dictionaries from '../dictionaries/repo';
-import type { Names } from './document';
+
+import { live } from '../../db/soft-delete';
 
 const host = alias(organizations, 'host');
 
@@ -31,7 +30,7 @@ export async function findResponse(db: DbOrTx, surveyId: number, organizationId:
       and(
         eq(surveyInvitations.survey_id, surveyId),
         eq(surveyInvitations.organization_id, organizationId),
-        isNull(surveys.deleted_at),
+        live(surveys),
       ),
     );
   return row;
@@ -57,39 +56,13 @@ export async function readyTabs(db: DbOrTx, surveyId: number, organizationId: nu
   return rows.map((r) => r.tab);
 }
 
-const byId = (rows: { id: number; name: string }[]) => new Map(rows.map((r) => [r.id, r.name]));
-
-/** The names of the reference data the tabs store as ids, and of the people named. */
-export async function names(db: DbOrTx, peopleIds: number[]): Promise<Names> {
-  const [legal, industries, types, titles, genders, ethnicities, options, people] = await Promise.all([
-    dictionaries.listLegalStructures(db),
-    dictionaries.listGlobalIndustries(db),
-    dictionaries.listGlobalIndustryTypes(db),
-    dictionaries.listOptions(db, 'corporate_titles'),
-    dictionaries.listGenders(db),
-    dictionaries.listEthnicities(db),
-    dictionaries.listOptionsOfGroups(db, ATTRIBUTE_GROUPS),
-    peopleIds.length
-      ? db
-          .select({ id: users.id, name: users.name, lastname: users.lastname })
-          .from(users)
-          .where(inArray(users.id, peopleIds))
-      : Promise.resolve([]),
-  ]);
-  const groups = new Map<string, Map<number, string>>();
-  for (const option of options) {
-    const group = groups.get(option.group) ?? new Map<number, string>();
-    group.set(option.id, option.name);
-    groups.set(option.group, group);
-  }
-  return {
-    legalStructures: byId(legal),
-    globalIndustries: byId(industries),
-    globalIndustryTypes: new Map(types.map((t) => [t.key, t.name])),
-    corporateTitles: byId(titles),
-    genders: byId(genders),
-    ethnicities: byId(ethnicities),
-    options: groups,
-    people: new Map(people.map((p) => [p.id, `${p.name} ${p.lastname}`.trim()])),
-  };
+/** The names of the people a response names (its primary contact). */
+export async function peopleNames(db: DbOrTx, peopleIds: number[]): Promise<Map<number, string>> {
+  const people = peopleIds.length
+    ? await db
+        .select({ id: users.id, name: users.name, lastname: users.lastname })
+        .from(users)
+        .where(inArray(users.id, peopleIds))
+    : [];
+  return new Map(people.map((p) => [p.id, `${p.name} ${p.lastname}`.trim()]));
 }

@@ -1,34 +1,16 @@
 import { TAB_KEYS, type TTabKey } from '@parity/domain/lpi/tabs';
 import { invitationStatus } from '@parity/domain/surveys';
+import { notFound } from '../../core/http/errors';
 import type { DbOrTx } from '../../db/client';
-import { notFound } from '../../errors';
-import { resolveScope } from '../reporting/scope';
-import { tabDefinitions } from '../reporting/tabs';
+import * as dictionaries from '../dictionaries/service';
+import * as lpi from '../lpi/service';
 import * as surveys from '../surveys/service';
-import { buildSections, type ResponseDocument } from './document';
+import { buildSections, type Names, type ResponseDocument } from './document';
 import { renderPdf } from './pdf';
 import * as repo from './repo';
 import { renderXlsx } from './xlsx';
-// The tab modules define their tabs (how each is read) when imported.
-import '../grids/tab';
-import '../overview/tab';
-import '../ownership/tab';
-import '../policies/tab';
 
 const isoDay = (value: Date | null) => (value ? value.toISOString().slice(0, 10) : null);
-
-/** Every tab's data in the survey copy, as its GET answers it (read only: no copy is made). */
-async function readTabs(
-  db: DbOrTx,
-  scope: Awaited<ReturnType<typeof resolveScope>>,
-  tabs: ReadonlySet<TTabKey>,
-): Promise<Partial<Record<TTabKey, unknown>>> {
-  const data: Partial<Record<TTabKey, unknown>> = {};
-  for (const definition of tabDefinitions()) {
-    if (tabs.has(definition.tab)) data[definition.tab] = await definition.read(db, scope);
-  }
-  return data;
-}
 
 /**
  * The organization's response to a survey as a document: every requested step in the survey's
@@ -42,7 +24,11 @@ export async function responseDocument(
   surveyId: number,
   organizationId?: number,
 ): Promise<ResponseDocument & { fileName: string }> {
-  const scope = await resolveScope(db, callerId, { surveyId, organizationId, report: true });
+  const scope = await lpi.readScope(db, callerId, {
+    survey_id: surveyId,
+    organization_id: organizationId,
+    report: true,
+  });
   const found = await repo.findResponse(db, surveyId, scope.organizationId);
   if (!found) throw notFound('Survey');
   const { data: steps } = await surveys.tabs(db, callerId, surveyId, scope.organizationId);
@@ -57,11 +43,15 @@ export async function responseDocument(
     ready = new Set(TAB_KEYS.filter((key) => key in data));
   } else {
     ready = new Set((await repo.readyTabs(db, surveyId, scope.organizationId)) as TTabKey[]);
-    data = await readTabs(db, scope, ready);
+    data = await lpi.readTabs(db, scope, ready);
   }
   const overview = data.overview as { primary_contact_id?: number | null } | undefined;
   const contact = overview?.primary_contact_id;
-  const names = await repo.names(db, typeof contact === 'number' ? [contact] : []);
+  const [references, people] = await Promise.all([
+    dictionaries.referenceNames(db),
+    repo.peopleNames(db, typeof contact === 'number' ? [contact] : []),
+  ]);
+  const names: Names = { ...references, people };
 
   const today = new Date().toISOString().slice(0, 10);
   const status = invitationStatus({

@@ -1,3 +1,4 @@
+import { neutraliseCell } from '@parity/domain/spreadsheet-cell';
 import ExcelJS from 'exceljs';
 import type { Block, ResponseDocument } from './document';
 
@@ -16,30 +17,35 @@ function sheetName(title: string, used: Set<string>): string {
   return name;
 }
 
+/** Adds a row of cells, each neutralised against formula injection; null is an empty cell. */
+function addRow(sheet: ExcelJS.Worksheet, values: readonly (string | number | null | undefined)[]) {
+  return sheet.addRow(values.map((value) => neutraliseCell(value ?? '')));
+}
+
 function addBlock(sheet: ExcelJS.Worksheet, block: Block) {
   if (block.kind === 'note') {
-    sheet.addRow([block.text]).font = { italic: true };
-    sheet.addRow([]);
+    addRow(sheet, [block.text]).font = { italic: true };
+    addRow(sheet, []);
     return;
   }
-  if (block.title) sheet.addRow([block.title]).font = { bold: true, size: 12 };
+  if (block.title) addRow(sheet, [block.title]).font = { bold: true, size: 12 };
   if (block.kind === 'fields') {
     for (const [label, value] of block.rows) {
-      const row = sheet.addRow([label, value ?? '']);
+      const row = addRow(sheet, [label, value]);
       row.getCell(1).font = { bold: true };
       row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
     }
   } else {
-    const header = sheet.addRow(block.columns);
+    const header = addRow(sheet, block.columns);
     header.font = { bold: true };
     header.eachCell((cell) => {
       cell.fill = HEADER_FILL;
       cell.alignment = { wrapText: true, vertical: 'top' };
     });
-    for (const values of block.rows) sheet.addRow(values.map((v) => v ?? ''));
-    if (block.totals) sheet.addRow(block.totals.map((v) => v ?? '')).font = { bold: true };
+    for (const values of block.rows) addRow(sheet, values);
+    if (block.totals) addRow(sheet, block.totals).font = { bold: true };
   }
-  sheet.addRow([]);
+  addRow(sheet, []);
 }
 
 /**
@@ -54,14 +60,14 @@ export async function renderXlsx(document: ResponseDocument): Promise<Buffer> {
 
   const summary = workbook.addWorksheet(sheetName('Summary', used));
   summary.columns = [{ width: 28 }, { width: 60 }];
-  summary.addRow(['Field', 'Value']).font = { bold: true };
-  for (const [label, value] of document.heading) summary.addRow([label, value ?? '']);
-  for (const [i, section] of document.sections.entries()) summary.addRow([`Step ${i + 1}`, section.title]);
+  addRow(summary, ['Field', 'Value']).font = { bold: true };
+  for (const [label, value] of document.heading) addRow(summary, [label, value]);
+  for (const [i, section] of document.sections.entries()) addRow(summary, [`Step ${i + 1}`, section.title]);
 
   for (const section of document.sections) {
     const sheet = workbook.addWorksheet(sheetName(section.title, used));
-    sheet.addRow([section.title]).font = { bold: true, size: 14 };
-    sheet.addRow([]);
+    addRow(sheet, [section.title]).font = { bold: true, size: 14 };
+    addRow(sheet, []);
     for (const block of section.blocks) addBlock(sheet, block);
     const widest = Math.max(
       2,

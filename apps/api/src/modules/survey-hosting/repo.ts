@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { memberships, organizations, users } from '../../db/schema/people';
-import { formFields, miscellaneousQuestions } from '../../db/schema/reporting';
+import { formFields } from '../../db/schema/reporting';
 import {
   legacySurveyResponses,
   surveyAdministrators,
@@ -10,42 +10,16 @@ import {
   surveyQuestions,
   surveys,
 } from '../../db/schema/surveys';
+import { live } from '../../db/soft-delete';
 
-const live = (surveyId: number) => and(eq(surveys.id, surveyId), isNull(surveys.deleted_at));
-
-/** A live (not deleted) survey with its host organization. */
-export async function findSurvey(db: DbOrTx, surveyId: number) {
-  const [row] = await db
-    .select({
-      id: surveys.id,
-      organization_id: surveys.organization_id,
-      survey_type_id: surveys.survey_type_id,
-      title: surveys.title,
-      description: surveys.description,
-      start: surveys.start,
-      due: surveys.due,
-      primary_contact_id: surveys.primary_contact_id,
-      contact_email: surveys.contact_email,
-      support_email: surveys.support_email,
-      is_legacy: surveys.is_legacy,
-      archived_at: surveys.archived_at,
-      created_at: surveys.created_at,
-      host_name: organizations.name,
-      host_logo: organizations.logo,
-    })
-    .from(surveys)
-    .innerJoin(organizations, eq(organizations.id, surveys.organization_id))
-    .where(live(surveyId));
-  return row;
-}
-export type SurveyRow = NonNullable<Awaited<ReturnType<typeof findSurvey>>>;
+const liveSurvey = (surveyId: number) => and(eq(surveys.id, surveyId), live(surveys));
 
 /** Locks the survey row for a write (edit, delete, grant). */
 export async function lockSurvey(tx: Tx, surveyId: number) {
   const [row] = await tx
     .select({ id: surveys.id, archived_at: surveys.archived_at })
     .from(surveys)
-    .where(live(surveyId))
+    .where(liveSurvey(surveyId))
     .for('update');
   return row;
 }
@@ -54,7 +28,7 @@ export async function findUser(db: DbOrTx, userId: number) {
   const [row] = await db
     .select({ id: users.id, name: users.name, lastname: users.lastname, email: users.email })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+    .where(and(eq(users.id, userId), live(users)));
   return row;
 }
 
@@ -69,7 +43,7 @@ export async function approvedMember(db: DbOrTx, organizationId: number, userId:
         eq(memberships.user_id, userId),
         eq(memberships.organization_id, organizationId),
         eq(memberships.status, 'approved'),
-        isNull(users.deleted_at),
+        live(users),
       ),
     );
   return row;
@@ -162,6 +136,10 @@ const tileColumns = {
   host_id: organizations.id,
   host_name: organizations.name,
   host_logo: organizations.logo,
+  /** the host's LPI tab config (which steps the survey asks) */
+  lpi_tabs: sql<{ content_ref_id: number; enabled: boolean }[] | string>`(
+    SELECT coalesce(json_agg(json_build_object('content_ref_id', c.content_ref_id, 'enabled', c.enabled)), '[]'::json)
+      FROM survey_contents c WHERE c.survey_id = ${surveys.id} AND c.content_type = 'lpi_tab')`,
 };
 
 /** The live surveys an organization hosts, newest first. */
@@ -170,7 +148,7 @@ export function hostedBy(db: DbOrTx, organizationId: number) {
     .select(tileColumns)
     .from(surveys)
     .innerJoin(organizations, eq(organizations.id, surveys.organization_id))
-    .where(and(eq(surveys.organization_id, organizationId), isNull(surveys.deleted_at)))
+    .where(and(eq(surveys.organization_id, organizationId), live(surveys)))
     .orderBy(desc(surveys.created_at), desc(surveys.id));
 }
 
@@ -185,7 +163,7 @@ export function administeredBy(db: DbOrTx, userId: number, organizationId: numbe
       and(
         eq(surveyAdministrators.user_id, userId),
         eq(surveys.organization_id, organizationId),
-        isNull(surveys.deleted_at),
+        live(surveys),
       ),
     )
     .orderBy(desc(surveys.created_at), desc(surveys.id));
@@ -206,51 +184,6 @@ export async function grantAdministrator(tx: Tx, surveyId: number, userId: numbe
     .onConflictDoNothing()
     .returning({ userId: surveyAdministrators.user_id });
   return inserted.length > 0;
-}
-
-/**
- * The survey's custom questions as Miscellaneous questions of one respondent's survey copy, so
- * they are answered and saved like the step's own (called once, when the copy is made).
- */
-export async function copySurveyQuestionsToRespondent(
-  tx: Tx,
-  organizationId: number,
-  surveyId: number,
-  formId: number,
-) {
-  const questions = await questionsOf(tx, surveyId);
-  if (!questions.length) return;
-  await tx.insert(miscellaneousQuestions).values(
-    questions.map((question) => ({
-      organization_id: organizationId,
-      survey_id: surveyId,
-      form_id: formId,
-      question_type_id: question.question_type_id,
-      display: question.display,
-      section: question.section,
-      config: question.config ?? {},
-      value: null,
-    })),
-  );
-}
-
-/**
- * The field ids of form 8 (Practices) or 10 (Miscellaneous) the survey's config turns off: hidden
- * from the survey's copies of those forms (overview/service.ts readForm).
- */
-export async function disabledFieldIds(db: DbOrTx, surveyId: number, formId: number) {
-  const contentType = formId === 8 ? 'practice' : 'miscellaneous';
-  const rows = await db
-    .select({ id: surveyContents.content_ref_id })
-    .from(surveyContents)
-    .where(
-      and(
-        eq(surveyContents.survey_id, surveyId),
-        eq(surveyContents.content_type, contentType),
-        eq(surveyContents.enabled, false),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
 }
 
 export async function legacyResponse(db: DbOrTx, surveyId: number, organizationId: number) {

@@ -6,16 +6,15 @@ import {
   ZSurveyOverview,
   ZSurveyRequest,
 } from '@parity/domain/survey-request';
-import { ZHostedSurvey, ZSurveyInvitation } from '@parity/domain/surveys';
+import { ZHostedSurvey, ZSurveyInvitationList } from '@parity/domain/surveys';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../core/http/errors';
 import { requireAuth } from '../../plugins/auth';
 import * as service from './service';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unknown().optional() });
-const errors = { 400: ZError, 403: ZError, 404: ZError, 409: ZError };
 const ZSurveyParams = z.strictObject({ surveyId: id });
 const ZMessage = z.object({ message: z.string() });
 
@@ -42,10 +41,12 @@ export default async function surveyHostingRoutes(fastify: FastifyInstance) {
           'member of the organization; contact_email and support_email valid. contents: [{content_type lpi_tab | ' +
           'practice | miscellaneous, content_ref_id (an LPI tab id, or a field of form 8 / 10), enabled, config}]; ' +
           'LPI tab rows decide the steps (overview and submit always). questions: custom questions of types 1, 13, ' +
-          '4, 5, 14 (selects need at least one option). Any failure: 400 with the message, nothing written. 201 ' +
-          'with the overview.',
+          '4, 5, 14 (selects need at least one option). receive_type_id: how the host receives the responses, ' +
+          '1 View responses in Parity (the default). insight_type_ids: the requested insights, each once, of 1 ' +
+          'Total FTE Score, 2 Wealth Score, 3 Leadership Score, 4 Ownership gender/race equity insights, 5 MWBE, ' +
+          '6 Historical (default none). Any failure: 400 with the message, nothing written. 201 with the overview.',
         body: ZSurveyRequest,
-        response: { 201: ZSurveyOverview, ...errors },
+        response: { 201: ZSurveyOverview, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -67,7 +68,7 @@ export default async function surveyHostingRoutes(fastify: FastifyInstance) {
           'access to. Newest first. filter: a status (Active, Past Due, Archived) or a due year. progress_percent = ' +
           'submitted over invited (declined aside).',
         querystring: ZHostedSurveysQuery,
-        response: { 200: z.object({ data: z.array(ZHostedSurvey) }), 403: ZError },
+        response: { 200: z.object({ data: z.array(ZHostedSurvey) }), ...errorResponses(403) },
       },
     },
     async (request) => service.listHosted(db, requireAuth(request).userId, request.query),
@@ -79,10 +80,13 @@ export default async function surveyHostingRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "A user's organization's survey invitations (for a profile)",
-        description: 'The user themself and platform admins; others 404. limit: at most that many.',
+        description:
+          'The user themself and platform admins; others 404. The open ones first (Active, then Past Due), ' +
+          'soonest due first, then the closed ones (Submitted, Not Submitted, Archived), latest due first. ' +
+          'limit: at most that many (the dashboard asks for 3).',
         params: z.strictObject({ userId: id }),
         querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).optional() }),
-        response: { 200: z.object({ data: z.array(ZSurveyInvitation) }), 403: ZError, 404: ZError },
+        response: { 200: ZSurveyInvitationList, ...errorResponses(403, 404) },
       },
     },
     async (request) =>
@@ -101,7 +105,7 @@ export default async function surveyHostingRoutes(fastify: FastifyInstance) {
           "steps, the config, custom questions, the organization's invitation and can_manage.",
         params: ZSurveyParams,
         querystring: z.strictObject({ organization_id: id.optional() }),
-        response: { 200: ZSurveyOverview, 403: ZError, 404: ZError },
+        response: { 200: ZSurveyOverview, ...errorResponses(403, 404) },
       },
     },
     async (request) =>
@@ -121,7 +125,7 @@ export default async function surveyHostingRoutes(fastify: FastifyInstance) {
         summary: 'Delete a survey (soft): it leaves every list; its invitations and steps answer 404',
         description: `${HOST_RIGHTS} Answers 'Survey deleted'.`,
         params: ZSurveyParams,
-        response: { 200: ZMessage, ...errors },
+        response: { 200: ZMessage, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) => service.deleteSurvey(db, requireAuth(request).userId, request.params.surveyId),
@@ -135,10 +139,10 @@ export default async function surveyHostingRoutes(fastify: FastifyInstance) {
         summary: "Edit a survey's details",
         description:
           `${HOST_RIGHTS} The create rules apply, but a start already in the past may stay unchanged; an ` +
-          'archived survey: 409.',
+          'archived survey: 409. insight_type_ids, when sent, replaces the requested insights (absent: unchanged).',
         params: ZSurveyParams,
         body: ZEditSurveyOverview,
-        response: { 200: ZSurveyOverview, ...errors },
+        response: { 200: ZSurveyOverview, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -156,7 +160,7 @@ export default async function surveyHostingRoutes(fastify: FastifyInstance) {
           "The administrator gets the host's rights on this survey only.",
         params: ZSurveyParams,
         body: ZGrantAdministratorAccess,
-        response: { 200: ZMessage, ...errors },
+        response: { 200: ZMessage, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -179,7 +183,7 @@ export default async function surveyHostingRoutes(fastify: FastifyInstance) {
           "the survey's host and platform admins; 404 otherwise, or when the survey is not legacy.",
         params: ZSurveyParams,
         querystring: z.strictObject({ organization_id: id.optional() }),
-        response: { 200: ZLegacySurvey, 403: ZError, 404: ZError },
+        response: { 200: ZLegacySurvey, ...errorResponses(403, 404) },
       },
     },
     async (request) =>

@@ -1,4 +1,3 @@
-import { AWAITING_APPROVAL_MESSAGE } from '@parity/domain/permissions';
 import {
   ADMINISTRATOR_ACCESS_GRANTED_MESSAGE,
   hostedSurveyStatus,
@@ -26,12 +25,13 @@ import {
   type TSurveyStatus,
 } from '@parity/domain/surveys';
 import type { z } from 'zod';
+import { loadCaller, requireAllowed } from '../../core/access/caller';
+import { approvedOrganizationId } from '../../core/access/organization-guard';
+import { requireSurveyHost, type SurveyHostRole, surveyHostRole } from '../../core/access/survey-host-guard';
+import { audit } from '../../core/audit';
+import { badRequest, conflict, forbidden, notFound } from '../../core/http/errors';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { audit } from '../audit/audit';
-import { requireSurveyHost, type SurveyHostRole, surveyHostRole } from '../surveys/host-guard';
-import { listInvitations } from '../surveys/service';
-import { type Caller, loadCaller } from '../users/caller';
+import { findSurvey, listInvitations } from '../surveys/service';
 import * as repo from './repo';
 
 type SurveyRequest = z.output<typeof ZSurveyRequest>;
@@ -39,13 +39,6 @@ type EditOverview = z.output<typeof ZEditSurveyOverview>;
 
 const iso = (value: Date | string | null) =>
   value === null ? null : typeof value === 'string' ? new Date(value).toISOString() : value.toISOString();
-
-function requireAllowed(caller: Caller) {
-  if (!caller.flags.isAllowed) throw new AppError(403, 'awaiting_approval', AWAITING_APPROVAL_MESSAGE);
-}
-
-const ownOrganizationId = (caller: Caller) =>
-  caller.row.membership?.status === 'approved' ? (caller.row.organization?.id ?? null) : null;
 
 /** The details rules of spec 5 the schema cannot apply (today's date): 400 with the field's message. */
 function checkDetails(values: SurveyRequest | EditOverview, context: SurveyDetailsContext) {
@@ -86,7 +79,7 @@ export async function createSurvey(db: Db, callerId: number, body: SurveyRequest
   requireAllowed(caller);
   const mayCreate =
     caller.flags.isAdministrator ||
-    (ownOrganizationId(caller) === body.organization_id &&
+    (approvedOrganizationId(caller) === body.organization_id &&
       caller.flags.isSurveyHost &&
       caller.flags.hasSurveyCreation);
   if (!mayCreate) throw forbidden(NO_SURVEY_CREATION_MESSAGE);
@@ -98,6 +91,8 @@ export async function createSurvey(db: Db, callerId: number, body: SurveyRequest
     const id = await repo.insertSurvey(tx, {
       organization_id: body.organization_id,
       survey_type_id: body.survey_type_id,
+      receive_type_id: body.receive_type_id,
+      insight_type_ids: body.insight_type_ids,
       title: body.title,
       description: body.description || null,
       start: body.start,
@@ -139,6 +134,8 @@ export async function createSurvey(db: Db, callerId: number, body: SurveyRequest
       after: {
         title: body.title,
         survey_type_id: body.survey_type_id,
+        receive_type_id: body.receive_type_id,
+        insight_type_ids: body.insight_type_ids,
         start: body.start,
         due: body.due,
         contents: body.contents.length,
@@ -158,6 +155,8 @@ function toTile(
   today: string,
 ): THostedSurvey {
   const count = counts.get(row.id) ?? { invited: 0, submitted: 0 };
+  const lpiTabs = typeof row.lpi_tabs === 'string' ? JSON.parse(row.lpi_tabs) : row.lpi_tabs;
+  const steps = stepsForConfig(surveyStepsOf(row.survey_type_id), lpiTabs);
   return {
     id: row.id,
     title: row.title,
@@ -169,6 +168,7 @@ function toTile(
     invited: count.invited,
     submitted: count.submitted,
     progress_percent: count.invited > 0 ? Math.round((count.submitted / count.invited) * 100) : 0,
+    survey_locked_step: Math.max(steps.length, 1),
     created_at: iso(row.created_at)!,
   };
 }
@@ -185,7 +185,7 @@ export async function listHosted(
 ): Promise<{ data: THostedSurvey[] }> {
   const caller = await loadCaller(db, callerId);
   requireAllowed(caller);
-  const organizationId = ownOrganizationId(caller);
+  const organizationId = approvedOrganizationId(caller);
   if (organizationId === null) return { data: [] };
   let rows: Awaited<ReturnType<typeof repo.hostedBy>>;
   if (query.scope === 'accessing') rows = await repo.administeredBy(db, callerId, organizationId);
@@ -218,7 +218,7 @@ async function overviewOf(
   role: SurveyHostRole | null,
   invitationOrganizationId?: number | null,
 ): Promise<TSurveyOverview> {
-  const survey = await repo.findSurvey(db, surveyId);
+  const survey = await findSurvey(db, surveyId);
   if (!survey) throw notFound('Survey');
   const [contents, questions, administrators, counts, contact, invitation] = await Promise.all([
     repo.contentsOf(db, surveyId),
@@ -241,6 +241,8 @@ async function overviewOf(
     title: survey.title,
     description: survey.description,
     survey_type_id: survey.survey_type_id,
+    receive_type_id: survey.receive_type_id,
+    insight_type_ids: survey.insight_type_ids,
     start: survey.start,
     due: survey.due,
     status,
@@ -302,7 +304,7 @@ export async function getOverview(
   const caller = await loadCaller(db, callerId);
   requireAllowed(caller);
   const role = await surveyHostRole(db, callerId, surveyId, caller);
-  const own = ownOrganizationId(caller);
+  const own = approvedOrganizationId(caller);
   if (role) return overviewOf(db, surveyId, role, organizationId ?? own);
   if (own === null || (organizationId !== undefined && organizationId !== own)) throw notFound('Survey');
   const invited = await repo.findInvitation(db, surveyId, own);
@@ -317,7 +319,7 @@ export async function deleteSurvey(db: Db, callerId: number, surveyId: number) {
   const caller = await loadCaller(db, callerId);
   requireAllowed(caller);
   await requireSurveyHost(db, callerId, surveyId, caller);
-  const survey = await repo.findSurvey(db, surveyId);
+  const survey = await findSurvey(db, surveyId);
   if (!survey) throw notFound('Survey');
   await db.transaction(async (tx) => {
     if (!(await repo.lockSurvey(tx, surveyId))) throw notFound('Survey');
@@ -350,7 +352,7 @@ export async function editOverview(
   const caller = await loadCaller(db, callerId);
   requireAllowed(caller);
   const role = await requireSurveyHost(db, callerId, surveyId, caller);
-  const survey = await repo.findSurvey(db, surveyId);
+  const survey = await findSurvey(db, surveyId);
   if (!survey) throw notFound('Survey');
   if (survey.archived_at) throw conflict(SURVEY_ARCHIVED_MESSAGE);
   checkDetails(body, { today: todayUtc(), originalStart: survey.start });
@@ -363,6 +365,8 @@ export async function editOverview(
     primary_contact_id: body.primary_contact_id,
     contact_email: body.contact_email,
     support_email: body.support_email,
+    // Absent: the requested insights stay as they are.
+    ...(body.insight_type_ids ? { insight_type_ids: body.insight_type_ids } : {}),
   };
   await db.transaction(async (tx) => {
     await lockOpenSurvey(tx, surveyId);
@@ -381,11 +385,12 @@ export async function editOverview(
         primary_contact_id: survey.primary_contact_id,
         contact_email: survey.contact_email,
         support_email: survey.support_email,
+        ...(body.insight_type_ids ? { insight_type_ids: survey.insight_type_ids } : {}),
       },
       after,
     });
   });
-  return overviewOf(db, surveyId, role, ownOrganizationId(caller));
+  return overviewOf(db, surveyId, role, approvedOrganizationId(caller));
 }
 
 /** POST /api/surveys/{id}/grant-administrator-access: an approved member of the host organization. */
@@ -393,7 +398,7 @@ export async function grantAdministratorAccess(db: Db, callerId: number, surveyI
   const caller = await loadCaller(db, callerId);
   requireAllowed(caller);
   await requireSurveyHost(db, callerId, surveyId, caller);
-  const survey = await repo.findSurvey(db, surveyId);
+  const survey = await findSurvey(db, surveyId);
   if (!survey) throw notFound('Survey');
   const member = await repo.approvedMember(db, survey.organization_id, userId);
   if (!member) {
@@ -434,9 +439,28 @@ export async function userInvitations(
   if (callerId !== userId && !caller.flags.isAdministrator) throw notFound('User');
   const target = callerId === userId ? caller : await loadCaller(db, userId);
   // A user outside any organization (or not approved) has no invitations to show.
-  if (ownOrganizationId(target) === null) return { data: [] };
+  if (approvedOrganizationId(target) === null) return { data: [] };
   const { data } = await listInvitations(db, userId);
-  return { data: limit ? data.slice(0, limit) : data };
+  const ordered = [...data].sort(byRelevance);
+  return { data: limit ? ordered.slice(0, limit) : ordered };
+}
+
+/** Still open to answer (in this order) before the closed ones. */
+const OPEN_STATUSES: readonly string[] = ['Active', 'Past Due'];
+
+/**
+ * A user's invitations as a dashboard lists them: the open ones first (Active, then Past Due),
+ * soonest due first; then the closed ones, latest due first.
+ */
+function byRelevance(a: TSurveyInvitation, b: TSurveyInvitation): number {
+  const rank = (i: TSurveyInvitation) => {
+    const open = OPEN_STATUSES.indexOf(i.status);
+    return open === -1 ? OPEN_STATUSES.length : open;
+  };
+  const ranks = rank(a) - rank(b);
+  if (ranks !== 0) return ranks;
+  const due = a.due.localeCompare(b.due) || a.survey_id - b.survey_id;
+  return rank(a) < OPEN_STATUSES.length ? due : -due;
 }
 
 interface LegacySection {
@@ -456,10 +480,10 @@ export async function legacySurvey(
 ): Promise<TLegacySurvey> {
   const caller = await loadCaller(db, callerId);
   requireAllowed(caller);
-  const own = ownOrganizationId(caller);
+  const own = approvedOrganizationId(caller);
   const wanted = organizationId ?? own;
   if (wanted === null) throw notFound('Survey');
-  const survey = await repo.findSurvey(db, surveyId);
+  const survey = await findSurvey(db, surveyId);
   if (!survey?.is_legacy) throw notFound('Survey');
   if (wanted !== own && !(await surveyHostRole(db, callerId, surveyId, caller))) throw notFound('Survey');
   const response = await repo.legacyResponse(db, surveyId, wanted);

@@ -13,11 +13,11 @@ import {
   surveyQuestions,
   surveys,
 } from '../../db/schema/surveys';
-import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../db/seed-demo';
-import { LEGACY_SURVEY_2024 } from '../../db/seed-legacy-survey';
-import { DEI_SURVEY_2025, DEI_SURVEY_2026 } from '../../db/seed-surveys';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signAccessToken } from '../auth/tokens';
+import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../seed/demo';
+import { LEGACY_SURVEY_2024 } from '../../seed/legacy-survey';
+import { DEI_SURVEY_2025, DEI_SURVEY_2026 } from '../../seed/surveys';
+import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { whileSubmitted } from '../../test/survey-submit';
 
 let t: TestApp;
 let acme: number;
@@ -71,7 +71,7 @@ beforeAll(async () => {
     users.set(email, user!.id);
   }
   for (const [email, userId] of users) {
-    tokens.set(email, await signAccessToken(t.app.config.jwtSecret!, { userId, clientId: 'parity-web' }));
+    tokens.set(email, await sessionToken(t, userId));
   }
   const fields = await t.app.db.select({ id: formFields.id, form: formFields.form_id }).from(formFields);
   practiceFields = fields.filter((f) => f.form === 8).map((f) => f.id);
@@ -249,6 +249,38 @@ describe('POST /api/surveys', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('stores the receive type and the requested insights, and reads them back', async () => {
+    const res = await call(
+      'POST',
+      HOST,
+      '/api/surveys',
+      request({ title: 'Insights survey', receive_type_id: 1, insight_type_ids: [4, 1, 6] }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ receive_type_id: 1, insight_type_ids: [4, 1, 6] });
+    const read = await call('GET', HOST, `/api/surveys/${res.json().id}`);
+    expect(read.json()).toMatchObject({ receive_type_id: 1, insight_type_ids: [4, 1, 6] });
+    // Without them: received in Parity, no insights requested.
+    const bare = await call('POST', HOST, '/api/surveys', request({ title: 'Bare survey' }));
+    expect(bare.json()).toMatchObject({ receive_type_id: 1, insight_type_ids: [] });
+    // Out of the lists the later tests read.
+    for (const id of [res.json().id, bare.json().id])
+      expect((await call('DELETE', HOST, `/api/surveys/${id}`)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['an unknown insight type', { insight_type_ids: [2, 7] }, 'Unknown insight type id 7'],
+    ['an insight type twice', { insight_type_ids: [3, 3] }, 'Insight type 3 is listed twice.'],
+    ['insight types that are not numbers', { insight_type_ids: ['wealth'] }, ''],
+    ['an unknown receive type', { receive_type_id: 2 }, 'Receive type must be View responses in Parity (1).'],
+  ])('refuses %s with 400 and writes nothing', async (_name, overrides, message) => {
+    const before = await counts();
+    const res = await call('POST', HOST, '/api/surveys', request(overrides));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses junk with 400', async () => {
     expect((await call('POST', HOST, '/api/surveys', { title: 3 })).statusCode).toBe(400);
     expect((await call('POST', HOST, '/api/surveys', request({ extra: true }))).statusCode).toBe(400);
@@ -264,6 +296,16 @@ describe('GET /api/surveys', () => {
     expect(data.map((s) => s.title)).toEqual(expect.arrayContaining([DEI_SURVEY_2026, LEGACY_SURVEY_2024]));
     expect(data.find((s) => s.id === dei2025)!.status).toBe('Archived');
     expect(data.find((s) => s.id === dei)!.invited).toBeGreaterThan(2);
+  });
+
+  it('gives each tile its locked step: the last step the survey asks, as its host reads every step', async () => {
+    const data = (await call('GET', HOST, '/api/surveys')).json().data as {
+      id: number;
+      survey_locked_step: number;
+    }[];
+    // The created request leaves out the board step: 10 steps; the demo survey asks all 11.
+    expect(data.find((s) => s.id === created)!.survey_locked_step).toBe(10);
+    expect(data.find((s) => s.id === dei)!.survey_locked_step).toBe(11);
   });
 
   it('filters by status and by due year; refuses another filter', async () => {
@@ -456,6 +498,32 @@ describe('PUT /api/surveys/{id}/edit-overview', () => {
     expect(after).toEqual(row);
   });
 
+  it('changes the requested insights when sent, keeps them when not, refuses unknown ones', async () => {
+    const changed = await call(
+      'PUT',
+      HOST,
+      `/api/surveys/${created}/edit-overview`,
+      edit({ start: tomorrow(), insight_type_ids: [2, 5] }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().insight_type_ids).toEqual([2, 5]);
+    const kept = await call(
+      'PUT',
+      HOST,
+      `/api/surveys/${created}/edit-overview`,
+      edit({ start: tomorrow() }),
+    );
+    expect(kept.json().insight_type_ids).toEqual([2, 5]);
+    const unknown = await call(
+      'PUT',
+      HOST,
+      `/api/surveys/${created}/edit-overview`,
+      edit({ start: tomorrow(), insight_type_ids: [0] }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect((await call('GET', HOST, `/api/surveys/${created}`)).json().insight_type_ids).toEqual([2, 5]);
+  });
+
   it('answers 409 on an archived survey, 404 to others, 401 anonymous', async () => {
     const archived = await call(
       'PUT',
@@ -495,10 +563,11 @@ describe('POST /api/surveys/{id}/grant-administrator-access', () => {
     });
     // Only that survey: the other surveys stay out of reach, and the reporting scope lets them read respondents.
     expect((await call('GET', NW_MEMBER, `/api/surveys/${dei}`)).statusCode).toBe(404);
-    const respondent = await call(
-      'GET',
-      NW_MEMBER,
-      `/api/surveys/${created}/organizations/tabs?organization_id=${acme}`,
+    const respondentUrl = `/api/surveys/${created}/organizations/tabs?organization_id=${acme}`;
+    // #20: a respondent's survey data only once it submitted
+    expect((await call('GET', NW_MEMBER, respondentUrl)).statusCode).toBe(404);
+    const respondent = await whileSubmitted(t.app.db, created, acme, () =>
+      call('GET', NW_MEMBER, respondentUrl),
     );
     expect(respondent.statusCode, respondent.body).toBe(200);
     const accessing = (await call('GET', NW_MEMBER, '/api/surveys?scope=accessing')).json().data;
@@ -537,6 +606,27 @@ describe('GET /api/surveys/users/{userId}/invitations', () => {
     expect(limited.json().data).toHaveLength(1);
     const legacyRow = own.json().data.find((i: { survey_id: number }) => i.survey_id === legacy);
     expect(legacyRow).toMatchObject({ is_legacy: true, status: 'Archived' });
+  });
+
+  it('lists the open invitations first, soonest due first, then the closed ones, latest due first', async () => {
+    const { data } = (await call('GET', ADA, `/api/surveys/users/${users.get(ADA)}/invitations`)).json() as {
+      data: { status: string; due: string }[];
+    };
+    const open = data.filter((i) => i.status === 'Active' || i.status === 'Past Due');
+    const closed = data.slice(open.length);
+    expect(open.length).toBeGreaterThan(0);
+    expect(closed.length).toBeGreaterThan(0);
+    expect(data.slice(0, open.length)).toEqual(open);
+    const activeFirst = open.map((i) => (i.status === 'Active' ? 0 : 1));
+    expect(activeFirst).toEqual([...activeFirst].sort());
+    const activeDues = open.filter((i) => i.status === 'Active').map((i) => i.due);
+    expect(activeDues).toEqual([...activeDues].sort());
+    const closedDues = closed.map((i) => i.due);
+    expect(closedDues).toEqual([...closedDues].sort().reverse());
+    const firstThree = (
+      await call('GET', ADA, `/api/surveys/users/${users.get(ADA)}/invitations?limit=3`)
+    ).json().data;
+    expect(firstThree).toEqual(data.slice(0, 3));
   });
 
   it('answers 404 to anyone else, 401 anonymous, 400 junk', async () => {

@@ -1,16 +1,10 @@
 import type { TParticipantSort } from '@parity/domain/survey-participants';
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { genders } from '../../db/schema/dictionaries';
-import { memberships, organizations, users } from '../../db/schema/people';
-import {
-  labels,
-  organizationLabels,
-  surveyAdministrators,
-  surveyContacts,
-  surveyInvitations,
-  surveys,
-} from '../../db/schema/surveys';
+import { memberships, organizationCodes, organizations, users } from '../../db/schema/people';
+import { labels, organizationLabels, surveyContacts, surveyInvitations } from '../../db/schema/surveys';
+import { live } from '../../db/soft-delete';
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
@@ -19,38 +13,6 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // --- surveys and rights --------------------------------------------------------------------------
-
-export async function findSurvey(db: DbOrTx, surveyId: number) {
-  const [row] = await db
-    .select({
-      id: surveys.id,
-      host_id: surveys.organization_id,
-      host_name: organizations.name,
-      title: surveys.title,
-      survey_type_id: surveys.survey_type_id,
-      start: surveys.start,
-      due: surveys.due,
-      archived_at: surveys.archived_at,
-      created_at: surveys.created_at,
-      // The config's LPI tab rows (none: every step is asked), read with the survey.
-      lpi_tabs: sql<{ content_ref_id: number; enabled: boolean }[]>`(
-        SELECT coalesce(json_agg(json_build_object('content_ref_id', c.content_ref_id, 'enabled', c.enabled)), '[]'::json)
-          FROM survey_contents c WHERE c.survey_id = ${surveys.id} AND c.content_type = 'lpi_tab')`,
-    })
-    .from(surveys)
-    .innerJoin(organizations, eq(organizations.id, surveys.organization_id))
-    .where(and(eq(surveys.id, surveyId), isNull(surveys.deleted_at)));
-  return row;
-}
-export type SurveyRow = NonNullable<Awaited<ReturnType<typeof findSurvey>>>;
-
-export async function isSurveyAdministrator(db: DbOrTx, surveyId: number, userId: number) {
-  const [row] = await db
-    .select({ user_id: surveyAdministrators.user_id })
-    .from(surveyAdministrators)
-    .where(and(eq(surveyAdministrators.survey_id, surveyId), eq(surveyAdministrators.user_id, userId)));
-  return Boolean(row);
-}
 
 export async function findInvitation(db: DbOrTx, surveyId: number, organizationId: number, lock = false) {
   const query = db
@@ -84,9 +46,62 @@ export function decline(db: DbOrTx, invitationId: number, input: { by: number; c
 /** Live organizations among these ids. */
 export function liveOrganizations(db: DbOrTx, ids: number[]) {
   return db
-    .select({ id: organizations.id, name: organizations.name })
+    .select({ id: organizations.id, name: organizations.name, is_public: organizations.is_public })
     .from(organizations)
-    .where(and(inArray(organizations.id, ids), isNull(organizations.deleted_at)));
+    .where(and(inArray(organizations.id, ids), live(organizations)));
+}
+
+/** The live organization of which this email is an approved member's (case-insensitive). */
+export async function organizationOfMember(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.user_id, users.id), eq(memberships.status, 'approved')))
+    .innerJoin(organizations, and(eq(organizations.id, memberships.organization_id), live(organizations)))
+    .where(and(sql`lower(${users.email}) = lower(${email})`, live(users)));
+  return row;
+}
+
+/** The live organization of a sign-up code still in force (neither revoked nor expired). */
+export async function organizationOfCode(db: DbOrTx, code: string) {
+  const [row] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizationCodes)
+    .innerJoin(
+      organizations,
+      and(eq(organizations.id, organizationCodes.organization_id), live(organizations)),
+    )
+    .where(
+      and(
+        sql`upper(${organizationCodes.code}) = upper(${code})`,
+        isNull(organizationCodes.revoked_at),
+        or(isNull(organizationCodes.expires_at), gt(organizationCodes.expires_at, new Date())),
+      ),
+    );
+  return row;
+}
+
+/** Which of these (organization, email) pairs are an approved member of that organization. */
+export async function memberPairs(db: DbOrTx, pairs: { organization_id: number; email: string }[]) {
+  if (!pairs.length) return [];
+  const rows = await db
+    .select({ organization_id: memberships.organization_id, email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.user_id, users.id), eq(memberships.status, 'approved')))
+    .where(
+      and(
+        inArray(
+          memberships.organization_id,
+          pairs.map((p) => p.organization_id),
+        ),
+        inArray(
+          sql`lower(${users.email})`,
+          pairs.map((p) => p.email.toLowerCase()),
+        ),
+        live(users),
+      ),
+    );
+  return rows.map((r) => `${r.organization_id}:${r.email}`);
 }
 
 /** Invites organizations (an existing invitation is kept as it is); returns the newly invited ids. */
@@ -141,7 +156,7 @@ export function respondentPeople(db: DbOrTx, organizationIds: number[]) {
         inArray(memberships.organization_id, organizationIds),
         eq(memberships.status, 'approved'),
         or(eq(memberships.manage_settings, true), eq(memberships.average_lpi_score_access, true)),
-        isNull(users.deleted_at),
+        live(users),
       ),
     )
     .orderBy(memberships.organization_id, users.email);

@@ -1,4 +1,6 @@
 import { PassThrough } from 'node:stream';
+import { historicalTypeLabel, investmentTypeLabel } from '@parity/domain/lpi/grids';
+import { neutraliseCell } from '@parity/domain/spreadsheet-cell';
 import ExcelJS from 'exceljs';
 
 /**
@@ -49,8 +51,6 @@ const GRID_TABS: [key: string, name: string][] = [
   ['committee', 'Investment committee'],
   ['us_committee', 'Investment committee (US-based)'],
 ];
-const HISTORICAL_TYPES: Record<number, string> = { 1: 'Hires', 2: 'Promotions', 3: 'Attrition' };
-const INVESTMENT_TYPES: Record<number, string> = { 1: 'Senior', 2: 'Junior' };
 
 /** A form answer as text: Yes/No, the chosen option's name, an address's description. */
 function answerOf(input: Json): string | number | null {
@@ -167,7 +167,7 @@ const SHEETS: readonly SheetSpec[] = [
           const typeName =
             type === null
               ? null
-              : ((key === 'insights' ? HISTORICAL_TYPES : INVESTMENT_TYPES)[type] ?? String(type));
+              : (key === 'insights' ? historicalTypeLabel(type) : investmentTypeLabel(type)) || String(type);
           for (const row of objects(grid.rows)) {
             const values: Row = {
               organization,
@@ -321,7 +321,11 @@ export async function buildReport(input: {
   for (const spec of SHEETS) {
     const sheet = workbook.addWorksheet(spec.name, { views: [{ state: 'frozen', ySplit: 1 }] });
     const columns = spec.columns(input.genders);
-    sheet.columns = columns.map((c) => ({ ...c, width: c.width ?? Math.max(12, c.header.length + 2) }));
+    sheet.columns = columns.map((c) => ({
+      ...c,
+      header: neutraliseCell(c.header),
+      width: c.width ?? Math.max(12, c.header.length + 2),
+    }));
     sheet.getRow(1).commit();
     for await (const batch of input.source({ tabs: spec.tabs, scores: spec.scores === true })) {
       for (const response of batch) {
@@ -329,7 +333,7 @@ export async function buildReport(input: {
         const scores = isObject(response.scores) ? response.scores : {};
         for (const row of spec.rows(response, response.organization_name, snapshot, scores)) {
           // Values in column order: exceljs writes an array far faster than a keyed object.
-          sheet.addRow(columns.map((c) => row[c.key] ?? null)).commit();
+          sheet.addRow(columns.map((c) => neutraliseCell(row[c.key] ?? null))).commit();
         }
       }
     }

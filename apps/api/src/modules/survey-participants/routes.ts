@@ -22,16 +22,15 @@ import { ZOrganizationLabel } from '@parity/domain/surveys';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../core/http/errors';
 import { requireAuth } from '../../plugins/auth';
 import * as service from './service';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unknown().optional() });
 const ZSurveyParams = z.strictObject({ surveyId: id });
 const ZContactParams = z.strictObject({ surveyId: id, contactId: id });
 const ZLabelParams = z.strictObject({ labelId: id });
 const ZMessage = z.object({ message: z.string() });
-const errors = { 400: ZError, 403: ZError, 404: ZError };
 const HOST_RIGHTS =
   "The survey's host (its organization's survey hosts), its survey administrators and platform admins; " +
   'anyone else gets 404.';
@@ -58,7 +57,7 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
         description: `${HOST_RIGHTS} limit (default 30, at most 100), offset, search (name, email or organization).`,
         params: ZSurveyParams,
         querystring: ZContactsQuery,
-        response: { 200: ZContactsPage, ...errors },
+        response: { 200: ZContactsPage, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) =>
@@ -74,7 +73,7 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
         description: `${HOST_RIGHTS} A contact whose email is already listed is updated. 404 for an unknown organization.`,
         params: ZSurveyParams,
         body: ZAddContactsBody,
-        response: { 200: ZMessage.extend({ ids: z.array(z.number()) }), ...errors },
+        response: { 200: ZMessage.extend({ ids: z.array(z.number()) }), ...errorResponses(400, 403, 404) },
       },
     },
     async (request) =>
@@ -89,7 +88,7 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
         summary: "Delete a contact: 'Contact deleted' (an invitation it led to stays)",
         description: HOST_RIGHTS,
         params: ZContactParams,
-        response: { 200: ZMessage, ...errors },
+        response: { 200: ZMessage, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) =>
@@ -112,7 +111,7 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
           'and gets invited_at. 404 for an unknown contact; 409 once the survey is archived or past due.',
         params: ZSurveyParams,
         body: ZInviteContactsBody,
-        response: { 200: ZInviteResult, ...errors, 409: ZError },
+        response: { 200: ZInviteResult, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -131,20 +130,18 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
       schema: {
         tags,
         summary: 'Invite organizations of the platform and mail their admins and members with LPI access',
-        description: `${HOST_RIGHTS} Organizations invited before are neither invited nor mailed again. 409 once the survey is closed.`,
+        description:
+          `${HOST_RIGHTS} organization_ids: public organizations (the directory's); email (an approved ` +
+          "member's) or code (the organization's sign-up code): any organization, public or not. At least one. " +
+          "A private or unknown id, an unknown email or code: 404 'Organization not found.' (ids cannot be " +
+          'probed). Organizations invited before are neither invited nor mailed again. 409 once the survey is closed.',
         params: ZSurveyParams,
         body: ZInviteMembersBody,
-        response: { 200: ZInviteResult, ...errors, 409: ZError },
+        response: { 200: ZInviteResult, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) =>
-      service.inviteMembers(
-        db,
-        mail,
-        requireAuth(request).userId,
-        request.params.surveyId,
-        request.body.organization_ids,
-      ),
+      service.inviteMembers(db, mail, requireAuth(request).userId, request.params.surveyId, request.body),
   );
 
   app.post(
@@ -159,7 +156,7 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
           'submitted; declining again keeps the first decline.',
         params: ZSurveyParams,
         body: ZDeclineRespondentBody,
-        response: { 200: ZDeclineResult, ...errors, 409: ZError },
+        response: { 200: ZDeclineResult, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -179,7 +176,7 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
           'an organization carrying any of them matches).',
         params: ZSurveyParams,
         querystring: ZParticipantsQuery,
-        response: { 200: ZParticipantsPage, ...errors },
+        response: { 200: ZParticipantsPage, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) =>
@@ -198,7 +195,7 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
           'not invited; 409 once the survey is closed.',
         params: ZSurveyParams,
         body: ZRemindersBody,
-        response: { 200: ZRemindersResult, ...errors, 409: ZError },
+        response: { 200: ZRemindersResult, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -219,7 +216,7 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
         summary: 'Counts and percentages by status and the cumulative series per day, computed live',
         description: HOST_RIGHTS,
         params: ZSurveyParams,
-        response: { 200: ZResponseRates, ...errors },
+        response: { 200: ZResponseRates, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => service.responseRates(db, requireAuth(request).userId, request.params.surveyId),
@@ -260,7 +257,7 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
         description:
           'Approved members read their organization’s labels; survey_id needs the host rights on it.',
         querystring: ZLabelsQuery,
-        response: { 200: z.object({ data: z.array(ZOrganizationLabel) }), ...errors },
+        response: { 200: z.object({ data: z.array(ZOrganizationLabel) }), ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => service.listLabels(db, requireAuth(request).userId, request.query.survey_id),
@@ -274,7 +271,7 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
         summary: 'Create a label of the caller organization (survey hosts)',
         description: '409 when the organization already has a label of that name.',
         body: ZCreateLabelBody,
-        response: { 200: ZLabelRef, ...errors, 409: ZError },
+        response: { 200: ZLabelRef, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request) => service.createLabel(db, requireAuth(request).userId, request.body),
@@ -286,8 +283,10 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
       schema: {
         tags,
         summary: 'Delete a label of the caller organization (survey hosts); it comes off every organization',
+        description:
+          'Survey hosts of the label’s organization; the label is removed from every organization it was put on, in one transaction. Another organization’s label answers 404.',
         params: ZLabelParams,
-        response: { 200: ZMessage, ...errors },
+        response: { 200: ZMessage, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => service.deleteLabel(db, requireAuth(request).userId, request.params.labelId),
@@ -304,7 +303,7 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
           "The participant's labels of the host become exactly label_ids.",
         params: ZSurveyParams,
         body: ZSyncLabelsBody,
-        response: { 200: ZMessage.extend({ labels: z.array(ZLabelRef) }), ...errors },
+        response: { 200: ZMessage.extend({ labels: z.array(ZLabelRef) }), ...errorResponses(400, 403, 404) },
       },
     },
     async (request) =>

@@ -15,6 +15,7 @@ import {
   type TDeclineCode,
   type TDeclineRespondentBody,
   type TDeclineResult,
+  type TInviteMembersBody,
   type TInviteResult,
   type TLabelRef,
   type TParticipantsPage,
@@ -25,14 +26,22 @@ import {
 } from '@parity/domain/survey-participants';
 import { stepsForConfig } from '@parity/domain/survey-request';
 import type { TOrganizationLabel } from '@parity/domain/surveys';
-import { progressPercent, SUBMIT_STEP_ID, stepTabKeys, surveyStepsOf } from '@parity/domain/surveys';
+import {
+  progressPercent,
+  SUBMIT_STEP_ID,
+  SURVEY_CLOSED_MESSAGE,
+  stepTabKeys,
+  surveyStepsOf,
+} from '@parity/domain/surveys';
+import { loadCaller, requireAllowed } from '../../core/access/caller';
+import { approvedOrganizationId } from '../../core/access/organization-guard';
+import { requireSurveyHost } from '../../core/access/survey-host-guard';
+import { audit } from '../../core/audit';
+import { AppError, badRequest, notFound } from '../../core/http/errors';
 import { type Db, type DbOrTx, queriesOf } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../errors';
 import type { Mailer, MailMessage } from '../../plugins/mailer';
-import { audit } from '../audit/audit';
-import { requireSurveyHost } from '../surveys/host-guard';
-import { SURVEY_CLOSED_MESSAGE } from '../surveys/service';
-import { loadCaller, requireAllowed } from '../users/caller';
+
+import { findSurvey, type SurveyRow } from '../surveys/service';
 import { invitationMail, reminderMail } from './mail';
 import * as repo from './repo';
 import { buildReport, type ReportSource } from './report';
@@ -43,6 +52,8 @@ export interface MailDeps {
   /** the web app's address, for the survey links in mails */
   publicUrl: string;
 }
+
+const ORGANIZATION_NOT_FOUND = 'Organization not found.';
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
@@ -55,7 +66,7 @@ async function hostedSurvey(db: DbOrTx, callerId: number, surveyId: number) {
   // The caller and the survey are independent reads: together on a pool.
   const [caller, survey] = await queriesOf(db, [
     () => loadCaller(db, callerId),
-    () => repo.findSurvey(db, surveyId),
+    () => findSurvey(db, surveyId),
   ]);
   requireAllowed(caller);
   await requireSurveyHost(db, callerId, surveyId, caller);
@@ -64,7 +75,7 @@ async function hostedSurvey(db: DbOrTx, callerId: number, surveyId: number) {
 }
 
 /** Invitations and reminders go out only while the survey is open (not archived, not past due). */
-function requireOpen(survey: repo.SurveyRow) {
+function requireOpen(survey: SurveyRow) {
   const today = new Date().toISOString().slice(0, 10);
   if (survey.archived_at || survey.due < today)
     throw new AppError(409, 'survey_closed', SURVEY_CLOSED_MESSAGE);
@@ -125,18 +136,32 @@ export async function addContacts(db: Db, callerId: number, surveyId: number, bo
   const emails = contacts.map((c) => c.email);
   if (new Set(emails).size !== emails.length) throw badRequest('The same email is listed twice.');
   const organizationIds = [...new Set(contacts.map((c) => c.organization_id))];
-  if (organizationIds.includes(survey.host_id)) {
+  if (organizationIds.includes(survey.organization_id)) {
     throw badRequest('The host organization cannot be a respondent of its own survey.');
   }
   return db.transaction(async (tx) => {
+    // A private organization is known to the host only through a member: its contacts must be
+    // members' emails, else it answers as an unknown id (ids cannot be probed).
     const found = await repo.liveOrganizations(tx, organizationIds);
-    const missing = organizationIds.filter((id) => !found.some((o) => o.id === id));
+    const isPublic = new Set(found.filter((o) => o.is_public).map((o) => o.id));
+    const members = new Set(
+      await repo.memberPairs(
+        tx,
+        contacts.filter((c) => !isPublic.has(c.organization_id)),
+      ),
+    );
+    const missing = organizationIds.filter(
+      (id) =>
+        !found.some((o) => o.id === id) ||
+        (!isPublic.has(id) &&
+          contacts.some((c) => c.organization_id === id && !members.has(`${id}:${c.email.toLowerCase()}`))),
+    );
     if (missing.length)
-      throw new AppError(404, 'not_found', 'Organization not found.', { organization_ids: missing });
+      throw new AppError(404, 'not_found', ORGANIZATION_NOT_FOUND, { organization_ids: missing });
     const rows = await repo.upsertContacts(tx, surveyId, contacts, callerId);
     await audit(tx, {
       actorId: callerId,
-      organizationId: survey.host_id,
+      organizationId: survey.organization_id,
       entity: 'survey',
       entityId: surveyId,
       action: 'survey_contacts',
@@ -154,7 +179,7 @@ export async function deleteContact(db: Db, callerId: number, surveyId: number, 
     if (!deleted) throw notFound('Contact');
     await audit(tx, {
       actorId: callerId,
-      organizationId: survey.host_id,
+      organizationId: survey.organization_id,
       entity: 'survey',
       entityId: contactId,
       action: 'delete',
@@ -189,7 +214,7 @@ export async function inviteContacts(
     await repo.markContactsInvited(tx, surveyId, ids, new Date());
     await audit(tx, {
       actorId: callerId,
-      organizationId: survey.host_id,
+      organizationId: survey.organization_id,
       entity: 'survey',
       entityId: surveyId,
       action: 'invite_contacts',
@@ -216,30 +241,49 @@ export async function inviteContacts(
 }
 
 /**
- * POST /api/surveys/{id}/contacts/member/invite: invites organizations of the platform and mails
- * each one's approved admins and members with LPI access.
+ * The organizations an invitation names: public ones by id (a private or unknown id answers the
+ * same 404, so ids cannot be probed); any live one by an approved member's email or its code.
+ */
+async function organizationsToInvite(tx: DbOrTx, body: TInviteMembersBody) {
+  const ids = [...new Set(body.organization_ids ?? [])];
+  const found = ids.length ? await repo.liveOrganizations(tx, ids) : [];
+  const live = found.filter((o) => o.is_public).map(({ id, name }) => ({ id, name }));
+  const missing = ids.filter((id) => !live.some((o) => o.id === id));
+  if (missing.length)
+    throw new AppError(404, 'not_found', ORGANIZATION_NOT_FOUND, { organization_ids: missing });
+  const byEmail = body.email === undefined ? null : await repo.organizationOfMember(tx, body.email);
+  const byCode = body.code === undefined ? null : await repo.organizationOfCode(tx, body.code);
+  for (const named of [byEmail, byCode]) {
+    if (named === null) continue;
+    if (!named) throw new AppError(404, 'not_found', ORGANIZATION_NOT_FOUND);
+    if (!live.some((o) => o.id === named.id)) live.push(named);
+  }
+  return live;
+}
+
+/**
+ * POST /api/surveys/{id}/contacts/member/invite: invites organizations of the platform (public ones
+ * by id, any by a member's email or its code) and mails each one's approved admins and members
+ * with LPI access.
  */
 export async function inviteMembers(
   db: Db,
   deps: MailDeps,
   callerId: number,
   surveyId: number,
-  organizationIds: number[],
+  body: TInviteMembersBody,
 ): Promise<TInviteResult> {
   const survey = await hostedSurvey(db, callerId, surveyId);
   requireOpen(survey);
-  const ids = [...new Set(organizationIds)];
-  if (ids.includes(survey.host_id))
-    throw badRequest('The host organization cannot be a respondent of its own survey.');
   const { live, invited } = await db.transaction(async (tx) => {
-    const live = await repo.liveOrganizations(tx, ids);
-    const missing = ids.filter((id) => !live.some((o) => o.id === id));
-    if (missing.length)
-      throw new AppError(404, 'not_found', 'Organization not found.', { organization_ids: missing });
+    const live = await organizationsToInvite(tx, body);
+    const ids = live.map((o) => o.id);
+    if (ids.includes(survey.organization_id))
+      throw badRequest('The host organization cannot be a respondent of its own survey.');
     const invited = await repo.invite(tx, surveyId, ids, callerId);
     await audit(tx, {
       actorId: callerId,
-      organizationId: survey.host_id,
+      organizationId: survey.organization_id,
       entity: 'survey',
       entityId: surveyId,
       action: 'invite_organizations',
@@ -283,7 +327,7 @@ export async function declineRespondent(
 ): Promise<TDeclineResult> {
   const caller = await loadCaller(db, callerId);
   requireAllowed(caller);
-  const survey = await repo.findSurvey(db, surveyId);
+  const survey = await findSurvey(db, surveyId);
   if (!survey || !(await repo.canAnswerFor(db, callerId, body.organization_id))) throw notFound('Survey');
   return db.transaction(async (tx) => {
     const invitation = await repo.findInvitation(tx, surveyId, body.organization_id, true);
@@ -333,11 +377,11 @@ export async function listLabels(
 ): Promise<{ data: TOrganizationLabel[] }> {
   let ownerId: number | null;
   if (surveyId !== undefined) {
-    ownerId = (await hostedSurvey(db, callerId, surveyId)).host_id;
+    ownerId = (await hostedSurvey(db, callerId, surveyId)).organization_id;
   } else {
     const caller = await loadCaller(db, callerId);
     requireAllowed(caller);
-    ownerId = caller.row.membership?.status === 'approved' ? (caller.row.organization?.id ?? null) : null;
+    ownerId = approvedOrganizationId(caller);
   }
   if (ownerId === null) return { data: [] };
   const rows = await repo.labelsOf(db, ownerId);
@@ -348,8 +392,8 @@ export async function listLabels(
 async function labelManager(db: DbOrTx, callerId: number) {
   const caller = await loadCaller(db, callerId);
   requireAllowed(caller);
-  const own = caller.row.membership?.status === 'approved' ? caller.row.organization?.id : undefined;
-  if (!own || !caller.flags.isSurveyHost) {
+  const own = approvedOrganizationId(caller);
+  if (own === null || !caller.flags.isSurveyHost) {
     throw new AppError(403, 'forbidden', 'Only survey hosts manage their organization’s labels.');
   }
   return own;
@@ -413,13 +457,13 @@ export async function syncParticipantLabels(
   const labelIds = [...new Set(body.label_ids)];
   return db.transaction(async (tx) => {
     if (!(await repo.findInvitation(tx, surveyId, body.organization_id))) throw notFound('Participant');
-    await requireOwnLabels(tx, survey.host_id, labelIds);
-    const before = await repo.organizationLabelsOf(tx, survey.host_id, body.organization_id);
-    await repo.setOrganizationLabels(tx, survey.host_id, body.organization_id, labelIds);
-    const after = await repo.organizationLabelsOf(tx, survey.host_id, body.organization_id);
+    await requireOwnLabels(tx, survey.organization_id, labelIds);
+    const before = await repo.organizationLabelsOf(tx, survey.organization_id, body.organization_id);
+    await repo.setOrganizationLabels(tx, survey.organization_id, body.organization_id, labelIds);
+    const after = await repo.organizationLabelsOf(tx, survey.organization_id, body.organization_id);
     await audit(tx, {
       actorId: callerId,
-      organizationId: survey.host_id,
+      organizationId: survey.organization_id,
       entity: 'organization',
       entityId: body.organization_id,
       action: 'labels',
@@ -433,9 +477,8 @@ export async function syncParticipantLabels(
 // --- participants ------------------------------------------------------------------------------------
 
 /** The survey's steps (as its config asks them), each with its save units, submit aside. */
-function stepUnitsOf(survey: repo.SurveyRow) {
-  const config = typeof survey.lpi_tabs === 'string' ? JSON.parse(survey.lpi_tabs) : survey.lpi_tabs;
-  const steps = stepsForConfig(surveyStepsOf(survey.survey_type_id), config);
+function stepUnitsOf(survey: SurveyRow) {
+  const steps = stepsForConfig(surveyStepsOf(survey.survey_type_id), survey.lpi_tabs);
   return {
     steps: steps.filter((step) => step.id !== SUBMIT_STEP_ID).map((step) => stepTabKeys(step.id)),
     total: steps.length,
@@ -450,7 +493,7 @@ export async function participants(
   q: TParticipantsQuery,
 ): Promise<TParticipantsPage> {
   const survey = await hostedSurvey(db, callerId, surveyId);
-  if (q.label_ids?.length) await requireOwnLabels(db, survey.host_id, q.label_ids);
+  if (q.label_ids?.length) await requireOwnLabels(db, survey.organization_id, q.label_ids);
   const { steps, total: totalSteps } = stepUnitsOf(survey);
   const filter = {
     surveyId,
@@ -460,7 +503,7 @@ export async function participants(
   };
   const rows = await repo.participantsPage(db, {
     ...filter,
-    hostId: survey.host_id,
+    hostId: survey.organization_id,
     steps,
     limit: q.limit,
     offset: q.offset,
@@ -525,7 +568,7 @@ export async function sendReminders(
     const ids = rows.map((r) => r.organization_id);
     await audit(tx, {
       actorId: callerId,
-      organizationId: survey.host_id,
+      organizationId: survey.organization_id,
       entity: 'survey',
       entityId: surveyId,
       action: 'remind',

@@ -10,20 +10,21 @@ import {
   type TResponseRates,
 } from '@parity/domain/survey-participants';
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, organizations, users } from '../../db/schema/people';
+import { memberships, organizationCodes, organizations, users } from '../../db/schema/people';
 import {
   surveyAdministrators,
   surveyContacts,
   surveyContents,
   surveyInvitations,
 } from '../../db/schema/surveys';
-import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../db/seed-demo';
-import { DEI_SURVEY_2026, DEMO_LABELS, EMERGING_MANAGERS_2026 } from '../../db/seed-surveys';
 import { readSheet } from '../../lib/spreadsheet/read-sheet';
-import { createTestApp, type TestApp } from '../../test/app';
+import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../seed/demo';
+import { DEI_SURVEY_2026, DEMO_LABELS, EMERGING_MANAGERS_2026 } from '../../seed/surveys';
+import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { answerWithFormulas, FORMULA_TEXTS, NEGATIVE_QUESTION, readSheetCells } from '../../test/exports';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
-import { signAccessToken } from '../auth/tokens';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -34,6 +35,8 @@ let dei: number;
 let emerging: number;
 let juniper: number; // not invited: a contact of the host leads to its invitation
 let linden: number; // not invited: invited as a member organization
+let quince: number; // private, not invited: by a member's email only
+let rowan: number; // private, not invited: by its organization code only
 const tokens = new Map<string, string>();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-participants-'));
 
@@ -46,6 +49,7 @@ const PENDING = 'pending@acme.test';
 const CEDAR_HOST = 'hosting@cedar.test'; // a survey host of another organization
 const LINDEN_ADMIN = 'admin@linden.test';
 const NW_MEMBER = 'member@northwind.test'; // a plain member of the host organization
+const QUINCE_ADMIN = 'admin@quince.test';
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
@@ -57,29 +61,40 @@ beforeAll(async () => {
   dei = seeded.surveys.get(DEI_SURVEY_2026)!;
   emerging = seeded.surveys.get(EMERGING_MANAGERS_2026)!;
   const db = t.app.db;
-  const [j, l] = await db
+  // Juniper and Linden are in the public directory; Quince and Rowan are private.
+  const [j, l, q, r] = await db
     .insert(organizations)
-    .values([{ name: 'Juniper Ventures' }, { name: 'Linden Partners' }])
+    .values([
+      { name: 'Juniper Ventures', is_public: true },
+      { name: 'Linden Partners', is_public: true },
+      { name: 'Quince Holdings', logo: 'quince-logo.png' },
+      { name: 'Rowan Capital' },
+    ])
     .returning({ id: organizations.id });
   juniper = j!.id;
   linden = l!.id;
-  const [cedarHost, lindenAdmin, nwMember] = await db
+  quince = q!.id;
+  rowan = r!.id;
+  await db.insert(organizationCodes).values({ organization_id: rowan, code: 'ROWAN-2026' });
+  const [cedarHost, lindenAdmin, nwMember, quinceAdmin] = await db
     .insert(users)
     .values([
       { email: CEDAR_HOST, name: 'Cyd', lastname: 'Host', password_hash: 'unused' },
       { email: LINDEN_ADMIN, name: 'Lin', lastname: 'Den', password_hash: 'unused' },
       { email: NW_MEMBER, name: 'Nat', lastname: 'Member', password_hash: 'unused' },
+      { email: QUINCE_ADMIN, name: 'Quin', lastname: 'Cey', password_hash: 'unused' },
     ])
     .returning({ id: users.id });
   await db.insert(memberships).values([
     { user_id: cedarHost!.id, organization_id: cedar, status: 'approved', user_manage_surveys: true },
     { user_id: lindenAdmin!.id, organization_id: linden, status: 'approved', manage_settings: true },
     { user_id: nwMember!.id, organization_id: northwind, status: 'approved' },
+    { user_id: quinceAdmin!.id, organization_id: quince, status: 'approved', manage_settings: true },
   ]);
   seeded.users.set(CEDAR_HOST, cedarHost!.id);
   seeded.users.set(NW_MEMBER, nwMember!.id);
   for (const [email, userId] of seeded.users) {
-    tokens.set(email, await signAccessToken(t.app.config.jwtSecret!, { userId, clientId: 'parity-web' }));
+    tokens.set(email, await sessionToken(t, userId));
   }
 });
 afterAll(async () => {
@@ -439,6 +454,65 @@ describe('contacts and invitations', () => {
     expect(again.json()).toMatchObject({ invited: 0, mailed: 0 });
   });
 
+  it('invites a private organization only by a member’s email or its code: by id it is unknown', async () => {
+    const invite = (body: unknown) => call('POST', HOST, `/api/surveys/${dei}/contacts/member/invite`, body);
+    const unknown = await invite({ organization_ids: [2_000_000_000] });
+    expect(unknown.statusCode).toBe(404);
+    for (const id of [quince, rowan]) {
+      const res = await invite({ organization_ids: [id] });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ ...unknown.json(), detail: { organization_ids: [id] } });
+      expect(res.body).not.toContain('Quince');
+    }
+    // A contact of a private organization is refused alike, unless it is one of its members.
+    const contact = await call('POST', HOST, `/api/surveys/${dei}/contacts`, {
+      organization_id: quince,
+      name: 'Guess',
+      email: 'guess@quince.test',
+    });
+    expect(contact.statusCode).toBe(404);
+    expect(contact.json()).toEqual({ ...unknown.json(), detail: { organization_ids: [quince] } });
+    expect((await call('GET', HOST, `/api/surveys/${dei}/contacts?search=quince`)).json().total).toBe(0);
+    const nothing = await participants('?limit=100');
+    expect(nothing.data.some((p) => p.organization_id === quince || p.organization_id === rowan)).toBe(false);
+    expect(JSON.stringify(nothing)).not.toMatch(/Quince|quince-logo|Rowan/);
+    expect(await invitation(quince)).toBeUndefined();
+    // Unknown emails and codes (or a member of no organization) answer the same.
+    for (const body of [
+      { email: 'nobody@quince.test' },
+      { code: 'NOPE-2026' },
+      { email: HOST.toUpperCase() },
+    ]) {
+      const res = await invite(body);
+      if ('email' in body && body.email === HOST.toUpperCase()) expect(res.statusCode).toBe(400);
+      else expect(res.json()).toEqual({ error: 'not_found', message: 'Organization not found.' });
+    }
+
+    const byEmail = await invite({ email: 'Admin@Quince.test' });
+    expect(byEmail.statusCode, byEmail.body).toBe(200);
+    expect(byEmail.json()).toMatchObject({ invited: 1, mailed: 1 });
+    await smtp.waitFor((m) => recipient(m) === QUINCE_ADMIN);
+    const byCode = await invite({ code: ' rowan-2026 ' });
+    expect(byCode.statusCode, byCode.body).toBe(200);
+    expect(byCode.json()).toMatchObject({ invited: 1, mailed: 0 });
+    const shown = await participants('?limit=100');
+    expect(shown.data.find((p) => p.organization_id === quince)).toMatchObject({
+      name: 'Quince Holdings',
+      logo: 'quince-logo.png',
+      status: 'not_started',
+    });
+    expect(shown.data.find((p) => p.organization_id === rowan)).toMatchObject({ name: 'Rowan Capital' });
+    // A member's email is a contact of the private organization.
+    const member = await call('POST', HOST, `/api/surveys/${dei}/contacts`, {
+      organization_id: quince,
+      name: 'Quin',
+      email: QUINCE_ADMIN,
+    });
+    expect(member.statusCode, member.body).toBe(200);
+    await call('DELETE', HOST, `/api/surveys/${dei}/contacts/${member.json().ids[0]}`);
+    expect((await invite({})).statusCode).toBe(400);
+  });
+
   it('refuses invitations and reminders once the survey is past due', async () => {
     const res = await call('POST', HOST, `/api/surveys/${emerging}/contacts/member/invite`, {
       organization_ids: [linden],
@@ -654,14 +728,21 @@ describe('decline, reminders, submit and the report', () => {
     expect((await invitation(acme))!.reminder_count).toBe(2);
   });
 
+  it('lets Ada answer custom questions with formula-like texts before she submits (see the report)', async () => {
+    await answerWithFormulas(t.app, tokens.get(ADA)!, dei);
+  });
+
   it('changes the response rates at once when a respondent submits', async () => {
     const before = await rates();
     const steps = (await call('GET', ADA, `/api/surveys/${dei}/tabs`)).json().data as { id: number }[];
     for (const step of steps.filter((s) => s.id !== 12)) {
+      // Acme's demo ownership does not add up (58.95%): its step is marked complete with a note.
+      const note = step.id === 3 ? { note: 'Two owners left in March.' } : {};
       const res = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/${step.id}`, {
         completed: true,
+        ...note,
       });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, res.body).toBe(200);
     }
     const submit = await call('POST', ADA, `/api/surveys/${dei}/submit`, { accept_terms: true });
     expect(submit.statusCode).toBe(200);
@@ -718,5 +799,19 @@ describe('decline, reminders, submit and the report', () => {
       }),
     ).rejects.toThrow(/missing the column/);
     expect((await call('GET', ADA, `/api/surveys/${dei}/reports`)).statusCode).toBe(404);
+  });
+
+  it('writes formula-like answers as text with a leading quote; a negative number stays a number', async () => {
+    const res = await call('GET', HOST, `/api/surveys/${dei}/reports`);
+    const rows = await readSheetCells(res.rawPayload, 'Miscellaneous');
+    expect(rows[0]!.map((cell) => cell.value)).toEqual(['Organization', 'Section', 'Question', 'Answer']);
+    const answerOf = (question: string) =>
+      rows.find((row) => row[0]?.value === ACME && row[2]?.value === question)?.[3];
+    for (const [i, text] of FORMULA_TEXTS.entries()) {
+      // An XML parser reads a carriage return in text as a line feed.
+      const value = `'${text.replace('\r', '\n')}`;
+      expect(answerOf(`Formula ${i + 1}`)).toEqual({ value, type: ExcelJS.ValueType.String });
+    }
+    expect(answerOf(`'${NEGATIVE_QUESTION}`)).toEqual({ value: -2, type: ExcelJS.ValueType.Number });
   });
 });

@@ -3,33 +3,46 @@ import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared-statement';
 import { organizations, users } from '../../db/schema/people';
 import { tabStates } from '../../db/schema/reporting';
-import { surveyContents, surveyInvitations, surveys } from '../../db/schema/surveys';
+import { surveyInvitations, surveys } from '../../db/schema/surveys';
+import { live } from '../../db/soft-delete';
 
+/**
+ * A live (not deleted) survey with its host organization's name and logo and its config's LPI tab
+ * rows (none: the survey asks every step). The one read of a survey for every module.
+ */
 export async function findSurvey(db: DbOrTx, surveyId: number) {
   const [row] = await db
     .select({
       id: surveys.id,
+      organization_id: surveys.organization_id,
       survey_type_id: surveys.survey_type_id,
+      receive_type_id: surveys.receive_type_id,
+      insight_type_ids: surveys.insight_type_ids,
+      title: surveys.title,
+      description: surveys.description,
+      start: surveys.start,
       due: surveys.due,
+      primary_contact_id: surveys.primary_contact_id,
+      contact_email: surveys.contact_email,
+      support_email: surveys.support_email,
+      is_legacy: surveys.is_legacy,
       archived_at: surveys.archived_at,
       created_at: surveys.created_at,
+      host_name: organizations.name,
+      host_logo: organizations.logo,
+      lpi_tabs: sql<{ content_ref_id: number; enabled: boolean }[] | string>`(
+        SELECT coalesce(json_agg(json_build_object('content_ref_id', c.content_ref_id, 'enabled', c.enabled)), '[]'::json)
+          FROM survey_contents c WHERE c.survey_id = ${surveys.id} AND c.content_type = 'lpi_tab')`,
     })
     .from(surveys)
-    .where(and(eq(surveys.id, surveyId), isNull(surveys.deleted_at)));
-  return row;
+    .innerJoin(organizations, eq(organizations.id, surveys.organization_id))
+    .where(and(eq(surveys.id, surveyId), live(surveys)));
+  if (!row) return undefined;
+  const lpi_tabs: { content_ref_id: number; enabled: boolean }[] =
+    typeof row.lpi_tabs === 'string' ? JSON.parse(row.lpi_tabs) : row.lpi_tabs;
+  return { ...row, lpi_tabs };
 }
-
-/** The config's LPI tab rows of these surveys (none: the survey asks every step). */
-export function lpiTabContents(db: DbOrTx, surveyIds: number[]) {
-  return db
-    .select({
-      survey_id: surveyContents.survey_id,
-      content_ref_id: surveyContents.content_ref_id,
-      enabled: surveyContents.enabled,
-    })
-    .from(surveyContents)
-    .where(and(inArray(surveyContents.survey_id, surveyIds), eq(surveyContents.content_type, 'lpi_tab')));
-}
+export type SurveyRow = NonNullable<Awaited<ReturnType<typeof findSurvey>>>;
 
 const inScope = (organizationId: number, surveyId: number) =>
   and(eq(tabStates.organization_id, organizationId), eq(tabStates.survey_id, surveyId));
@@ -40,6 +53,7 @@ export function stateRows(db: DbOrTx, organizationId: number, surveyId: number) 
     .select({
       tab: tabStates.tab,
       completed: tabStates.completed,
+      note: tabStates.note,
       occupied_until: tabStates.occupied_until,
       occupant_id: users.id,
       occupant_name: users.name,
@@ -56,10 +70,11 @@ export function setCompleted(
   surveyId: number,
   tabs: string[],
   completed: boolean,
+  note: string | null,
 ) {
   return db
     .update(tabStates)
-    .set({ completed })
+    .set({ completed, note })
     .where(and(inScope(organizationId, surveyId), inArray(tabStates.tab, tabs)));
 }
 
@@ -135,16 +150,31 @@ export async function lockInvitation(db: DbOrTx, organizationId: number, surveyI
   return row;
 }
 
-/** Records the step; an untouched invitation becomes in progress. */
-export function setStep(db: DbOrTx, organizationId: number, surveyId: number, step: number | null) {
+const inProgress = sql`CASE WHEN ${surveyInvitations.status} = 'invited' THEN 'in_progress' ELSE ${surveyInvitations.status} END`;
+
+/** A step was marked: an untouched invitation becomes in progress. */
+export function markInProgress(db: DbOrTx, organizationId: number, surveyId: number) {
   return db
     .update(surveyInvitations)
+    .set({ status: inProgress, updated_at: new Date() })
+    .where(invitationOf(organizationId, surveyId));
+}
+
+/**
+ * The respondent moved on from the step of this weight: the invitation keeps the furthest step
+ * moved on from and becomes in progress. Answers the step it keeps.
+ */
+export async function moveOnFrom(db: DbOrTx, organizationId: number, surveyId: number, weight: number) {
+  const [row] = await db
+    .update(surveyInvitations)
     .set({
-      ...(step === null ? {} : { step }),
-      status: sql`CASE WHEN ${surveyInvitations.status} = 'invited' THEN 'in_progress' ELSE ${surveyInvitations.status} END`,
+      step: sql`GREATEST(${surveyInvitations.step}, ${weight})`,
+      status: inProgress,
       updated_at: new Date(),
     })
-    .where(invitationOf(organizationId, surveyId));
+    .where(invitationOf(organizationId, surveyId))
+    .returning({ step: surveyInvitations.step });
+  return row?.step ?? weight;
 }
 
 /** An organization's invitations (declined ones aside), with the survey and its host. */
@@ -174,7 +204,7 @@ export function invitations(db: DbOrTx, organizationId: number, surveyId?: numbe
       and(
         eq(surveyInvitations.organization_id, organizationId),
         ne(surveyInvitations.status, 'declined'),
-        isNull(surveys.deleted_at),
+        live(surveys),
         surveyId === undefined ? undefined : eq(surveys.id, surveyId),
       ),
     )
@@ -245,7 +275,7 @@ const invitationOverviewQuery = (db: DbOrTx, mode: OverviewMode) =>
           ? sql`${surveyInvitations.organization_id} = ${callerOrganization}`
           : eq(surveyInvitations.organization_id, sql.placeholder('organization')),
         ne(surveyInvitations.status, 'declined'),
-        isNull(surveys.deleted_at),
+        live(surveys),
         mode === 'survey' || mode === 'caller-survey' ? eq(surveys.id, sql.placeholder('survey')) : undefined,
       ),
     )

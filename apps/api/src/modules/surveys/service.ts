@@ -1,10 +1,9 @@
-import { AWAITING_APPROVAL_MESSAGE } from '@parity/domain/permissions';
+import { CHECKS_NEED_NOTE_MESSAGE } from '@parity/domain/lpi/checks';
 import { stepsForConfig } from '@parity/domain/survey-request';
 import {
-  ACCEPT_TERMS_MESSAGE,
   invitationStatus,
   isStepComplete,
-  NOT_ALL_STEPS_COMPLETED_MESSAGE,
+  lockedStep,
   OCCUPY_MINUTES,
   progressPercent,
   SUBMIT_STEP_ID,
@@ -17,37 +16,21 @@ import {
   type TSurveyTab,
   type TSurveyTabProgress,
 } from '@parity/domain/surveys';
+import { loadCaller, requireAllowed } from '../../core/access/caller';
+import { AppError, badRequest, notFound } from '../../core/http/errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../errors';
-import { resolveScope, resolveWriteScope, SURVEY_SUBMITTED_MESSAGE } from '../reporting/scope';
-import * as reporting from '../reporting/service';
-import { prepareTabRead } from '../reporting/tabs';
-import { loadCaller } from '../users/caller';
+import * as lpi from '../lpi/service';
 import * as repo from './repo';
 
 /** A read of a survey's steps: the invited organization's members, its host, admins (else 404). */
 const readScope = (db: DbOrTx, callerId: number, surveyId: number, organizationId?: number) =>
-  resolveScope(db, callerId, { surveyId, organizationId, report: true });
+  lpi.readScope(db, callerId, { survey_id: surveyId, organization_id: organizationId, report: true });
+const writeScope = (db: DbOrTx, callerId: number, surveyId: number) =>
+  lpi.writeScope(db, callerId, { surveyId });
 
-async function stepsOf(db: DbOrTx, surveyId: number) {
-  const survey = await repo.findSurvey(db, surveyId);
-  if (!survey) throw notFound('Survey');
-  // The host's config decides which LPI steps are asked (survey-request.ts stepsForConfig).
-  const config = await repo.lpiTabContents(db, [surveyId]);
-  return { survey, steps: stepsForConfig(surveyStepsOf(survey.survey_type_id), config) };
-}
-
-export const SURVEY_CLOSED_MESSAGE = 'This survey is closed: its due date has passed or it was archived.';
-
-/** The steps of a survey a respondent changes: refused once it is archived or past its due date. */
-async function openStepsOf(db: DbOrTx, surveyId: number) {
-  const found = await stepsOf(db, surveyId);
-  const today = new Date().toISOString().slice(0, 10);
-  if (found.survey.archived_at || found.survey.due < today) {
-    throw new AppError(403, 'survey_closed', SURVEY_CLOSED_MESSAGE);
-  }
-  return found;
-}
+/** A live survey with its host and config (undefined when deleted or absent): for every module. */
+export const findSurvey = repo.findSurvey;
+export type { SurveyRow } from './repo';
 
 function findStep(steps: readonly SurveyStep[], tabId: number, allowSubmit: boolean): SurveyStep {
   const step = steps.find((s) => s.id === tabId);
@@ -66,7 +49,7 @@ export async function tabs(
   organizationId?: number,
 ): Promise<{ data: TSurveyTab[] }> {
   await readScope(db, callerId, surveyId, organizationId);
-  const { survey, steps } = await stepsOf(db, surveyId);
+  const { survey, steps } = await lpi.surveySteps(db, surveyId);
   return {
     data: steps.map((step) => ({
       id: step.id,
@@ -108,66 +91,86 @@ export async function progress(
   organizationId?: number,
 ): Promise<{ data: TSurveyTabProgress[] }> {
   const scope = await readScope(db, callerId, surveyId, organizationId);
-  const { steps } = await stepsOf(db, surveyId);
+  const { steps } = await lpi.surveySteps(db, surveyId);
   const [rows, [invitation]] = await Promise.all([
     repo.stateRows(db, scope.organizationId, surveyId),
     repo.invitations(db, scope.organizationId, surveyId),
   ]);
   const completed = new Set(rows.filter((r) => r.completed).map((r) => r.tab));
   const now = new Date();
-  return {
-    data: steps.map((step) => {
-      const first = rows.find((r) => r.tab === stepTabKeys(step.id)[0]);
-      const occupant = first ? liveOccupant(first, now) : null;
-      return {
-        tab_id: step.id,
-        completed: isStepComplete(step.id, completed, Boolean(invitation?.submitted_at)),
-        occupied_by: occupant?.occupied_by ?? null,
-        occupied_until: occupant?.occupied_until ?? null,
-      };
-    }),
-  };
+  const data: TSurveyTabProgress[] = [];
+  for (const step of steps) {
+    const first = rows.find((r) => r.tab === stepTabKeys(step.id)[0]);
+    const occupant = first ? liveOccupant(first, now) : null;
+    data.push({
+      tab_id: step.id,
+      completed: isStepComplete(step.id, completed, Boolean(invitation?.submitted_at)),
+      occupied_by: occupant?.occupied_by ?? null,
+      occupied_until: occupant?.occupied_until ?? null,
+      // A step never opened has no survey copy yet: its figures are checked once it has one.
+      checks: first && step.id !== SUBMIT_STEP_ID ? await lpi.stepChecks(db, scope, step.id) : [],
+      note: first?.note ?? null,
+    });
+  }
+  return { data };
 }
 
-/** PUT /api/surveys/{id}/tabs: the step the respondent is on (its position in weight order). */
+/**
+ * PUT /api/surveys/{id}/tabs: the respondent moves on from this step. The invitation's step is the
+ * furthest step moved on from (going back and on again does not lower it); its locked step, the
+ * one after, is where Continue Response opens.
+ */
 export async function setStep(db: Db, callerId: number, surveyId: number, tabId: number) {
-  const scope = await resolveWriteScope(db, callerId, surveyId);
-  const { steps } = await openStepsOf(db, surveyId);
+  const scope = await writeScope(db, callerId, surveyId);
+  const { steps } = await lpi.openSurveySteps(db, surveyId);
   const step = findStep(steps, tabId, true);
-  await db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx) => {
     const invitation = await repo.lockInvitation(tx, scope.organizationId, surveyId);
-    if (invitation?.status === 'submitted') throw new AppError(403, 'forbidden', SURVEY_SUBMITTED_MESSAGE);
-    await repo.setStep(tx, scope.organizationId, surveyId, step.weight);
+    if (invitation?.status === 'submitted')
+      throw new AppError(403, 'forbidden', lpi.SURVEY_SUBMITTED_MESSAGE);
+    return repo.moveOnFrom(tx, scope.organizationId, surveyId, step.weight);
   });
-  return { tab_id: step.id, step: step.weight, locked_step: Math.min(step.weight + 1, steps.length) };
+  return { tab_id: step.id, step: recorded, survey_locked_step: lockedStep(recorded, steps.length) };
 }
 
-/** Creates the step's survey copy (its tab state rows) before they are changed. */
-async function prepareStep(db: Db, scope: Awaited<ReturnType<typeof resolveWriteScope>>, tabId: number) {
-  const keys = stepTabKeys(tabId);
-  for (const key of keys) await prepareTabRead(db, scope, key);
-  return keys;
-}
-
-/** POST /api/surveys/{id}/mark-complete/{tabId}: marks every save unit of the step. */
+/**
+ * POST /api/surveys/{id}/mark-complete/{tabId}: marks every save unit of the step. A step whose
+ * data fails a check (issue #19) is marked complete only with a note explaining the mismatch (else
+ * 422 with the checks' messages); the note is kept for the survey's host.
+ */
 export async function markComplete(
   db: Db,
   callerId: number,
   surveyId: number,
   tabId: number,
-  completed: boolean,
+  body: { completed: boolean; note?: string | undefined },
 ) {
-  const scope = await resolveWriteScope(db, callerId, surveyId);
-  const { steps } = await openStepsOf(db, surveyId);
+  const scope = await writeScope(db, callerId, surveyId);
+  const { steps } = await lpi.openSurveySteps(db, surveyId);
   findStep(steps, tabId, false);
-  const keys = await prepareStep(db, scope, tabId);
-  await db.transaction(async (tx) => {
+  const keys = await lpi.ensureStepCopy(db, scope, tabId);
+  const note = body.completed ? (body.note ?? null) : null;
+  return db.transaction(async (tx) => {
     const invitation = await repo.lockInvitation(tx, scope.organizationId, surveyId);
-    if (invitation?.status === 'submitted') throw new AppError(403, 'forbidden', SURVEY_SUBMITTED_MESSAGE);
-    await repo.setCompleted(tx, scope.organizationId, surveyId, keys, completed);
-    await repo.setStep(tx, scope.organizationId, surveyId, null);
+    if (invitation?.status === 'submitted')
+      throw new AppError(403, 'forbidden', lpi.SURVEY_SUBMITTED_MESSAGE);
+    // Checked under the invitation's lock, against the copy as it is now.
+    const checks = body.completed ? await lpi.stepChecks(tx, scope, tabId) : [];
+    if (checks.length && note === null) {
+      throw new AppError(
+        422,
+        'checks_failed',
+        [
+          ...checks.map((c) => (/[.!?]$/.test(c.message) ? c.message : `${c.message}.`)),
+          CHECKS_NEED_NOTE_MESSAGE,
+        ].join(' '),
+        { checks },
+      );
+    }
+    await repo.setCompleted(tx, scope.organizationId, surveyId, keys, body.completed, note);
+    await repo.markInProgress(tx, scope.organizationId, surveyId);
+    return { tab_id: tabId, completed: body.completed, note, checks };
   });
-  return { tab_id: tabId, completed };
 }
 
 async function occupancy(
@@ -191,10 +194,10 @@ async function occupancy(
  * call of the holder). When another member holds it, the answer names them and nothing changes.
  */
 export async function occupy(db: Db, callerId: number, surveyId: number, tabId: number): Promise<TOccupancy> {
-  const scope = await resolveWriteScope(db, callerId, surveyId);
-  const { steps } = await openStepsOf(db, surveyId);
+  const scope = await writeScope(db, callerId, surveyId);
+  const { steps } = await lpi.openSurveySteps(db, surveyId);
   findStep(steps, tabId, false);
-  const keys = await prepareStep(db, scope, tabId);
+  const keys = await lpi.ensureStepCopy(db, scope, tabId);
   const until = new Date(Date.now() + OCCUPY_MINUTES * 60_000);
   return db.transaction(async (tx) => {
     await repo.occupy(tx, scope.organizationId, surveyId, keys, callerId, until);
@@ -211,31 +214,15 @@ export async function release(
 ): Promise<TOccupancy> {
   const scope = await readScope(db, callerId, surveyId);
   if (scope.role !== 'member') throw notFound('Survey');
-  const { steps } = await stepsOf(db, surveyId);
+  const { steps } = await lpi.surveySteps(db, surveyId);
   findStep(steps, tabId, false);
   await repo.release(db, scope.organizationId, surveyId, stepTabKeys(tabId), callerId);
   return occupancy(db, scope.organizationId, surveyId, tabId, callerId);
 }
 
-/**
- * POST /api/surveys/{id}/submit: terms accepted and every step but submit complete, then the
- * reporting submit (snapshot, scores, invitation status) in its one transaction.
- */
+/** POST /api/surveys/{id}/submit: the LPI's one submit, with its rule for a survey response. */
 export async function submit(db: Db, callerId: number, surveyId: number, acceptTerms: boolean) {
-  const scope = await readScope(db, callerId, surveyId);
-  if (scope.role !== 'member') throw notFound('Survey');
-  if (scope.refusal === SURVEY_SUBMITTED_MESSAGE) {
-    throw new AppError(409, 'already_submitted', reporting.ALREADY_SUBMITTED_MESSAGE);
-  }
-  if (!scope.canEdit) throw new AppError(403, 'forbidden', scope.refusal ?? 'Forbidden');
-  await openStepsOf(db, surveyId);
-  if (!acceptTerms) throw badRequest(ACCEPT_TERMS_MESSAGE);
-  const { data } = await progress(db, callerId, surveyId);
-  const incomplete = data.filter((s) => s.tab_id !== SUBMIT_STEP_ID && !s.completed).map((s) => s.tab_id);
-  if (incomplete.length) {
-    throw new AppError(409, 'steps_incomplete', NOT_ALL_STEPS_COMPLETED_MESSAGE, { incomplete });
-  }
-  return reporting.submit(db, callerId, scope.organizationId, surveyId);
+  return lpi.submit(db, callerId, { surveyId, acceptTerms });
 }
 
 const isoDate = (value: Date | string | null) =>
@@ -261,10 +248,10 @@ function toInvitations(rows: repo.InvitationOverviewRow[]): TSurveyInvitation[] 
       organization_id: row.organization_id,
       title: row.title,
       step: row.step,
-      locked_step: Math.min(row.step + 1, Math.max(steps.length, 1)),
+      survey_locked_step: lockedStep(row.step, steps.length),
       completed_steps: completedSteps,
       total_step: steps.length,
-      progress: progressPercent(completedSteps, steps.length),
+      survey_progress: progressPercent(completedSteps, steps.length),
       status,
       start: row.start,
       end: row.archived_at ? row.archived_at.toISOString().slice(0, 10) : row.due,
@@ -293,8 +280,7 @@ export async function listInvitations(
   // guard to tell a pending caller (403) from an organization without invitations.
   const rows = await repo.callerInvitationOverviews(db, callerId);
   if (!rows.length) {
-    const caller = await loadCaller(db, callerId);
-    if (!caller.flags.isAllowed) throw new AppError(403, 'awaiting_approval', AWAITING_APPROVAL_MESSAGE);
+    requireAllowed(await loadCaller(db, callerId));
     return { data: [] };
   }
   const all = toInvitations(rows);

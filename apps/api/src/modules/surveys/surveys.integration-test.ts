@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/schema/people';
 import { submissions, tabStates } from '../../db/schema/reporting';
 import { surveyInvitations } from '../../db/schema/surveys';
-import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../db/seed-demo';
-import { DEI_SURVEY_2026, EMERGING_MANAGERS_2026 } from '../../db/seed-surveys';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signAccessToken } from '../auth/tokens';
+import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../seed/demo';
+import { DEI_SURVEY_2026, EMERGING_MANAGERS_2026 } from '../../seed/surveys';
+import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { whileSubmitted } from '../../test/survey-submit';
 
 let t: TestApp;
 let acme: number;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   emerging = seeded.surveys.get(EMERGING_MANAGERS_2026)!;
   for (const [email, userId] of seeded.users) {
     users.set(email, userId);
-    tokens.set(email, await signAccessToken(t.app.config.jwtSecret!, { userId, clientId: 'parity-web' }));
+    tokens.set(email, await sessionToken(t, userId));
   }
 });
 afterAll(async () => {
@@ -99,8 +99,10 @@ describe('who may read a survey', () => {
     ).toBe(404);
   });
 
-  it('lets the host read an invited organization’s progress, never change it', async () => {
-    const res = await call('GET', HOST, `/api/surveys/${dei}/organizations/tabs?organization_id=${acme}`);
+  it('lets the host read an invited organization’s progress once submitted, never change it', async () => {
+    const url = `/api/surveys/${dei}/organizations/tabs?organization_id=${acme}`;
+    expect((await call('GET', HOST, url)).statusCode).toBe(404); // #20: not before Acme submits
+    const res = await whileSubmitted(t.app.db, dei, acme, () => call('GET', HOST, url));
     expect(res.statusCode).toBe(200);
     expect((await call('POST', HOST, `/api/surveys/${dei}/occupy`, { tab_id: 1 })).statusCode).toBe(404);
   });
@@ -202,15 +204,40 @@ describe('ada takes the 2026 survey', () => {
     expect((await call('GET', MAX, `/api/surveys/${dei}/tabs`)).statusCode).toBe(200);
   });
 
-  it('records the step and moves the invitation in progress', async () => {
+  it('continues at the locked step: step 1 untouched, k + 1 once moved on from steps 1..k', async () => {
+    const untouched = (await call('GET', ADA, `/api/surveys/invitations/${dei}`)).json();
+    expect(untouched).toMatchObject({ step: 0, survey_locked_step: 1, survey_progress: 0 });
+    expect(untouched).not.toHaveProperty('locked_step');
+    expect(untouched).not.toHaveProperty('progress');
+
+    expect((await call('PUT', ADA, `/api/surveys/${dei}/tabs`, { tab_id: 1 })).json()).toEqual({
+      tab_id: 1,
+      step: 1,
+      survey_locked_step: 2,
+    });
     const res = await call('PUT', ADA, `/api/surveys/${dei}/tabs`, { tab_id: 2 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ tab_id: 2, step: 2, locked_step: 3 });
+    expect(res.json()).toEqual({ tab_id: 2, step: 2, survey_locked_step: 3 });
     const row = await invitation(acme, dei);
     expect(row.step).toBe(2);
     expect(row.status).toBe('in_progress');
     const detail = await call('GET', ADA, `/api/surveys/invitations/${dei}`);
-    expect(detail.json()).toMatchObject({ step: 2, locked_step: 3, total_step: 11, status: 'Active' });
+    expect(detail.json()).toMatchObject({ step: 2, survey_locked_step: 3, total_step: 11, status: 'Active' });
+    const listed = (await call('GET', ADA, '/api/surveys/invitations')).json().data;
+    expect(listed.find((i: { survey_id: number }) => i.survey_id === dei)).toMatchObject({
+      step: 2,
+      survey_locked_step: 3,
+    });
+
+    // Going back and on again does not move the locked step back.
+    expect((await call('PUT', ADA, `/api/surveys/${dei}/tabs`, { tab_id: 1 })).json()).toEqual({
+      tab_id: 1,
+      step: 2,
+      survey_locked_step: 3,
+    });
+    // Moving on from the last step before submit opens the submit step, never past it.
+    const last = (await call('PUT', ADA, `/api/surveys/${dei}/tabs`, { tab_id: 12 })).json();
+    expect(last).toEqual({ tab_id: 12, step: 11, survey_locked_step: 11 });
   });
 
   it('marks a step complete and incomplete (every save unit of it)', async () => {
@@ -301,6 +328,79 @@ describe('ada takes the 2026 survey', () => {
     ]);
   });
 
+  it('refuses to mark complete a step whose data fails a check (422) until a note explains it', async () => {
+    const meta = (await call('GET', ADA, `/api/organization/me/meta-v2?survey_id=${dei}`)).json().data;
+    const declared: number = meta.total_full_time_employees;
+    const read = (await call('GET', ADA, `/api/organization/me/staff?survey_id=${dei}`)).json();
+    const gridOf = (total: number) =>
+      read.data.rows.map((row: { ethnicity_id: number; genders: { id: number }[] }, i: number) => ({
+        ethnicity_id: row.ethnicity_id,
+        genders: row.genders.map((cell, j) => ({ id: cell.id, value: i === 0 && j === 0 ? total : 0 })),
+      }));
+    const saved = await call('PUT', ADA, '/api/staff/save', {
+      survey_id: dei,
+      updated_at: read.state.updated_at,
+      data: gridOf(declared + 1),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const mismatch =
+      `The staff grid adds up to ${(declared + 1).toLocaleString('en-US')} employees; the Overview declares ` +
+      `${declared.toLocaleString('en-US')} full-time employees. Correct the grid or the Overview’s Total Full-Time Employees.`;
+    // The save is kept, and its answer and the tab's read say what does not add up.
+    expect(saved.json().checks.map((c: { message: string }) => c.message)).toEqual([mismatch]);
+    const again = (await call('GET', ADA, `/api/organization/me/staff?survey_id=${dei}`)).json();
+    expect(again.checks).toEqual([{ tab: 'staff', code: 'staff_total', message: mismatch }]);
+
+    const refused = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/2`, { completed: true });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain(mismatch);
+    expect(refused.json().detail.checks).toEqual([{ tab: 'staff', code: 'staff_total', message: mismatch }]);
+    expect(await completedTabs(acme, dei)).not.toContain('staff');
+    const blank = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/2`, {
+      completed: true,
+      note: ' ',
+    });
+    expect(blank.statusCode).toBe(400);
+    let step2 = (await call('GET', ADA, `/api/surveys/${dei}/organizations/tabs`))
+      .json()
+      .data.find((p: { tab_id: number }) => p.tab_id === 2);
+    expect(step2).toMatchObject({ completed: false, note: null, checks: [{ message: mismatch }] });
+
+    const note = 'One partner joined on 1 January and is counted in the grid only.';
+    const accepted = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/2`, {
+      completed: true,
+      note,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ tab_id: 2, completed: true, note });
+    step2 = (await call('GET', MAX, `/api/surveys/${dei}/organizations/tabs`))
+      .json()
+      .data.find((p: { tab_id: number }) => p.tab_id === 2);
+    expect(step2).toMatchObject({ completed: true, note, checks: [{ message: mismatch }] });
+
+    // The host reads the note with the response; another organization reads nothing of it.
+    const url = `/api/surveys/${dei}/organizations/tabs?organization_id=${acme}`;
+    const host = await whileSubmitted(t.app.db, dei, acme, () => call('GET', HOST, url));
+    expect(host.statusCode).toBe(200);
+    expect(host.json().data.find((p: { tab_id: number }) => p.tab_id === 2)).toMatchObject({ note });
+    const other = await whileSubmitted(t.app.db, dei, acme, () => call('GET', EVE, url));
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain(note);
+
+    // Marked incomplete, the note goes; fixed, the step is marked complete without one.
+    await call('POST', ADA, `/api/surveys/${dei}/mark-complete/2`, { completed: false });
+    const fixed = await call('PUT', ADA, '/api/staff/save', {
+      survey_id: dei,
+      updated_at: saved.json().state.updated_at,
+      data: gridOf(declared),
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().checks).toEqual([]);
+    const done = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/2`, { completed: true });
+    expect(done.json()).toMatchObject({ completed: true, note: null, checks: [] });
+    await call('POST', ADA, `/api/surveys/${dei}/mark-complete/2`, { completed: false });
+  });
+
   it('refuses to submit without terms (400) or with steps left (409), then submits', async () => {
     const noTerms = await call('POST', ADA, `/api/surveys/${dei}/submit`, { accept_terms: false });
     expect(noTerms.statusCode).toBe(400);
@@ -309,10 +409,10 @@ describe('ada takes the 2026 survey', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Not all steps are completed');
     for (const step of STEP_IDS.slice(0, -2)) {
-      expect(
-        (await call('POST', ADA, `/api/surveys/${dei}/mark-complete/${step}`, { completed: true }))
-          .statusCode,
-      ).toBe(200);
+      // Acme's demo ownership does not add up (58.95%, owners and leaders short): it needs a note.
+      const body = step === 3 ? { completed: true, note: 'Two owners left in March.' } : { completed: true };
+      const res = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/${step}`, body);
+      expect(res.statusCode, res.body).toBe(200);
     }
     const oneLeft = await call('POST', ADA, `/api/surveys/${dei}/submit`, { accept_terms: true });
     expect(oneLeft.statusCode).toBe(409);
@@ -328,7 +428,7 @@ describe('ada takes the 2026 survey', () => {
       .where(and(eq(submissions.organization_id, acme), eq(submissions.survey_id, dei)));
     expect(rows).toHaveLength(1);
     const detail = (await call('GET', ADA, `/api/surveys/invitations/${dei}`)).json();
-    expect(detail).toMatchObject({ status: 'Submitted', completed_steps: 11, progress: 100 });
+    expect(detail).toMatchObject({ status: 'Submitted', completed_steps: 11, survey_progress: 100 });
     expect(
       detail.contributors.map((c: { name: string; submitted: boolean }) => [c.name, c.submitted]),
     ).toEqual([['Ada', true]]);

@@ -5,9 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/people';
-import { seedDemoData } from '../../db/seed-demo';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signAccessToken } from '../auth/tokens';
+import { seedDemoData } from '../../seed/demo';
+import { createTestApp, sessionToken, type TestApp } from '../../test/app';
 
 let t: TestApp;
 let ids: Map<string, number>;
@@ -23,10 +22,7 @@ beforeAll(async () => {
   t = await createTestApp({ dataDir });
   ids = (await seedDemoData(t.app.db)).users;
   for (const email of ids.keys()) {
-    tokens.set(
-      email,
-      await signAccessToken(t.app.config.jwtSecret!, { userId: ids.get(email)!, clientId: 'parity-web' }),
-    );
+    tokens.set(email, await sessionToken(t, ids.get(email)!));
   }
 });
 afterAll(async () => {

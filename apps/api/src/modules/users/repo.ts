@@ -1,79 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { batchedRead } from '../../db/batched-read';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { preparedStatement } from '../../db/prepared-statement';
 import { ethnicities, genders, options } from '../../db/schema/dictionaries';
 import { files, userSaved } from '../../db/schema/files';
 import { memberships, organizations, users } from '../../db/schema/people';
-
-/** A membership's status and rights flags, as accountFlags reads them. */
-export const membershipColumns = {
-  status: memberships.status,
-  manage_settings: memberships.manage_settings,
-  user_manage_surveys: memberships.user_manage_surveys,
-  survey_creation: memberships.survey_creation,
-  average_lpi_score_access: memberships.average_lpi_score_access,
-};
-
-function profileQuery(db: DbOrTx) {
-  return db
-    .select({
-      user: {
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        lastname: users.lastname,
-        is_sadm: users.is_sadm,
-        two_fa_enabled: users.two_fa_enabled,
-        last_login_at: users.last_login_at,
-        title: users.title,
-        image: users.image,
-        corporate_title_id: users.corporate_title_id,
-        functional_title_id: users.functional_title_id,
-        bio: users.bio,
-        personal_email: users.personal_email,
-        office_address_id: users.office_address_id,
-        address: users.address,
-        phone: users.phone,
-        mobile_phone: users.mobile_phone,
-        veteran: users.veteran,
-        lgbt: users.lgbt,
-        is_generation_immigrant: users.is_generation_immigrant,
-        is_disabled: users.is_disabled,
-        gender_id: users.gender_id,
-        ethnicity_id: users.ethnicity_id,
-        languages: users.languages,
-        interests: users.interests,
-        start_date: users.start_date,
-        acknowledgements: users.acknowledgements,
-        private_fields: users.private_fields,
-        created_at: users.created_at,
-        updated_at: users.updated_at,
-      },
-      membership: membershipColumns,
-      organization: { id: organizations.id, name: organizations.name, logo: organizations.logo },
-    })
-    .from(users)
-    .leftJoin(memberships, eq(memberships.user_id, users.id))
-    .leftJoin(
-      organizations,
-      and(eq(organizations.id, memberships.organization_id), isNull(organizations.deleted_at)),
-    )
-    .where(and(sql`${users.id} = ANY(${sql.placeholder('ids')}::int[])`, isNull(users.deleted_at)));
-}
-
-/**
- * A live user with every profile column, their membership and its live organization: one query
- * over the primary key and the unique memberships.user_id index. Undefined when deleted or absent.
- * The read of every signed-in call (the caller's rights): the calls of one event-loop turn share
- * one execution of a named prepared statement (batchedRead); in a transaction it runs alone.
- */
-export const findUserProfile = batchedRead({
-  fetch: (db, ids: number[]) =>
-    preparedStatement(db, 'users_find_profile', () => profileQuery(db)).execute({ ids }),
-  keyOf: (row) => row.user.id,
-});
-export type UserProfileRow = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>;
+import { live } from '../../db/soft-delete';
 
 export type UserUpdate = Partial<typeof users.$inferInsert>;
 
@@ -81,7 +11,7 @@ export async function updateUser(db: DbOrTx, userId: number, values: UserUpdate)
   await db
     .update(users)
     .set({ ...values, updated_at: new Date() })
-    .where(and(eq(users.id, userId), isNull(users.deleted_at)));
+    .where(and(eq(users.id, userId), live(users)));
 }
 
 /** Adds a value to users.acknowledgements unless it is there. */
@@ -101,11 +31,7 @@ export async function listDirectory(
   db: DbOrTx,
   q: { search?: string; organizationId?: number; limit: number; offset: number },
 ) {
-  const conditions = [
-    isNull(users.deleted_at),
-    eq(memberships.status, 'approved'),
-    isNull(organizations.deleted_at),
-  ];
+  const conditions = [live(users), eq(memberships.status, 'approved'), live(organizations)];
   if (q.organizationId) conditions.push(eq(organizations.id, q.organizationId));
   if (q.search) {
     const p = likePattern(q.search);
@@ -193,11 +119,7 @@ export async function listSaved(db: DbOrTx, userId: number) {
     .from(userSaved)
     .leftJoin(
       organizations,
-      and(
-        eq(userSaved.kind, 'organization'),
-        eq(organizations.id, userSaved.ref_id),
-        isNull(organizations.deleted_at),
-      ),
+      and(eq(userSaved.kind, 'organization'), eq(organizations.id, userSaved.ref_id), live(organizations)),
     )
     .where(eq(userSaved.user_id, userId))
     .orderBy(desc(userSaved.created_at), desc(userSaved.id));
@@ -217,7 +139,7 @@ export async function findLiveOrganization(db: DbOrTx, id: number) {
   const [row] = await db
     .select({ id: organizations.id, is_public: organizations.is_public })
     .from(organizations)
-    .where(and(eq(organizations.id, id), isNull(organizations.deleted_at)));
+    .where(and(eq(organizations.id, id), live(organizations)));
   return row;
 }
 

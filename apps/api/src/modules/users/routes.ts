@@ -11,18 +11,19 @@ import {
   ZUserSavedList,
   ZUserSavedRequest,
 } from '@parity/domain/account';
+import { IMAGE_MAX_BYTES, ORGANIZATION_IMAGE_SIZE_MESSAGE } from '@parity/domain/organization-settings';
 import { AWAITING_APPROVAL_MESSAGE } from '@parity/domain/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../errors';
+import { errorResponses, fieldIssue } from '../../core/http/errors';
+import { readMultipart, readOneFile } from '../../core/http/multipart';
 import { requireAuth } from '../../plugins/auth';
 import { readOwnFile, readUserImage, uploadUserImage } from './images';
 import * as service from './service';
 
 const ZId = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const FORM_OR_JSON = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
-const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unknown().optional() });
 
 /**
  * Form bodies (urlencoded or multipart fields) to the JSON shape: `name[]` and `name[0]` keys
@@ -31,19 +32,10 @@ const ZError = z.object({ message: z.string(), error: z.string(), detail: z.unkn
 async function formToBody(request: FastifyRequest) {
   let body = request.body as Record<string, unknown> | undefined;
   if (request.isMultipart()) {
-    body = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        await part.toBuffer().catch(() => undefined);
-        throw badRequest(`body.${part.fieldname}: files are not accepted here`, [
-          { field: `body.${part.fieldname}`, message: 'Files are not accepted here' },
-        ]);
-      }
-      const key = part.fieldname;
-      const prev = body[key];
-      body[key] =
-        prev === undefined ? part.value : Array.isArray(prev) ? [...prev, part.value] : [prev, part.value];
-    }
+    const form = await readMultipart(request, { tooLargeMessage: 'Files are not accepted here.' });
+    const file = form.files[0];
+    if (file) throw fieldIssue(file.field, 'Files are not accepted here');
+    body = form.fields;
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;
   const out: Record<string, unknown> = {};
@@ -98,7 +90,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         response: { 200: ZUserAccount },
       },
     },
-    async (request) => service.getUserAccount(db, requireAuth(request).userId),
+    // The profile the auth hook read with the session check: no other read.
+    async (request) => service.toUserAccount(requireAuth(request).profile),
   );
 
   app.post(
@@ -117,7 +110,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         consumes: FORM_OR_JSON,
         params: ZId,
         body: ZUserAccountUpdate,
-        response: { 200: ZUserAccount, 400: ZError, 403: ZError, 404: ZError },
+        response: { 200: ZUserAccount, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) =>
@@ -135,7 +128,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
           'last name when it is empty or private. Approved members and platform admins read anyone; a pending ' +
           'user only themselves (others: 404). Deleted users: 404.',
         params: ZId,
-        response: { 200: ZPublicAccount, 404: ZError },
+        response: { 200: ZPublicAccount, ...errorResponses(404) },
       },
     },
     async (request) => service.getPublicAccount(db, requireAuth(request).userId, request.params.id),
@@ -151,7 +144,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
           'Approved members of live organizations, searched over name, lastname, email and organization name, ' +
           `sorted by name. limit 1-100 (default 30). A caller not yet approved gets 403 '${AWAITING_APPROVAL_MESSAGE}'.`,
         querystring: ZUserDirectoryQuery,
-        response: { 200: ZUserDirectory, 403: ZError },
+        response: { 200: ZUserDirectory, ...errorResponses(403) },
       },
     },
     async (request) => service.listUsers(db, requireAuth(request).userId, request.query),
@@ -169,20 +162,17 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         consumes: ['multipart/form-data'],
         response: {
           201: z.object({ image: z.string(), image_url: z.string() }),
-          400: ZError,
-          413: ZError,
-          415: ZError,
+          ...errorResponses(400, 413, 415),
         },
       },
     },
     async (request, reply) => {
       const userId = requireAuth(request).userId;
-      if (!request.isMultipart()) {
-        return reply
-          .code(415)
-          .send({ message: 'Send the image as multipart/form-data.', error: 'unsupported_media_type' });
-      }
-      const part = await request.file();
+      const part = await readOneFile(request, {
+        notMultipartMessage: 'Send the image as multipart/form-data.',
+        tooLargeMessage: ORGANIZATION_IMAGE_SIZE_MESSAGE,
+        fileSize: IMAGE_MAX_BYTES,
+      });
       const result = await uploadUserImage(db, app.storage, userId, part);
       return reply.code(201).send(result);
     },
@@ -212,6 +202,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "One of the caller's uploaded files (attachment)",
+        description:
+          'The file’s bytes with its content type, to its owner only; another user’s file answers 404.',
         params: z.strictObject({ id: z.uuid() }),
       },
     },
@@ -229,6 +221,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Record that the caller has seen a notice (idempotent)',
+        description:
+          'Stores that the caller acknowledged a notice (e.g. the terms); sending it again changes nothing.',
         body: ZAcknowledgmentRequest,
         response: { 200: z.object({ acknowledgements: z.array(z.string()) }) },
       },
@@ -242,6 +236,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "The caller's saved organizations and surveys (bookmarks)",
+        description: 'The caller’s own bookmarks, newest first; nobody else’s are ever listed.',
         response: { 200: ZUserSavedList },
       },
     },
@@ -258,7 +253,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
           "Allowed accounts only (403 otherwise). An organization must exist and be public or the caller's own " +
           '(404). Survey ids are not checked until the surveys module exists. Answers the list.',
         body: ZUserSavedRequest,
-        response: { 200: ZUserSavedList, 403: ZError, 404: ZError },
+        response: { 200: ZUserSavedList, ...errorResponses(403, 404) },
       },
     },
     async (request) =>
@@ -271,6 +266,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Remove a saved item (idempotent): ?kind=organization&ref_id=5',
+        description:
+          'Removes one of the caller’s own bookmarks, named by kind and ref_id; an unknown one is already gone (204).',
         querystring: ZUserSavedRequest,
         response: { 204: z.null() },
       },
@@ -287,6 +284,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "The caller's uploaded files",
+        description:
+          'The files the caller uploaded (profile attachments), with their sizes and download paths.',
         response: { 200: ZAttachmentList },
       },
     },
@@ -298,7 +297,10 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Profile completeness over name, lastname, title and image',
+        summary: 'Profile completeness: which of name, last name, title and image are missing',
+        description:
+          'Any signed-in caller, about their own profile: complete when none of name, lastname, title and image ' +
+          'is empty; missing lists the empty ones in that order. The web shows a prompt to complete the profile.',
         response: { 200: ZHealthcheck },
       },
     },
@@ -310,13 +312,16 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'A short-lived token for the embedded analytics',
+        summary: "A short-lived token for the BI tool, and the tool's address carrying it",
         description:
           'An HS256 JWT, 5 minutes: iss parity, aud parity-analytics, sub the user id, org the organization id ' +
-          '(null for a platform admin without one). Not an API access token. Allowed accounts only (403).',
-        response: { 200: ZTableauToken, 403: ZError },
+          '(null for a platform admin without one). Not an API access token. url: ANALYTICS_URL with {token} ' +
+          'replaced by the token, or with a token query parameter. Survey hosts and platform admins only (403); ' +
+          '404 analytics_not_configured while ANALYTICS_URL is unset.',
+        response: { 200: ZTableauToken, ...errorResponses(403, 404) },
       },
     },
-    async (request) => service.analyticsToken(db, jwtSecret, requireAuth(request).userId),
+    async (request) =>
+      service.analyticsToken(db, jwtSecret, app.config.analyticsUrl, requireAuth(request).userId),
   );
 }

@@ -10,11 +10,14 @@ import {
   type TUserAccountUpdate,
   type TUserDirectory,
 } from '@parity/domain/account';
+import { OTHER_OPTION_ID } from '@parity/domain/constants';
 import { MESSAGES } from '@parity/domain/validation/rules';
 import { SignJWT } from 'jose';
+import { type Caller, flagsOf, loadCaller, requireAllowed } from '../../core/access/caller';
+import { isInsiderOf } from '../../core/access/organization-guard';
+import { findUserProfile, type UserProfileRow } from '../../core/access/user-profile';
+import { AppError, forbidden, notFound } from '../../core/http/errors';
 import type { DbOrTx } from '../../db/client';
-import { AppError, forbidden, notFound } from '../../errors';
-import { type Caller, flagsOf, loadCaller, requireAllowed } from './caller';
 import * as repo from './repo';
 
 /** May the caller see another user's profile and image? Their own always; others when allowed. */
@@ -34,7 +37,7 @@ export const imageUrl = (userId: number, image: string | null) =>
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toUserAccount(row: repo.UserProfileRow): TUserAccount {
+export function toUserAccount(row: UserProfileRow): TUserAccount {
   const u = row.user;
   const flags = flagsOf(row);
   const privateSet = new Set<string>(u.private_fields);
@@ -95,7 +98,7 @@ export function toUserAccount(row: repo.UserProfileRow): TUserAccount {
   };
 }
 
-export function toPublicAccount(row: repo.UserProfileRow): TPublicAccount {
+export function toPublicAccount(row: UserProfileRow): TPublicAccount {
   const u = row.user;
   const privateSet = new Set<string>(u.private_fields);
   const shown = <T>(field: string, value: T | null): T | typeof PRIVATE | null => {
@@ -127,10 +130,6 @@ export function toPublicAccount(row: repo.UserProfileRow): TPublicAccount {
 
 // --- account ------------------------------------------------------------------------------------
 
-export async function getUserAccount(db: DbOrTx, userId: number): Promise<TUserAccount> {
-  return toUserAccount((await loadCaller(db, userId)).row);
-}
-
 /** Fields that may be sent without name and lastname (settings toggles, not a profile save). */
 const SETTINGS_ONLY = new Set(['two_fa_enabled', 'private_fields']);
 
@@ -159,7 +158,7 @@ export async function updateUserAccount(
     throw forbidden('Only the account owner can turn two-factor sign-in on or off.');
   }
   return db.transaction(async (tx) => {
-    const target = await repo.findUserProfile(tx, targetId);
+    const target = await findUserProfile(tx, targetId);
     if (!target) throw notFound('User');
     const { private_fields, ...rest } = input;
     const values: repo.UserUpdate = { ...rest };
@@ -167,13 +166,10 @@ export async function updateUserAccount(
     if (input.languages) values.languages = [...new Set(input.languages)];
     if (input.interests) values.interests = [...new Set(input.interests)];
     await repo.updateUser(tx, targetId, values);
-    const updated = await repo.findUserProfile(tx, targetId);
+    const updated = await findUserProfile(tx, targetId);
     return toUserAccount(updated!);
   });
 }
-
-/** The spec's "Other" title option, accepted for the title lists (spec 3). */
-export const OTHER_OPTION_ID = 99999999999;
 
 /** Every id sent must be one of its dictionary's options: 'Value is not an allowed option'. */
 async function checkReferenceIds(db: DbOrTx, input: TUserAccountUpdate) {
@@ -208,7 +204,7 @@ export async function getPublicAccount(
 ): Promise<TPublicAccount> {
   const caller = await loadCaller(db, callerId);
   if (!canSeeUser(caller, targetId)) throw notFound('User');
-  const target = targetId === callerId ? caller.row : await repo.findUserProfile(db, targetId);
+  const target = targetId === callerId ? caller.row : await findUserProfile(db, targetId);
   if (!target) throw notFound('User');
   return toPublicAccount(target);
 }
@@ -275,8 +271,7 @@ export async function saveItem(db: DbOrTx, userId: number, kind: 'organization' 
   if (kind === 'organization') {
     const org = await repo.findLiveOrganization(db, refId);
     // Another organization's private profile is not there for this caller.
-    if (!org || (!org.is_public && caller.row.organization?.id !== refId && !caller.row.user.is_sadm))
-      throw notFound('Organization');
+    if (!org || (!org.is_public && !isInsiderOf(caller, refId))) throw notFound('Organization');
   }
   await repo.insertSaved(db, userId, kind, refId);
   return listSaved(db, userId);
@@ -305,11 +300,37 @@ export async function listAttachments(db: DbOrTx, userId: number) {
 
 export const ANALYTICS_TOKEN_TTL_SECONDS = 5 * 60;
 export const ANALYTICS_AUDIENCE = 'parity-analytics';
+export const ANALYTICS_HOSTS_ONLY_MESSAGE = 'Only survey hosts may open the BI tool.';
+export const ANALYTICS_NOT_CONFIGURED_MESSAGE = 'No BI tool is configured on this server.';
+/** Replaced by the token in ANALYTICS_URL; without it the token goes in the `token` query parameter. */
+export const ANALYTICS_TOKEN_PLACEHOLDER = '{token}';
 
-/** A short-lived HS256 JWT for the embedded analytics: sub = user id, org = organization id. */
-export async function analyticsToken(db: DbOrTx, secret: string, userId: number) {
+/** The BI tool's address carrying the token. */
+export function analyticsToolUrl(configured: string, token: string): string {
+  if (configured.includes(ANALYTICS_TOKEN_PLACEHOLDER)) {
+    return configured.replaceAll(ANALYTICS_TOKEN_PLACEHOLDER, encodeURIComponent(token));
+  }
+  const url = new URL(configured);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/**
+ * A short-lived HS256 JWT for the BI tool (sub = user id, org = organization id) and the
+ * configured address carrying it. Survey hosts and platform admins only (403); 404 while no BI
+ * tool is configured.
+ */
+export async function analyticsToken(
+  db: DbOrTx,
+  secret: string,
+  analyticsUrl: string | undefined,
+  userId: number,
+) {
   const caller = await loadCaller(db, userId);
   requireAllowed(caller);
+  if (!caller.flags.isSurveyHost && !caller.flags.isAdministrator)
+    throw forbidden(ANALYTICS_HOSTS_ONLY_MESSAGE);
+  if (!analyticsUrl) throw new AppError(404, 'analytics_not_configured', ANALYTICS_NOT_CONFIGURED_MESSAGE);
   const token = await new SignJWT({ org: caller.row.organization?.id ?? null })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
@@ -319,5 +340,5 @@ export async function analyticsToken(db: DbOrTx, secret: string, userId: number)
     .setJti(crypto.randomUUID())
     .setExpirationTime(`${ANALYTICS_TOKEN_TTL_SECONDS}s`)
     .sign(new TextEncoder().encode(secret));
-  return { token, expires_in: ANALYTICS_TOKEN_TTL_SECONDS };
+  return { token, expires_in: ANALYTICS_TOKEN_TTL_SECONDS, url: analyticsToolUrl(analyticsUrl, token) };
 }

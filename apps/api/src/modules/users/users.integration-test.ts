@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SENSITIVE_FIELDS } from '@parity/domain/account';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '../../db/schema/people';
-import { seedDemoData } from '../../db/seed-demo';
-import { createTestApp, type TestApp } from '../../test/app';
-import { signAccessToken } from '../auth/tokens';
+import { seedDemoData } from '../../seed/demo';
+import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { analyticsToolUrl } from './service';
 
 let t: TestApp;
 let ids: Map<string, number>;
@@ -19,18 +20,17 @@ const PENDING = 'pending@acme.test';
 const MEMBER = 'max@acme.test';
 const OTHER_ADMIN = 'eve@cedar.test';
 const PLATFORM = 'admin@parity.test';
+const HOST = 'host@northwind.test';
+const ANALYTICS_URL = 'https://bi.example.test/trusted/{token}/views/Parity';
 const CALLERS = [PENDING, MEMBER, OTHER_ADMIN, PLATFORM];
 
 beforeAll(async () => {
-  t = await createTestApp({ dataDir });
+  t = await createTestApp({ dataDir, analyticsUrl: ANALYTICS_URL });
   const seeded = await seedDemoData(t.app.db);
   ids = seeded.users;
   orgIds = seeded.organizations;
   for (const email of ids.keys()) {
-    tokens.set(
-      email,
-      await signAccessToken(t.app.config.jwtSecret!, { userId: ids.get(email)!, clientId: 'parity-web' }),
-    );
+    tokens.set(email, await sessionToken(t, ids.get(email)!));
   }
 });
 afterAll(async () => {
@@ -98,11 +98,12 @@ describe('GET /api/user-account', () => {
       image_url: null,
       organization: { id: orgIds.get('Acme Capital Partners'), name: 'Acme Capital Partners', logo: null },
       phone: { value: null, is_private: false },
-      veteran: { value: null, is_private: false },
+      // Special-category fields start private (issue #19 point 9).
+      veteran: { value: null, is_private: true },
       start_date: { value: null, is_private: false },
       languages: [],
       interests: [],
-      private_fields: [],
+      private_fields: [...SENSITIVE_FIELDS],
       acknowledgements: [],
       two_fa_enabled: false,
       is_sadm: false,
@@ -348,6 +349,31 @@ describe('GET /api/accounts/{id}', () => {
     expect(open).toMatchObject({ lastname: 'Planck', display_name: 'Max Planck', phone: '+1 212 555 0123' });
   });
 
+  it('keeps special-category answers private from others until the owner chooses to show them', async () => {
+    const OWNER = 'ada@acme.test';
+    const answers = { veteran: true, lgbt: false, is_disabled: false, is_generation_immigrant: true };
+    const saved = await call(OWNER, 'POST', `/api/user-account/${id(OWNER)}`, {
+      name: 'Ada',
+      lastname: 'Lovelace',
+      gender_id: 2,
+      ethnicity_id: 1,
+      ...answers,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect([...saved.json().private_fields].sort()).toEqual([...SENSITIVE_FIELDS].sort());
+    const hidden = (await call(MEMBER, 'GET', `/api/accounts/${id(OWNER)}`)).json();
+    for (const field of SENSITIVE_FIELDS) expect(hidden[field], field).toBe('Private');
+
+    await call(OWNER, 'POST', `/api/user-account/${id(OWNER)}`, { private_fields: ['veteran'] });
+    const shown = (await call(MEMBER, 'GET', `/api/accounts/${id(OWNER)}`)).json();
+    expect(shown).toMatchObject({
+      gender_id: 2,
+      ethnicity_id: 1,
+      veteran: 'Private',
+      is_generation_immigrant: true,
+    });
+  });
+
   it('lets a pending user read only their own profile', async () => {
     expect((await call(PENDING, 'GET', `/api/accounts/${id(PENDING)}`)).statusCode).toBe(200);
     expect((await call(PENDING, 'GET', `/api/accounts/${id(MEMBER)}`)).statusCode).toBe(404);
@@ -499,22 +525,21 @@ describe('acknowledgment, healthcheck, saved items, analytics token', () => {
     }
   });
 
-  it('signs a 5-minute analytics token for allowed callers', async () => {
-    const res = await call(OTHER_ADMIN, 'GET', '/api/tableau/token');
+  it("signs a 5-minute analytics token for survey hosts, with the BI tool's address carrying it", async () => {
+    const res = await call(HOST, 'GET', '/api/tableau/token');
     expect(res.statusCode, res.body).toBe(200);
-    const { token, expires_in } = res.json();
+    const { token, expires_in, url } = res.json();
     expect(expires_in).toBe(300);
+    expect(url).toBe(`https://bi.example.test/trusted/${token}/views/Parity`);
     const { payload } = await jwtVerify(token, new TextEncoder().encode(t.app.config.jwtSecret!), {
       audience: 'parity-analytics',
       issuer: 'parity',
     });
-    expect(payload).toMatchObject({ sub: String(id(OTHER_ADMIN)), org: orgIds.get('Cedar Equity') });
+    expect(payload).toMatchObject({ sub: String(id(HOST)), org: orgIds.get('Northwind Pension Fund') });
     expect(payload.exp! - payload.iat!).toBe(300);
     expect(decodeJwt((await call(PLATFORM, 'GET', '/api/tableau/token')).json().token)).toMatchObject({
       org: null,
     });
-    expect((await call(MEMBER, 'GET', '/api/tableau/token')).statusCode).toBe(200);
-    expect((await call(PENDING, 'GET', '/api/tableau/token')).statusCode).toBe(403);
     // It is no API access token.
     expect(
       (
@@ -525,6 +550,26 @@ describe('acknowledgment, healthcheck, saved items, analytics token', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('refuses the token to callers who host no survey: members, organization admins, pending users', async () => {
+    for (const email of [MEMBER, OTHER_ADMIN, PENDING]) {
+      const res = await call(email, 'GET', '/api/tableau/token');
+      expect(res.statusCode, email).toBe(403);
+    }
+    expect((await call(MEMBER, 'GET', '/api/tableau/token')).json()).toMatchObject({
+      error: 'forbidden',
+      message: 'Only survey hosts may open the BI tool.',
+    });
+  });
+
+  it('puts the token in a token query parameter when the address has no {token}', () => {
+    expect(analyticsToolUrl('https://bi.example.test/views/Parity?embed=y', 'a.b-c')).toBe(
+      'https://bi.example.test/views/Parity?embed=y&token=a.b-c',
+    );
+    expect(analyticsToolUrl('https://bi.example.test/t/{token}?again={token}', 'x/y')).toBe(
+      'https://bi.example.test/t/x%2Fy?again=x%2Fy',
+    );
   });
 
   it('documents every route in the OpenAPI document', async () => {
@@ -544,5 +589,29 @@ describe('acknowledgment, healthcheck, saved items, analytics token', () => {
     ])
       expect(doc.paths, p).toHaveProperty([p]);
     expect(JSON.stringify(doc.paths['/api/user-account'])).toContain('is_private');
+  });
+});
+
+describe('analytics token without a BI tool configured', () => {
+  it('answers 404 analytics_not_configured to a host', async () => {
+    const bare = await createTestApp();
+    try {
+      const [admin] = await bare.app.db
+        .insert(users)
+        .values({ email: 'root@bare.test', name: 'R', lastname: 'T', password_hash: 'x', is_sadm: true })
+        .returning({ id: users.id });
+      const res = await bare.app.inject({
+        method: 'GET',
+        url: '/api/tableau/token',
+        headers: { authorization: `Bearer ${await sessionToken(bare, admin!.id)}` },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({
+        error: 'analytics_not_configured',
+        message: 'No BI tool is configured on this server.',
+      });
+    } finally {
+      await bare.close();
+    }
   });
 });

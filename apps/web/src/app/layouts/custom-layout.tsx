@@ -12,6 +12,7 @@ export const PUBLIC_PAGES = [
   { label: 'Privacy policy', to: '/policy' },
   { label: 'Permissions', to: '/permissions' },
   { label: 'Contact data', to: '/crm' },
+  { label: 'Scoring', to: '/scoring' },
   { label: 'Design system', to: '/design' },
 ] as const;
 

@@ -1,7 +1,9 @@
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../lib/token-storage';
-import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../testing/render-app';
+import { json, stubFetch } from '../../testing/fetch-stub';
+import { ACCOUNT } from '../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../testing/render';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -38,15 +38,17 @@ function SideNavigationList({ section, onNavigate }: { section: SideNavigation; 
 /**
  * drawer-with-top-bar layout (spec section 2): the top bar, and the module's side navigation
  * (from the route handle's `sideNavigation`) as a drawer: fixed on wide screens, behind the
- * burger on small ones.
+ * burger on small ones. A side navigation for small screens only (the LPI tabs, whose page has a
+ * tab bar on wide screens) leaves wide screens as the top-bar layout.
  */
 export function DrawerWithTopBarLayout() {
   const { user, navigation } = useShellAccount();
   const section = sideNavigationOf(useMatches());
+  const fixed = section && !section.smallScreensOnly ? section : undefined;
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
-      navbar={section ? { width: 260, breakpoint: 'sm', collapsed: { mobile: true } } : undefined}
+      navbar={fixed ? { width: 260, breakpoint: 'sm', collapsed: { mobile: true } } : undefined}
       padding="md"
     >
       <SkipLink />
@@ -56,17 +58,23 @@ export function DrawerWithTopBarLayout() {
           user={user}
           onLogout={logout}
           drawerContent={
-            section ? (close) => <SideNavigationList section={section} onNavigate={close} /> : undefined
+            section
+              ? (close) => (
+                  <nav aria-label={section.label}>
+                    <SideNavigationList section={section} onNavigate={close} />
+                  </nav>
+                )
+              : undefined
           }
         />
       </AppShell.Header>
-      {section ? (
-        <AppShell.Navbar p="sm" visibleFrom="sm" aria-label={section.label}>
-          <SideNavigationList section={section} />
+      {fixed ? (
+        <AppShell.Navbar p="sm" visibleFrom="sm" aria-label={fixed.label}>
+          <SideNavigationList section={fixed} />
         </AppShell.Navbar>
       ) : null}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main} bg="gray.0">
-        <Container size="xl" py="md">
+        <Container size={fixed ? 'xl' : 'lg'} py="md">
           <Stack gap="lg">
             <Breadcrumbs />
             <Outlet />

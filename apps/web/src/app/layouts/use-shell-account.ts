@@ -1,6 +1,6 @@
 import type { TopBarUser } from '../../components/top-bar/top-bar';
-import { useCurrentAccount } from '../../features/auth/api/get-current-account';
-import { visibleModules } from '../navigation';
+import { useCurrentAccount } from '../../lib/account';
+import { visibleModules, visibleUserMenu } from '../navigation';
 
 /** The signed-in user as the top bar shows it, and the modules this user may open. */
 export function useShellAccount() {
@@ -13,6 +13,7 @@ export function useShellAccount() {
       lastname: account.lastname,
       email: account.email,
       organizationName: account.organization_name,
+      links: visibleUserMenu(account),
     };
   } else {
     user = query.isError ? null : undefined;

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../testing/fetch-stub';
 import { renderWithProviders } from '../../testing/render';
 import { ADDRESS_NO_MATCH, ADDRESS_UNAVAILABLE, AddressSearch } from './address-search';
 
@@ -30,13 +31,8 @@ const bakerDetails = {
   lng: null,
 };
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 function stubPlaces({ google = false, details = true, autocompleteFails = false } = {}) {
-  const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
+  return stubFetch(({ url }) => {
     if (url.pathname === '/api/places/config') return json({ ip_country_url: null, google_places: google });
     if (url.pathname === '/api/places/autocomplete') {
       if (autocompleteFails) return json({ message: 'Bad gateway', error: 'places_unavailable' }, 502);
@@ -50,15 +46,10 @@ function stubPlaces({ google = false, details = true, autocompleteFails = false 
     }
     return json({ message: 'not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchStub);
-  return fetchStub;
 }
 
 const autocompleteCalls = (fetchStub: ReturnType<typeof stubPlaces>) =>
-  fetchStub.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/places/autocomplete')
-    .map((url) => url.searchParams.get('q'));
+  fetchStub.filter((call) => call.path === '/api/places/autocomplete').map((call) => call.search.get('q'));
 
 function Harness({
   initial = null,

@@ -36,6 +36,22 @@ describe('alert store', () => {
     expect(alertStore.getAlerts()).toHaveLength(0);
   });
 
+  it('shows the same message once, renewing its time, and a different one beside it', () => {
+    const first = alertStore.add({ type: 'error', title: 'Error', description: 'Organization not found.' });
+    vi.advanceTimersByTime(4000);
+    const again = alertStore.add({ type: 'error', title: 'Error', description: 'Organization not found.' });
+    alertStore.add({ type: 'error', title: 'Error', description: 'Survey not found.' });
+    expect(again).toBe(first);
+    expect(alertStore.getAlerts().map((alert) => alert.description)).toEqual([
+      'Organization not found.',
+      'Survey not found.',
+    ]);
+    vi.advanceTimersByTime(5999);
+    expect(alertStore.getAlerts().map((alert) => alert.id)).toContain(first);
+    vi.advanceTimersByTime(1);
+    expect(alertStore.getAlerts()).toHaveLength(0);
+  });
+
   it('pauses the countdown and resumes with the time that was left', () => {
     const id = alertStore.add({ type: 'warning', title: 'Careful' });
     vi.advanceTimersByTime(4000);

@@ -50,6 +50,21 @@ function startTimer(id: string, ms: number) {
 }
 
 function add(alert: NewAlert): string {
+  // The same message twice (three queries failing for one reason) shows once, its time renewed.
+  const shown = alerts.find(
+    (entry) =>
+      entry.type === alert.type && entry.title === alert.title && entry.description === alert.description,
+  );
+  if (shown) {
+    const timer = timers.get(shown.id);
+    // A sticky alert has no timer; a hovered one stays paused with its full time back.
+    if (timer) {
+      clearTimeout(timer.handle);
+      if (timer.handle === undefined) timer.remaining = shown.timeout;
+      else startTimer(shown.id, shown.timeout);
+    }
+    return shown.id;
+  }
   sequence += 1;
   const id = `alert-${sequence}`;
   const timeout = alert.timeout ?? ALERT_STORE_TIMEOUT_MS;

@@ -13,8 +13,12 @@ export interface RouteHandle {
   crumb?: string | ((match: UIMatch<unknown, RouteHandle>) => string);
   layout?: LayoutName;
   title?: string;
-  /** A module's side navigation, shown by the drawer-with-top-bar layout (the deepest one wins). */
-  sideNavigation?: { label: string; items: readonly NavItem[] };
+  /**
+   * A module's side navigation, shown by the drawer-with-top-bar layout (the deepest one wins): a
+   * fixed column on wide screens, in the top bar's drawer on small ones. `smallScreensOnly`: wide
+   * screens show none, the page has its own (the LPI tab bar).
+   */
+  sideNavigation?: { label: string; items: readonly NavItem[]; smallScreensOnly?: boolean };
 }
 
 export function isRouteHandle(handle: unknown): handle is RouteHandle {

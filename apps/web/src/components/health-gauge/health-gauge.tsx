@@ -1,10 +1,11 @@
 import { Stack, VisuallyHidden } from '@mantine/core';
 import { twoDecimals } from '@parity/domain/analytics';
+import { INDEX_MAX } from '@parity/domain/scoring/constants';
 
-/** The health gauge (spec 2 and 9): the LPI on 0 to 10, N/A when null. */
+/** The health gauge (spec 2 and 9): the LPI on 0 to 10 (the indices' scale), N/A when null. */
 export function HealthGauge({ value }: { value: number | null }) {
-  const clamped = value === null ? 0 : Math.max(0, Math.min(10, value));
-  const angle = Math.PI * (1 - clamped / 10);
+  const clamped = value === null ? 0 : Math.max(0, Math.min(INDEX_MAX, value));
+  const angle = Math.PI * (1 - clamped / INDEX_MAX);
   const r = 80;
   const cx = 100;
   const cy = 96;
@@ -16,8 +17,8 @@ export function HealthGauge({ value }: { value: number | null }) {
         <VisuallyHidden>Health gauge: N/A</VisuallyHidden>
       ) : (
         <VisuallyHidden>
-          <meter min={0} max={10} value={clamped} aria-label="Health gauge">
-            {label} out of 10
+          <meter min={0} max={INDEX_MAX} value={clamped} aria-label="Health gauge">
+            {label} out of {INDEX_MAX}
           </meter>
         </VisuallyHidden>
       )}
@@ -43,7 +44,7 @@ export function HealthGauge({ value }: { value: number | null }) {
           0
         </text>
         <text x={cx + r} y={cy + 18} textAnchor="middle" fontSize={11} fill="#868e96">
-          10
+          {INDEX_MAX}
         </text>
       </svg>
     </Stack>

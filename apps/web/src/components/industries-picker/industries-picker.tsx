@@ -1,4 +1,4 @@
-import { Alert, Fieldset, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Fieldset, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
   GLOBAL_INDUSTRY_KEYS,
   type TGlobalIndustry,
@@ -9,6 +9,7 @@ import { setIdentifier, type TIdentifiers } from '@parity/domain/identifiers';
 import { type ReactNode, useId, useMemo } from 'react';
 import { useDictionary } from '../../lib/dictionaries';
 import { PickerTags } from '../picker-tags/picker-tags';
+import { Select } from '../select/select';
 
 export type { TIdentifiers };
 

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../testing/fetch-stub';
 import { renderWithProviders } from '../../testing/render';
 import {
   buildCountryOptions,
@@ -268,27 +269,20 @@ describe('PhoneInput', () => {
   });
 
   describe('country lookup by IP', () => {
-    function stubFetch(ip: () => Promise<Response>) {
-      const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.endsWith('/api/places/config')) {
-          return new Response(
-            JSON.stringify({ ip_country_url: 'https://ip.example/self', google_places: false }),
-            {
-              status: 200,
-              headers: { 'content-type': 'application/json' },
-            },
-          );
+    /** The places config names an IP lookup; `ip` answers it. Returns fetch (a mock) for its calls. */
+    function stubIp(ip: () => Promise<Response>) {
+      stubFetch(({ url }) => {
+        if (url.pathname === '/api/places/config') {
+          return json({ ip_country_url: 'https://ip.example/self', google_places: false });
         }
-        if (url === 'https://ip.example/self') return ip();
+        if (url.href === 'https://ip.example/self') return ip();
         return new Response('not found', { status: 404 });
       });
-      vi.stubGlobal('fetch', fetchStub);
-      return fetchStub;
+      return vi.mocked(globalThis.fetch);
     }
 
     it('sets the country from an ip2c.org reply', async () => {
-      const fetchStub = stubFetch(async () => new Response('1;DE;DEU;Germany', { status: 200 }));
+      const fetchStub = stubIp(async () => new Response('1;DE;DEU;Germany', { status: 200 }));
       renderWithProviders(<Harness autoDetectCountry preferredCountries={['US']} />);
       await waitFor(() => expect(countryButton()).toHaveAccessibleName('Country: Germany (+49)'));
       expect(fetchStub).toHaveBeenCalledWith(
@@ -299,7 +293,7 @@ describe('PhoneInput', () => {
 
     it('on failure logs "unable to fetch the country" and uses the first preferred country', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      stubFetch(async () => {
+      stubIp(async () => {
         throw new TypeError('Failed to fetch');
       });
       renderWithProviders(<Harness autoDetectCountry preferredCountries={['CA', 'US']} />);
@@ -309,7 +303,7 @@ describe('PhoneInput', () => {
 
     it('an unexpected reply counts as a failure; without preferred countries the first listed is used', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      stubFetch(async () => new Response('0;;;WRONG INPUT', { status: 200 }));
+      stubIp(async () => new Response('0;;;WRONG INPUT', { status: 200 }));
       renderWithProviders(<Harness autoDetectCountry />);
       await waitFor(() => expect(warn).toHaveBeenCalledWith(COUNTRY_LOOKUP_FAILED, expect.any(Error)));
       expect(countryButton()).toHaveAccessibleName(

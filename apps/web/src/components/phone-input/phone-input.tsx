@@ -25,6 +25,7 @@ import {
   useState,
 } from 'react';
 import { usePlacesConfig } from '../address-search/places-api';
+import { isTypeAheadKey, useTypeAhead } from '../type-ahead/type-ahead';
 import classes from './phone-input.module.css';
 
 /** Spec 9: the country list's type-ahead buffer empties 700 ms after the last key. */
@@ -278,9 +279,7 @@ export function PhoneInput({
   const [highlight, setHighlight] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const typeahead = useRef({ text: '', timer: undefined as ReturnType<typeof setTimeout> | undefined });
-
-  useEffect(() => () => clearTimeout(typeahead.current.timer), []);
+  const typeAhead = useTypeAhead(COUNTRY_TYPEAHEAD_RESET_MS);
 
   const openList = () => {
     const rect = buttonRef.current?.getBoundingClientRect();
@@ -294,12 +293,15 @@ export function PhoneInput({
     );
     setOpen(true);
   };
-  const closeList = useCallback((focus: 'button' | 'input' | null) => {
-    setOpen(false);
-    typeahead.current.text = '';
-    if (focus === 'button') buttonRef.current?.focus();
-    if (focus === 'input') inputRef.current?.focus();
-  }, []);
+  const closeList = useCallback(
+    (focus: 'button' | 'input' | null) => {
+      setOpen(false);
+      typeAhead.clear();
+      if (focus === 'button') buttonRef.current?.focus();
+      if (focus === 'input') inputRef.current?.focus();
+    },
+    [typeAhead],
+  );
 
   useEffect(() => {
     if (open) listRef.current?.focus();
@@ -365,20 +367,15 @@ export function PhoneInput({
         closeList(event.shiftKey ? 'button' : 'input');
         return;
     }
-    if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    if (isTypeAheadKey(event)) {
       event.preventDefault();
-      const state = typeahead.current;
-      if (event.key === ' ' && !state.text) {
+      if (event.key === ' ' && !typeAhead.text) {
         const option = options[highlight];
         if (option) selectCountry(option.code);
         return;
       }
-      state.text += fold(event.key);
-      clearTimeout(state.timer);
-      state.timer = setTimeout(() => {
-        state.text = '';
-      }, COUNTRY_TYPEAHEAD_RESET_MS);
-      const found = options.findIndex((o) => !o.preferred && fold(o.name).startsWith(state.text));
+      const text = typeAhead.add(fold(event.key));
+      const found = options.findIndex((o) => !o.preferred && fold(o.name).startsWith(text));
       if (found >= 0) setHighlight(found);
     }
   };

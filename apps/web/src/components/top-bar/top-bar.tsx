@@ -24,6 +24,8 @@ export interface TopBarUser {
   lastname?: string | null;
   email?: string | null;
   organizationName?: string | null;
+  /** The user menu's pages (own profile, settings, organization), above Log out. */
+  links?: readonly NavItem[];
 }
 
 export interface TopBarProps {
@@ -104,6 +106,24 @@ function UserMenu({ user, onLogout }: { user: TopBarUser | null | undefined; onL
               ) : null}
             </Box>
             <Menu.Divider />
+            {user.links?.length ? (
+              <>
+                {user.links.map((link) => {
+                  const Icon = link.icon;
+                  return (
+                    <Menu.Item
+                      key={link.to}
+                      component={Link}
+                      to={link.to}
+                      leftSection={Icon ? <Icon size={16} aria-hidden /> : null}
+                    >
+                      {link.label}
+                    </Menu.Item>
+                  );
+                })}
+                <Menu.Divider />
+              </>
+            ) : null}
           </>
         ) : null}
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>

@@ -3,11 +3,14 @@ import type { TTransparencyResponse } from '@parity/domain/lpi/transparency';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../app/testing/render-app';
 import { clearDictionaryCache } from '../../lib/dictionaries';
 import { setTokens } from '../../lib/token-storage';
+import { captureDownloads, FORMULA_TEXTS, readCsv, readText } from '../../testing/downloads';
+import { json, stubFetch } from '../../testing/fetch-stub';
+import { ACCOUNT } from '../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../testing/render';
+import { EMPTY_MESSAGE } from './components/analytics-page';
 import { NO_SUBMITTED_SURVEY } from './components/peer-benchmark';
-import { EMPTY_MESSAGE } from './routes/analytics-page';
 
 configure({ asyncUtilTimeout: 15000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -49,6 +52,13 @@ function latest(overrides: Partial<TOrganizationLpi> = {}): TOrganizationLpi {
       women: 'substantial',
       peopleOfColour: null,
     },
+    survey_title: null,
+    transparency_components: {
+      staff: { reported: 38, requested: 40, percent: 95, viable: true },
+      leadership: { reported: 6, requested: 8, percent: 75, viable: true },
+      ownership: { reported: 4, requested: 4, percent: 100, viable: true },
+    },
+    counts: { staff: 40, leaders: 4, owners: 2 },
     ...overrides,
   };
 }
@@ -191,16 +201,6 @@ function handlers(overrides: Record<string, () => Response> = {}) {
   });
 }
 
-/** jsdom's Blob has no text(): read it as the browser would. */
-function readText(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
-
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
@@ -225,20 +225,47 @@ describe('/lpi/analytics', () => {
     expect(screen.getByRole('meter', { name: 'Health gauge' })).toHaveAttribute('value', '6.456');
     const cards = within(screen.getByRole('list', { name: 'Score cards' })).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual([
-      'Total Full-Time Employees62out of 100',
-      'Senior Leadership48out of 100',
-      'Ownership73out of 100',
+      'Total Full-Time Employees score62out of 100, from 40 full-time employees',
+      'Senior Leadership score48out of 100, from 4 senior leaders',
+      'Ownership score73out of 100, from 2 owners',
     ]);
-    expect(within(cards[0]!).getByRole('link', { name: 'Total Full-Time Employees' })).toHaveAttribute(
+    expect(within(cards[0]!).getByRole('link', { name: 'Total Full-Time Employees score' })).toHaveAttribute(
       'href',
       '/lpi/fte',
     );
-    expect(within(cards[1]!).getByRole('link', { name: 'Senior Leadership' })).toHaveAttribute(
+    expect(within(cards[1]!).getByRole('link', { name: 'Senior Leadership score' })).toHaveAttribute(
       'href',
       '/lpi/ownership',
     );
     expect(screen.getByText('Substantially diverse-owned')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('names the submission its figures come from, with its head counts, dates the badges and shows how transparency is made', async () => {
+    handlers();
+    renderApp('/lpi/analytics');
+    const source = await screen.findByTestId('figures-source');
+    expect(source).toHaveTextContent(
+      'Figures from the profile submitted 2026-11-20 (40 full-time employees, 4 senior leaders, 2 owners).',
+    );
+    expect(within(source).getByRole('link', { name: 'How scores are made' })).toHaveAttribute(
+      'href',
+      '/scoring',
+    );
+    // The summary's date is the last point of the chart over time.
+    const chart = await screen.findByRole('region', { name: 'LPI over time' });
+    expect(within(chart).getByText('2026-11-20')).toBeInTheDocument();
+    expect(screen.getByText('LPI (0–10)')).toBeInTheDocument();
+    expect(screen.getByText('Transparency (% reported)')).toBeInTheDocument();
+    const parts = screen.getByTestId('transparency-parts');
+    expect(parts).toHaveTextContent(
+      'The weighted mean of ownership 100.00% (weight 40%), leadership 75.00% (weight 35%) and staff 95.00% (weight 25%)',
+    );
+    expect(within(parts).getByRole('link', { name: 'How transparency is computed' })).toHaveAttribute(
+      'href',
+      '/scoring#transparency',
+    );
+    expect(screen.getByText('Women-owned at least 25%, as submitted 2026-11-20')).toBeInTheDocument();
   });
 
   it('shows N/A for null values and 0 on cards that are not numeric', async () => {
@@ -257,7 +284,7 @@ describe('/lpi/analytics', () => {
     expect(screen.getByText('Health gauge: N/A')).toBeInTheDocument();
     expect(screen.queryByRole('meter')).not.toBeInTheDocument();
     const cards = within(screen.getByRole('list', { name: 'Score cards' })).getAllByRole('listitem');
-    expect(cards[0]).toHaveTextContent('Total Full-Time Employees0out of 100');
+    expect(cards[0]).toHaveTextContent('Total Full-Time Employees score0out of 100');
   });
 
   it('switches the scores over time between lpi (default) and evenness, with a table view', async () => {
@@ -297,9 +324,13 @@ describe('/lpi/analytics', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderApp('/lpi/analytics');
-    const heatmap = await screen.findByRole('region', { name: 'Transparency per component' });
+    const heatmap = await screen.findByRole('region', {
+      name: 'Transparency of the current profile, per component',
+    });
     await user.click(
-      within(heatmap).getByRole('button', { name: 'Download Transparency per component as CSV' }),
+      within(heatmap).getByRole('button', {
+        name: 'Download Transparency of the current profile, per component as CSV',
+      }),
     );
     expect(click).toHaveBeenCalledTimes(1);
     expect(blobs).toHaveLength(1);
@@ -311,6 +342,36 @@ describe('/lpi/analytics', () => {
         'Ownership,3,4,75,viable',
       ].join('\r\n'),
     );
+  });
+
+  it('neutralises formula-like labels in the CSV downloads (OWASP CSV injection); a negative number stays a number', async () => {
+    handlers({
+      'GET /api/genders': () =>
+        json(FORMULA_TEXTS.map((name, i) => ({ id: i + 1, name, order: i + 1, category_id: i < 1 ? 1 : 2 }))),
+      // A head count for each gender, so that each has a row.
+      'GET /api/organization/me/staff': () =>
+        json({
+          data: {
+            ...STAFF,
+            totals: { ...STAFF.totals, byGender: FORMULA_TEXTS.map((_, i) => ({ id: i + 1, total: 1 })) },
+          },
+          state: STATE,
+        }),
+      'GET /api/organizations/me/historical-lpi': () =>
+        json({ ...HISTORY, data: [{ ...HISTORY.data[1]!, scores: { ...SCORES, lpi: -2 } }] }),
+    });
+    const user = userEvent.setup();
+    const blobs = captureDownloads();
+    renderApp('/lpi/analytics');
+    const gender = await screen.findByRole('region', { name: 'Breakdown by gender' });
+    await user.click(within(gender).getByRole('button', { name: 'Download Breakdown by gender as CSV' }));
+    const overTime = screen.getByRole('region', { name: 'LPI over time' });
+    await user.click(within(overTime).getByRole('button', { name: 'Download LPI over time as CSV' }));
+    expect(blobs).toHaveLength(2);
+    const [breakdown, lpi] = await Promise.all(blobs.map(readCsv));
+    const labels = breakdown!.slice(1).map((row) => row[0]);
+    for (const formula of FORMULA_TEXTS) expect(labels).toContain(`'${formula}`);
+    expect(lpi![1]![1]).toBe('-2');
   });
 
   it('breaks staff, leadership, board and ownership down by gender and race', async () => {
@@ -382,7 +443,7 @@ describe('/organizations/private/lpi/analytics', () => {
     handlers();
     renderApp('/organizations/private/lpi/analytics');
     const cards = await screen.findByRole('list', { name: 'Score cards' });
-    expect(within(cards).getByRole('link', { name: 'Total Full-Time Employees' })).toHaveAttribute(
+    expect(within(cards).getByRole('link', { name: 'Total Full-Time Employees score' })).toHaveAttribute(
       'href',
       '/organizations/private/lpi/staff',
     );
@@ -397,11 +458,11 @@ const invitation = (survey_id: number, title: string, submitted_at: string | nul
   survey_id,
   organization_id: 2,
   title,
-  step: 12,
-  locked_step: 12,
+  step: 10,
+  survey_locked_step: 11,
   completed_steps: 11,
   total_step: 11,
-  progress: 100,
+  survey_progress: 100,
   status: submitted_at ? 'Submitted' : 'Active',
   start: '2026-01-01',
   end: '2026-12-31',

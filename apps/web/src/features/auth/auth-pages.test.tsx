@@ -2,9 +2,11 @@ import { CONFIRMATION_MESSAGE, PASSWORD_RULE_MESSAGE } from '@parity/domain/auth
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../app/testing/render-app';
 import { alertStore } from '../../components/alerts/alert-store';
 import { getAccessToken, getRefreshToken, setTokens } from '../../lib/token-storage';
+import { json, stubFetch } from '../../testing/fetch-stub';
+import { ACCOUNT } from '../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../testing/render';
 import { PENDING_EMAIL_KEY } from './lib/pending-login';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -325,6 +327,47 @@ describe('/login/password (login.password)', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), `${NEW_PASSWORD}{Enter}`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/login/verification/${UUID}`));
     expect(getAccessToken()).toBeNull();
+  });
+});
+
+describe("required arguments: an 'Error' alert beside the fields' messages (spec 8)", () => {
+  const errorAlerts = () =>
+    alertStore
+      .getAlerts()
+      .filter((a) => a.type === 'error')
+      .map((a) => `${a.title}: ${a.description}`);
+
+  it('two-factor verification: the code and the email', async () => {
+    const calls = stubFetch({});
+    renderApp(`/login/verification/${UUID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(await screen.findAllByText('Field is empty')).toHaveLength(2);
+    expect(errorAlerts()).toEqual(['Error: Email and Verification code are required.']);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('password reset: the email and both new password fields', async () => {
+    const calls = stubFetch({});
+    renderApp('/login/reset/the-link-token');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reset password' }));
+    expect(await screen.findAllByText('Field is empty')).toHaveLength(3);
+    expect(errorAlerts()).toEqual(['Error: Email, New password and Confirm new password are required.']);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('password update: only the empty fields are named; a wrong value is only its field message', async () => {
+    sessionStorage.setItem(PENDING_EMAIL_KEY, 'expired@acme.test');
+    const calls = stubFetch({});
+    renderApp('/login/password');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^New password/), 'short');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByText(PASSWORD_RULE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getAllByText('Field is empty')).toHaveLength(2);
+    expect(errorAlerts()).toEqual(['Error: Current password and Confirm new password are required.']);
+    expect(calls).toHaveLength(0);
   });
 });
 

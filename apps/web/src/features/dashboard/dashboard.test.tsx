@@ -1,9 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../app/testing/render-app';
 import { alertStore } from '../../components/alerts/alert-store';
 import { setTokens } from '../../lib/token-storage';
+import { json, stubFetch } from '../../testing/fetch-stub';
+import { ACCOUNT } from '../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../testing/render';
 
 configure({ asyncUtilTimeout: 5000 });
 // Lazy route modules compile on first use; a busy machine needs more than the default 5 s.

@@ -1,5 +1,11 @@
 import { TextInput } from '@mantine/core';
-import type { TLpiPage, TTabState, TTabVersion } from '@parity/domain/lpi/tabs';
+import {
+  LPI_PAGE_TITLES,
+  LPI_PAGES,
+  type TLpiPage,
+  type TTabState,
+  type TTabVersion,
+} from '@parity/domain/lpi/tabs';
 import type { TTabTitles } from '@parity/domain/lpi/titles';
 import { useQueryClient } from '@tanstack/react-query';
 import { configure, screen, waitFor, within } from '@testing-library/react';
@@ -7,15 +13,20 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Link, type RouteObject, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RootRoute } from '../../app/routes/root';
-import { ACCOUNT, cleanupApps, json, renderApp } from '../../app/testing/render-app';
 import { alertStore } from '../../components/alerts/alert-store';
 import { closeAllDialogs } from '../../components/dialog/dialog-store';
 import { ApiError, api } from '../../lib/api-client';
 import { setTokens } from '../../lib/token-storage';
+import { type Handler, json, jsonBody, stubFetch } from '../../testing/fetch-stub';
+import { ACCOUNT } from '../../testing/fixtures';
+import { cleanupApps, renderApp, underAppRoot } from '../../testing/render';
 import { LpiProfile, READ_ONLY_NOTICE, SUBMIT_SUCCESS } from './components/profile/lpi-profile';
 import type { LpiTabProps } from './lib/scope';
 import { reportedError, useTabEditor } from './lib/tab-editor';
+
+/** The calls with their JSON bodies parsed. */
+const stub = (handlers: Record<string, Handler>) =>
+  stubFetch(handlers, (call) => ({ ...call, body: jsonBody(call) }));
 
 configure({ asyncUtilTimeout: 15000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -60,33 +71,6 @@ function states(editable: boolean): { data: TTabState[] } {
       version: 1,
     })),
   };
-}
-
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-type Handler = (call: Call) => Response | Promise<Response>;
-
-function stub(handlers: Record<string, Handler>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://localhost',
-      );
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null };
-      calls.push(call);
-      const handler = handlers[`${method} ${url.pathname}`];
-      return handler ? handler(call) : json({ message: 'Not found.' }, 404);
-    }),
-  );
-  return calls;
 }
 
 const base = (account = ACCOUNT, editable = true): Record<string, Handler> => ({
@@ -192,17 +176,13 @@ function SurveyPage({ exportMode = false }: { exportMode?: boolean }) {
   );
 }
 
-const testRoutes = (): RouteObject[] => [
-  {
-    element: <RootRoute />,
-    children: [
-      { path: '/lpi/:page', element: <TestPage /> },
-      { path: '/survey/:page', element: <SurveyPage /> },
-      { path: '/export/:page', element: <SurveyPage exportMode /> },
-      { path: '/elsewhere', element: <h1>Elsewhere</h1> },
-    ],
-  },
-];
+const testRoutes = (): RouteObject[] =>
+  underAppRoot([
+    { path: '/lpi/:page', element: <TestPage /> },
+    { path: '/survey/:page', element: <SurveyPage /> },
+    { path: '/export/:page', element: <SurveyPage exportMode /> },
+    { path: '/elsewhere', element: <h1>Elsewhere</h1> },
+  ]);
 
 const saveButton = () => screen.getByRole('button', { name: 'Save version' });
 
@@ -235,6 +215,24 @@ describe('the LPI routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
   });
 
+  it('marks the tabs whose figures fail a data check, naming what is wrong', async () => {
+    const staff =
+      'The staff grid adds up to 20 employees; the Overview declares 40 full-time employees. ' +
+      'Correct the grid or the Overview’s Total Full-Time Employees.';
+    stub({
+      ...base(),
+      'GET /api/lpi/tab-titles': () =>
+        json({ ...TITLES, checks: [{ tab: 'staff', code: 'staff_total', message: staff }] }),
+    });
+    renderApp('/lpi/overview');
+    const tabs = await screen.findByRole('tablist', { name: 'LPI profile tabs' });
+    const fte = within(tabs).getByRole('tab', { name: /Total Full-Time Employees/ });
+    expect(await within(fte).findByRole('img', { name: `Data check: ${staff}` })).toBeInTheDocument();
+    for (const name of [/^Overview/, /^Ownership and Senior Leadership/, /^Board Members/]) {
+      expect(within(within(tabs).getByRole('tab', { name })).queryByRole('img')).not.toBeInTheDocument();
+    }
+  });
+
   it("/organizations/private/lpi/{option}: the reporting options ('staff' is fte), Submit, then Analytics", async () => {
     stub(base());
     const { router } = renderApp('/organizations/private/lpi/staff');
@@ -262,6 +260,67 @@ describe('the LPI routes', () => {
     expect(screen.getByRole('button', { name: 'Version history' })).toBeInTheDocument();
   });
 
+  it('/lpi uses the drawer-with-top-bar layout: the tab bar on wide screens, the tabs in the burger’s drawer on small ones', async () => {
+    stub(base());
+    const { router } = renderApp('/lpi/fte');
+    const tabs = await screen.findByRole('tablist', { name: 'LPI profile tabs' });
+    expect(router.state.matches.map((match) => match.route.id)).toContain('layout-drawer-with-top-bar');
+    // Wide screens: the page's tab bar, no side column; small screens: the tab bar is hidden.
+    expect(tabs).toHaveClass('mantine-visible-from-sm');
+    expect(screen.queryByRole('navigation', { name: 'LPI profile tabs' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    const side = within(drawer).getByRole('navigation', { name: 'LPI profile tabs' });
+    const links = within(side).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      ...LPI_PAGES.map((p) => LPI_PAGE_TITLES[p]),
+      'Analytics',
+    ]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      ...LPI_PAGES.map((p) => `/lpi/${p}`),
+      '/lpi/analytics',
+    ]);
+    expect(within(side).getByRole('link', { name: 'Total Full-Time Employees' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(within(side).getByRole('link', { name: 'Board Members' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lpi/board'));
+    expect(await screen.findByRole('tab', { name: /Board Members/, selected: true })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument());
+  });
+
+  it('the reporting pages use it too: their drawer lists the reporting options, under Organizations', async () => {
+    stub(base());
+    const { router } = renderApp('/organizations/private/lpi/staff');
+    await screen.findByRole('tablist', { name: 'LPI profile tabs' });
+    expect(router.state.matches.map((match) => match.route.id)).toContain('layout-drawer-with-top-bar');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      within(crumbs)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace('/', '').trim()),
+    ).toEqual(['Dashboard', 'Organizations', 'Reporting']);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    const side = within(drawer).getByRole('navigation', { name: 'Reporting tabs' });
+    expect(within(side).getByRole('link', { name: 'Total Full-Time Employees' })).toHaveAttribute(
+      'href',
+      '/organizations/private/lpi/staff',
+    );
+    expect(within(side).getByRole('link', { name: 'Total Full-Time Employees' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(side).getByRole('link', { name: 'Analytics' })).toHaveAttribute(
+      'href',
+      '/organizations/private/lpi/analytics',
+    );
+  });
+
   it('is in the top bar for approved members', async () => {
     stub(base());
     renderApp('/lpi/overview');
@@ -275,7 +334,10 @@ describe('the profile around a tab', () => {
     const calls = stub({
       ...base(),
       'PUT /api/test-tab': (call) =>
-        json({ data: { value: (call.body as { value: string }).value }, state: { updated_at: THEIR_SAVE } }),
+        json({
+          data: { value: (jsonBody(call) as { value: string }).value },
+          state: { updated_at: THEIR_SAVE },
+        }),
     });
     renderApp('/lpi/overview', testRoutes());
     const user = userEvent.setup();
@@ -345,7 +407,7 @@ describe('the profile around a tab', () => {
           );
         }
         return json({
-          data: { value: (call.body as { value: string }).value },
+          data: { value: (jsonBody(call) as { value: string }).value },
           state: { updated_at: new Date().toISOString() },
         });
       },
@@ -507,7 +569,7 @@ describe('the profile around a tab', () => {
       'GET /api/lpi/tab-states': () =>
         json({ data: states(true).data.map((state) => ({ ...state, completed })) }),
       'POST /api/surveys/5/mark-complete/1': (call) => {
-        completed = (call.body as { completed: boolean }).completed;
+        completed = (jsonBody(call) as { completed: boolean }).completed;
         return json({ tab_id: 1, completed });
       },
     });

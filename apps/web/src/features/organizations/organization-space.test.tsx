@@ -8,18 +8,13 @@ import type { TMember, TMemberList } from '@parity/domain/signup';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ACCOUNT,
-  cleanupApps,
-  json,
-  renderApp,
-  type StubbedCall,
-  stubFetch,
-} from '../../app/testing/render-app';
 import { alertStore } from '../../components/alerts/alert-store';
 import { closeAllDialogs } from '../../components/dialog/dialog-store';
 import { clearDictionaryCache } from '../../lib/dictionaries';
 import { setTokens } from '../../lib/token-storage';
+import { json, type StubbedCall, stubFetch } from '../../testing/fetch-stub';
+import { ACCOUNT } from '../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../testing/render';
 
 configure({ asyncUtilTimeout: 15000 });
 // Lazy route modules compile on first use; a busy machine needs more than the default 5 s.
@@ -435,7 +430,10 @@ describe('/organizations/private/members', () => {
       ),
     );
 
-    await user.click(screen.getByRole('button', { name: 'Remove Max Test' }));
+    // The signed-in admin cannot remove themself: their row offers nothing.
+    expect(within(ada).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions for Max Test' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove member' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() =>
@@ -467,7 +465,7 @@ describe('/organizations/private/members', () => {
     renderApp('/organizations/private/members');
     await screen.findByRole('table', { name: 'Members' });
     expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove|More actions/ })).not.toBeInTheDocument();
   });
 });
 
@@ -512,8 +510,13 @@ describe('/organizations/private/invitations', () => {
       ).toBe(true),
     );
     await waitFor(() => expect(alertStore.getAlerts().some((a) => a.title === 'Email sent')).toBe(true));
+    // The row stays, and says its action is done.
+    expect(within(row).getByRole('status')).toHaveTextContent('Resend: done');
 
-    await user.click(screen.getByRole('button', { name: 'Revoke the invitation of late@acme.test' }));
+    await user.click(
+      within(row).getByRole('button', { name: 'More actions for the invitation of late@acme.test' }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Revoke' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke invitation' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() =>
@@ -576,7 +579,8 @@ describe('/organizations/private/contacts', () => {
       ),
     );
 
-    await user.click(screen.getByRole('button', { name: 'Delete Grace Hopper' }));
+    await user.click(screen.getByRole('button', { name: 'More actions for Grace Hopper' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete contact' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
@@ -585,13 +589,12 @@ describe('/organizations/private/contacts', () => {
   });
 
   it('searches with the query sent to the API', async () => {
-    base({ 'GET /api/organizations/me/contacts': () => json({ data: [], total: 0 }) });
-    // stubFetch records paths only: keep the full URLs too.
     const requestedUrls: string[] = [];
-    const stubbed = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-      requestedUrls.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-      return stubbed(input, init);
+    base({
+      'GET /api/organizations/me/contacts': ({ url }) => {
+        requestedUrls.push(url.href);
+        return json({ data: [], total: 0 });
+      },
     });
     renderApp('/organizations/private/contacts');
     expect(await screen.findByText('No contacts found')).toBeInTheDocument();

@@ -1,11 +1,13 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, cleanupApps, json, renderApp } from '../../app/testing/render-app';
 import { alertStore } from '../../components/alerts/alert-store';
 import { closeAllDialogs } from '../../components/dialog/dialog-store';
 import { clearDictionaryCache } from '../../lib/dictionaries';
 import { setTokens } from '../../lib/token-storage';
+import { json, stubFetch } from '../../testing/fetch-stub';
+import { ACCOUNT } from '../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../testing/render';
 import type { OrganizationPublic, OrganizationsPage } from './api/organizations';
 
 configure({ asyncUtilTimeout: 15000 });
@@ -57,22 +59,15 @@ function directory(total: number) {
   };
 }
 
-function stub(handlers: Record<string, (url: URL) => Response | Promise<Response>>) {
-  const calls: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://localhost',
-      );
-      calls.push(url);
-      const handler = handlers[`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`];
+/** The requested URLs; handlers by "METHOD /path" see the URL with its query. */
+const stub = (handlers: Record<string, (url: URL) => Response | Promise<Response>>) =>
+  stubFetch(
+    ({ method, path, url }) => {
+      const handler = handlers[`${method} ${path}`];
       return handler ? handler(url) : json({ message: 'Not found.' }, 404);
-    }),
+    },
+    ({ url }) => url,
   );
-  return calls;
-}
 
 const base = {
   'GET /api/user/status': () => json(ACCOUNT),
@@ -218,7 +213,18 @@ describe('/organizations/{organizationId} (public page)', () => {
     legal_structure: 'Limited Liability Company',
     aum: null,
     total_full_time_employees: 0,
+    size_of_workforce: null,
+    total_owners: 3,
+    total_leaders: 4,
+    color_id: null,
+    primary_phone: null,
+    is_public: true,
     publish_scores: false,
+    lpi_score: null,
+    evenness: null,
+    created_at: '2012-09-01T09:00:00.000Z',
+    updated_at: '2026-03-14T10:20:00.000Z',
+    sections: ['about'],
     addresses: [],
     primary_contact: null,
     identifiers: [],
@@ -324,6 +330,8 @@ describe('/organizations/{organizationId} (public page)', () => {
     expect(field('inception_date')).toHaveTextContent('2012-09-01');
     await waitFor(() => expect(field('legal_structure')).toHaveTextContent('Limited Liability Company'));
     expect(field('ticker_symbol')).toHaveTextContent('No information');
+    expect(field('primary_phone')).toHaveTextContent('No information');
+    expect(field('size_of_workforce')).toHaveTextContent('No information');
     expect(field('addresses')).toHaveTextContent('No information');
     expect(field('primary_contact')).toHaveTextContent('No information');
     expect(screen.getByRole('tab', { name: 'About' })).toBeInTheDocument();
@@ -334,13 +342,16 @@ describe('/organizations/{organizationId} (public page)', () => {
     );
   });
 
-  it('shows AUM, addresses (primary first), the primary contact and the identifiers', async () => {
+  it('shows AUM, phone, size of workforce, addresses (primary first), the primary contact and the identifiers', async () => {
     stub({
       ...base,
       'GET /api/organizations/3': () =>
         json({
           ...CEDAR,
           aum: '$1B-$5B',
+          primary_phone: '+1 617 555 0100',
+          total_full_time_employees: 45,
+          size_of_workforce: '11-50',
           addresses: [
             { id: 1, address: '1 Main St, Boston', is_primary: true },
             { id: 2, address: '2 Side St, Austin', is_primary: false },
@@ -353,6 +364,8 @@ describe('/organizations/{organizationId} (public page)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Cedar Equity' });
     const field = (name: string) => document.querySelector(`[data-field="${name}"] dd`);
     expect(field('aum')).toHaveTextContent('$1B-$5B');
+    expect(field('primary_phone')).toHaveTextContent('+1 617 555 0100');
+    expect(field('size_of_workforce')).toHaveTextContent('11-50 employees');
     expect(field('addresses')).toHaveTextContent('1 Main St, Boston (primary) 2 Side St, Austin');
     expect(field('primary_contact')).toHaveTextContent('Eve Stone · Partner');
     expect(field('identifiers')).toHaveTextContent('Sector: Financials');

@@ -3,9 +3,12 @@ import { SIGNUP_ACCEPTED_MESSAGE } from '@parity/domain/signup';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../app/testing/render-app';
 import { alertStore } from '../../components/alerts/alert-store';
 import { clearTokens, getAccessToken, setTokens } from '../../lib/token-storage';
+import { json, stubFetch } from '../../testing/fetch-stub';
+import { ACCOUNT } from '../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../testing/render';
+import { INVALID_RESPONSE_MESSAGE } from './api/invitation';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -17,6 +20,7 @@ afterEach(() => {
   cleanupApps();
   alertStore.clear();
   clearTokens();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -162,13 +166,39 @@ describe('/signup/verification', () => {
   });
 });
 
+const SIGNUP_ACCOUNT = {
+  id: 42,
+  email: 'nia@newfirm.test',
+  name: 'Nia',
+  lastname: 'Okafor',
+  status: 'none',
+  organization_name: null,
+};
+
 describe('/signup/processing/{accountId}/verification/{uuid}', () => {
   const uuid = '3b241101-e2bb-4255-8caf-4136c566a962';
 
-  it('verifies, then signs in and goes on to the organization step', async () => {
+  it('verifies and goes on to the organization step with the link’s sign-up token, no sign-in', async () => {
     const calls = stubFetch({
       'POST /api/signup/verification': () =>
-        json({ account_id: 42, email: 'nia@newfirm.test', already_verified: false }),
+        json({ account_id: 42, email: 'nia@newfirm.test', already_verified: false, signup_token: 'st-42' }),
+      'GET /api/signup/account': () => json(SIGNUP_ACCOUNT),
+    });
+    const { router } = renderApp(`/signup/processing/42/verification/${uuid}`);
+    // The code field shows once the account was read with the token.
+    expect(await screen.findByLabelText(/^Organization code/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Join your organization' })).toBeInTheDocument();
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toEqual({ account_id: 42, token: uuid });
+    expect(router.state.location.pathname).toBe('/signup/processing/42/organization');
+    expect(getAccessToken()).toBeNull();
+    const read = calls.find((c) => c.path === '/api/signup/account');
+    expect(read?.headers['x-signup-token']).toBe('st-42');
+  });
+
+  it('a link opened before asks to sign in, then goes on to the organization step', async () => {
+    stubFetch({
+      'POST /api/signup/verification': () =>
+        json({ account_id: 42, email: 'nia@newfirm.test', already_verified: true, signup_token: null }),
       'POST /api/oauth/token/': () => json({ access_token: 'a-1', refresh_token: 'r-1' }),
       'GET /api/user/status': () =>
         json({
@@ -179,12 +209,12 @@ describe('/signup/processing/{accountId}/verification/{uuid}', () => {
           status: 'none',
           isAllowed: false,
         }),
+      'GET /api/signup/account': () => json(SIGNUP_ACCOUNT),
     });
     const { router } = renderApp(`/signup/processing/42/verification/${uuid}`);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Verification completed' }),
     ).toBeInTheDocument();
-    expect(JSON.parse(calls[0]?.body ?? '{}')).toEqual({ account_id: 42, token: uuid });
     expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('nia@newfirm.test');
     const user = userEvent.setup();
     await fill(user, screen.getByLabelText(/^Password/), GOOD_PASSWORD);
@@ -213,43 +243,59 @@ describe('/signup/processing/{accountId}/verification/{uuid}', () => {
 });
 
 describe('/signup/processing/{accountId}/organization and finish', () => {
-  const NEW_ACCOUNT = {
-    ...ACCOUNT,
-    id: 42,
-    name: 'Nia',
-    organization_id: null,
-    organization_name: null,
-    status: 'none',
-    isAllowed: false,
-  };
-
   it("corrects a link with another account's id to the signed-in account", async () => {
     setTokens({ access_token: 'a-1', refresh_token: 'r-1' });
-    stubFetch({ 'GET /api/user/status': () => json(NEW_ACCOUNT) });
+    stubFetch({ 'GET /api/signup/account': () => json(SIGNUP_ACCOUNT) });
     const { router } = renderApp('/signup/processing/7/organization');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup/processing/42/organization'));
   });
 
-  it('needs sign-in', async () => {
+  it('without a sign-in or the link’s sign-up token, asks to sign in', async () => {
     stubFetch({});
     const { router } = renderApp('/signup/processing/42/organization');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('joins with the sign-up token alone and ends on the pending state with a way to log in', async () => {
+    sessionStorage.setItem('parity.signup-token.42', 'st-42');
+    let joined = false;
+    const calls = stubFetch({
+      'GET /api/signup/account': () =>
+        json(
+          joined
+            ? { ...SIGNUP_ACCOUNT, status: 'pending', organization_name: 'Acme Capital Partners' }
+            : SIGNUP_ACCOUNT,
+        ),
+      'POST /api/signup/organization/join': () => {
+        joined = true;
+        return json({ status: 'pending', organization: { id: 2, name: 'Acme Capital Partners' } });
+      },
+    });
+    const { router } = renderApp('/signup/processing/42/organization');
+    const user = userEvent.setup();
+    await fill(user, await screen.findByLabelText(/^Organization code/), 'ACME-2026');
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Awaiting admin approval' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup/processing/42/finish');
+    expect(calls.find((c) => c.path === '/api/signup/organization/join')?.headers['x-signup-token']).toBe(
+      'st-42',
+    );
+    expect(screen.getByRole('link', { name: 'Log in to Parity' })).toHaveAttribute('href', '/login');
+    // The admins' names are read once signed in.
+    expect(calls.some((c) => c.path === '/api/organizations/me/admins')).toBe(false);
   });
 
   it('shows a refused code on the field, then joins and shows the pending state with the admins', async () => {
     setTokens({ access_token: 'a-1', refresh_token: 'r-1' });
     let joined = false;
     stubFetch({
-      'GET /api/user/status': () =>
+      'GET /api/signup/account': () =>
         json(
           joined
-            ? {
-                ...NEW_ACCOUNT,
-                organization_id: 2,
-                organization_name: 'Acme Capital Partners',
-                status: 'pending',
-              }
-            : NEW_ACCOUNT,
+            ? { ...SIGNUP_ACCOUNT, organization_name: 'Acme Capital Partners', status: 'pending' }
+            : SIGNUP_ACCOUNT,
         ),
       'POST /api/signup/organization/join': (call) => {
         if (JSON.parse(call.body ?? '{}').code !== 'ACME-2026') {
@@ -293,7 +339,7 @@ describe('/signup/processing/{accountId}/organization and finish', () => {
     expect(router.state.location.pathname).toBe('/signup/processing/42/finish');
     expect(
       screen.getByText(
-        'Your request for access has been sent to all registered admins of Acme Capital Partners. Please complete your profile while you wait.',
+        'You request for access has been sent to all registered admins of Acme Capital Partners. Please complete your profile while you wait.',
       ),
     ).toBeInTheDocument();
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
@@ -307,17 +353,9 @@ describe('/signup/processing/{accountId}/organization and finish', () => {
     setTokens({ access_token: 'a-1', refresh_token: 'r-1' });
     let created = false;
     const calls = stubFetch({
-      'GET /api/user/status': () =>
+      'GET /api/signup/account': () =>
         json(
-          created
-            ? {
-                ...NEW_ACCOUNT,
-                organization_id: 9,
-                organization_name: 'Newfirm',
-                status: 'approved',
-                isAllowed: true,
-              }
-            : NEW_ACCOUNT,
+          created ? { ...SIGNUP_ACCOUNT, organization_name: 'Newfirm', status: 'approved' } : SIGNUP_ACCOUNT,
         ),
       'GET /api/organization-legal-structures': () =>
         json({
@@ -410,5 +448,18 @@ describe('/signup/invitation/{uuid}', () => {
       'This invitation is invalid, has expired or was already used.',
     );
     expect(screen.getByRole('link', { name: 'sign up' })).toHaveAttribute('href', '/signup');
+  });
+
+  it("refuses malformed invitation data with the 'Invalid response' error", async () => {
+    stubFetch({
+      // No organization: not an invitation.
+      [`GET /api/signup/invitations/${uuid}`]: () => json({ email: 'guest@newfirm.test' }),
+    });
+    renderApp(`/signup/invitation/${uuid}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_RESPONSE_MESSAGE);
+    expect(alertStore.getAlerts()).toContainEqual(
+      expect.objectContaining({ type: 'error', title: 'Error', description: 'Invalid response' }),
+    );
+    expect(screen.queryByRole('textbox', { name: /^First name/ })).not.toBeInTheDocument();
   });
 });

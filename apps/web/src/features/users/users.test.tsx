@@ -1,10 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../app/testing/render-app';
 import { alertStore } from '../../components/alerts/alert-store';
 import { closeAllDialogs } from '../../components/dialog/dialog-store';
 import { setTokens } from '../../lib/token-storage';
+import { json, type StubbedCall, stubFetch } from '../../testing/fetch-stub';
+import { ACCOUNT } from '../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../testing/render';
 import type { DirectoryUser, UserAccount } from './api/types';
 
 configure({ asyncUtilTimeout: 15000 });
@@ -66,38 +68,15 @@ function person(id: number): DirectoryUser {
 }
 
 function directory(total: number) {
-  return (_call: { path: string }, url: URL) => {
-    const limit = Number(url.searchParams.get('limit'));
-    const offset = Number(url.searchParams.get('offset'));
+  return ({ search }: StubbedCall) => {
+    const limit = Number(search.get('limit'));
+    const offset = Number(search.get('offset'));
     const ids = Array.from(
       { length: Math.max(0, Math.min(limit, total - offset)) },
       (_, i) => offset + i + 1,
     );
     return json({ data: ids.map(person), total });
   };
-}
-
-/** stubFetch keyed by path; the directory handler also needs the query string. */
-function stubWithQuery(
-  handlers: Record<string, (call: { path: string; body: string | null }, url: URL) => Response>,
-) {
-  const calls: { method: string; url: URL; body: BodyInit | null | undefined }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://localhost',
-      );
-      const method = (init?.method ?? 'GET').toUpperCase();
-      calls.push({ method, url, body: init?.body });
-      const handler = handlers[`${method} ${url.pathname}`];
-      return handler
-        ? handler({ path: url.pathname, body: typeof init?.body === 'string' ? init.body : null }, url)
-        : json({ message: 'Not found.' }, 404);
-    }),
-  );
-  return calls;
 }
 
 const base = {
@@ -107,7 +86,7 @@ const base = {
 
 describe('/users (directory)', () => {
   it('lists 30 users a page, pages on, and searches', async () => {
-    const calls = stubWithQuery({ ...base, 'GET /api/users': directory(45) });
+    const calls = stubFetch({ ...base, 'GET /api/users': directory(45) });
     const { router } = renderApp('/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Person1 Last1' })).toHaveAttribute('href', '/users/1');
@@ -141,7 +120,7 @@ describe('/users (directory)', () => {
   });
 
   it('says when no user is found', async () => {
-    stubWithQuery({ ...base, 'GET /api/users': () => json({ data: [], total: 0 }) });
+    stubFetch({ ...base, 'GET /api/users': () => json({ data: [], total: 0 }) });
     renderApp('/users?search=zzz');
     expect(await screen.findByText('No users found')).toBeInTheDocument();
   });
@@ -228,7 +207,7 @@ describe('/users/private (my profile)', () => {
   });
 
   it('saves the profile as form fields with the private list, and goes back to About', async () => {
-    stubWithQuery({
+    stubFetch({
       ...base,
       'POST /api/user-account/4': () => json({ ...MY_ACCOUNT, title: 'Managing Partner' }),
     });
@@ -280,6 +259,22 @@ describe('/users/private (my profile)', () => {
     });
   });
 
+  it("settings: an empty password field is also an 'Error' alert naming it (spec 8)", async () => {
+    const calls = stubFetch({ ...base, 'POST /api/passwords/update': () => json({ message: 'ok' }) });
+    renderApp('/users/private/settings');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^New password/), 'New-Password-2026!');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findAllByText('Field is empty')).toHaveLength(2);
+    expect(
+      alertStore
+        .getAlerts()
+        .filter((a) => a.type === 'error')
+        .map((a) => `${a.title}: ${a.description}`),
+    ).toEqual(['Error: Current password and Confirm new password are required.']);
+    expect(calls.some((call) => call.path === '/api/passwords/update')).toBe(false);
+  });
+
   it('settings: deactivation asks first, then logs out', async () => {
     const calls = stubFetch({
       ...base,
@@ -296,6 +291,26 @@ describe('/users/private (my profile)', () => {
     expect(calls.some((call) => call.method === 'PUT' && call.path === '/api/user-account/deactivate')).toBe(
       true,
     );
+  });
+
+  it("settings: a refused deactivation says why and keeps the session (the last admin's 409)", async () => {
+    const message =
+      'An organization must keep at least one admin. Give another member the manage settings permission first.';
+    stubFetch({
+      ...base,
+      'PUT /api/user-account/deactivate': () => json({ message, error: 'conflict' }, 409),
+    });
+    const { router } = renderApp('/users/private/settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate your account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() =>
+      expect(alertStore.getAlerts()).toContainEqual(
+        expect.objectContaining({ type: 'error', description: message }),
+      ),
+    );
+    expect(router.state.location.pathname).toBe('/users/private/settings');
   });
 
   it('documents: lists my files with their size and downloads one with the token', async () => {

@@ -1,12 +1,13 @@
-import { Alert, Center, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { BENCHMARK_KEYS, type TBenchmark } from '@parity/domain/analytics';
 import { PEER_BENCHMARK_MIN } from '@parity/domain/scoring/constants';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ChartPanel } from '../../../components/charts/chart-panel';
+import { SERIES_COLOURS } from '../../../components/charts/svg-charts';
+import { Select } from '../../../components/select/select';
 import { toApiError } from '../../../lib/api-client';
 import { useBenchmark, useSubmittedSurveys } from '../api/analytics';
-import { ChartPanel } from './chart-panel';
-import { SERIES_COLOURS } from './svg-charts';
 
 export const BENCHMARK_LABELS: Record<(typeof BENCHMARK_KEYS)[number], string> = {
   lpi: 'LPI',

@@ -8,9 +8,8 @@ import {
   type TSurveyScoreKey,
 } from '@parity/domain/analytics';
 import type { TProfileScores } from '@parity/domain/scoring/profile';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { toApiError } from '../../../lib/api-client';
-import { ChartPanel } from '../components/chart-panel';
+import { ChartPanel } from '../../../components/charts/chart-panel';
+import { QueryError } from '../../../components/query-state/query-state';
 import { FIGURE_LABELS, formatFigure, formatPercentile, scaleOf, shown, type TSurveyOption } from './figures';
 import { useManagerEvenness, useManagerLpi } from './survey-analytics-api';
 
@@ -86,19 +85,6 @@ function summaryOf(summary: TSurveyLpi | TSurveyEvenness | undefined, key: TSurv
   return s && !s.suppressed ? { mean: s.mean, median: s.quartiles.median } : { mean: null, median: null };
 }
 
-function Failure({ error }: { error: unknown }) {
-  return (
-    <Alert
-      color="red"
-      icon={<IconAlertCircle aria-hidden />}
-      role="alert"
-      title="The scores could not be loaded"
-    >
-      {toApiError(error).message}
-    </Alert>
-  );
-}
-
 export interface ManagerViewProps {
   surveyId: number;
   /** the respondent shown; null closes the view */
@@ -139,7 +125,7 @@ export function ManagerView({
   let body: React.ReactNode;
   const query = option === 'lpi' ? lpi : evenness;
   if (organizationId === null) body = null;
-  else if (query.isError) body = <Failure error={query.error} />;
+  else if (query.isError) body = <QueryError error={query.error} title="The scores could not be loaded" />;
   else if (!query.data)
     body = (
       <Center py="xl">

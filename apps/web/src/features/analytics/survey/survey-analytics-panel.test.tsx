@@ -9,8 +9,10 @@ import { mean, percentileRanks, quartileOf, summarize } from '@parity/domain/sco
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanupApps, json, renderApp } from '../../../app/testing/render-app';
 import { setTokens } from '../../../lib/token-storage';
+import { captureDownloads, FORMULA_TEXTS, readCsv } from '../../../testing/downloads';
+import { json, stubFetch } from '../../../testing/fetch-stub';
+import { cleanupApps, renderApp } from '../../../testing/render';
 import {
   LABELS_FAILED_MESSAGE,
   MANAGER_PARAM,
@@ -96,28 +98,12 @@ const surveyLpi = () => ({
   ),
 });
 
-interface Call {
-  path: string;
-  search: URLSearchParams;
-}
-
 /** Stubs fetch with a handler that sees the query string too; returns the calls. */
 function stubApi(handler: (path: string, search: URLSearchParams) => Response | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://localhost',
-      );
-      calls.push({ path: url.pathname, search: url.searchParams });
-      return (
-        handler(url.pathname, url.searchParams) ?? json({ message: 'Not found.', error: 'not_found' }, 404)
-      );
-    }),
+  return stubFetch(
+    ({ path, search }) => handler(path, search) ?? json({ message: 'Not found.', error: 'not_found' }, 404),
+    ({ path, search }) => ({ path, search }),
   );
-  return calls;
 }
 
 const LABELS = {
@@ -201,6 +187,31 @@ describe('SurveyAnalyticsPanel', () => {
     await user.click(within(chart).getByRole('radio', { name: 'Table' }));
     expect(within(chart).getByRole('table', { name: 'Distribution of LPI' })).toBeInTheDocument();
     expect(within(chart).getByRole('button', { name: 'Download Distribution of LPI as CSV' })).toBeEnabled();
+  });
+
+  it("neutralises formula-like organization names in the distribution's CSV (OWASP CSV injection); a negative number stays a number", async () => {
+    const lpi = distribution('lpi');
+    defaultHandler({
+      [`/api/analytics/survey/${SURVEY}/distribution`]: () =>
+        json({
+          ...lpi,
+          values: FORMULA_TEXTS.map((organization_name, i) => ({
+            ...lpi.values[0]!,
+            organization_id: 100 + i,
+            organization_name,
+            value: -2,
+          })),
+        }),
+    });
+    const user = userEvent.setup();
+    const blobs = captureDownloads();
+    render();
+    const chart = await screen.findByRole('region', { name: 'Distribution of LPI' });
+    await user.click(within(chart).getByRole('button', { name: 'Download Distribution of LPI as CSV' }));
+    const [header, ...rows] = await readCsv(blobs[0]!);
+    expect(header).toEqual(['Organization', 'LPI', 'Percentile', 'Quartile']);
+    expect(rows.map((row) => row[0])).toEqual(FORMULA_TEXTS.map((name) => `'${name}`));
+    expect(rows.map((row) => row[1])).toEqual(FORMULA_TEXTS.map(() => '-2'));
   });
 
   it('switches to evenness (head counts, shown x100)', async () => {

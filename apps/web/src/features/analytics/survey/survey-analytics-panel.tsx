@@ -6,18 +6,18 @@ import {
   MultiSelect,
   Paper,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import type { TRespondentDistribution, TSurveyScoreKey } from '@parity/domain/analytics';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toApiError } from '../../../lib/api-client';
-import { ChartPanel } from '../components/chart-panel';
+import { ChartPanel } from '../../../components/charts/chart-panel';
+import { QueryError } from '../../../components/query-state/query-state';
+import { Select } from '../../../components/select/select';
 import { DistributionChart } from './distribution-chart';
 import {
   FIGURE_LABELS,
@@ -39,19 +39,6 @@ export const OPTION_PARAM = 'option';
 export const NO_LABELS_MESSAGE =
   'No organization labels yet: label respondents in the Invitations tab to filter by them.';
 export const LABELS_FAILED_MESSAGE = 'The labels could not be loaded; the figures cover every respondent.';
-
-function Failure({ error }: { error: unknown }) {
-  return (
-    <Alert
-      color="red"
-      icon={<IconAlertCircle aria-hidden />}
-      role="alert"
-      title="The analytics could not be loaded"
-    >
-      {toApiError(error).message}
-    </Alert>
-  );
-}
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -183,7 +170,7 @@ function AllFigures({
   labelIds: number[];
 }) {
   const summary = useSurveySummary(surveyId, option, labelIds);
-  if (summary.isError) return <Failure error={summary.error} />;
+  if (summary.isError) return <QueryError error={summary.error} title="The analytics could not be loaded" />;
   if (!summary.data) return null;
   const figures = ('scores' in summary.data ? summary.data.scores : summary.data.evenness) as Record<
     string,
@@ -353,7 +340,8 @@ export function SurveyAnalyticsPanel({ surveyId }: { surveyId: number }) {
   }));
 
   let content: React.ReactNode;
-  if (distribution.isError) content = <Failure error={distribution.error} />;
+  if (distribution.isError)
+    content = <QueryError error={distribution.error} title="The analytics could not be loaded" />;
   else if (!distribution.data)
     content = (
       <Center py="xl">

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import type { TLoginForm } from '@parity/domain/auth';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
+import { focusFirstError } from '../../../components/form/use-schema-form';
 import { PasswordField } from '../../../components/password-field/password-field';
 import { ApiError } from '../../../lib/api-client';
-import { type LoginCredentials, useLogin } from '../api/login';
+import { useLogin } from '../api/login';
 import { rememberLoginEmail } from '../lib/pending-login';
 
 export const INCORRECT_CREDENTIALS_MESSAGE = 'The user credentials were incorrect.';
@@ -29,18 +31,6 @@ function AlertIcon() {
   );
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-type FieldErrors = Partial<Record<keyof LoginCredentials, string>>;
-
-export function validateCredentials({ username, password }: LoginCredentials): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!username.trim()) errors.username = 'Email is required';
-  else if (!EMAIL_PATTERN.test(username.trim())) errors.username = 'Email must be a valid email address';
-  if (!password) errors.password = 'Password is required';
-  return errors;
-}
-
 function bodyMessage(error: ApiError): string | undefined {
   const body = error.body;
   if (typeof body === 'object' && body !== null) {
@@ -60,6 +50,10 @@ export function loginErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Sign-in failed. Please try again.';
 }
 
+// /login stays within its script budget: the schema (and zod with it) loads once a field is
+// focused, not with the page.
+const loadSchema = () => import('@parity/domain/auth').then(({ ZLoginForm }) => schemaResolver(ZLoginForm));
+
 export interface LoginFormProps {
   onSignedIn: () => void;
   /** The password was right and a code was mailed: go to the verification page of `uuid`. */
@@ -70,29 +64,16 @@ export interface LoginFormProps {
 
 export function LoginForm({ onSignedIn, onMfaRequired, onPasswordExpired }: LoginFormProps) {
   const login = useLogin();
-  const [values, setValues] = useState<LoginCredentials>({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useForm<TLoginForm>({
+    initialValues: { username: '', password: '' },
+    validate: async (values) => (await loadSchema())(values),
+  });
 
-  const update = (field: keyof LoginCredentials) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.onSubmit(({ username, password }) => {
     if (login.isPending) return;
-    const found = validateCredentials(values);
-    setErrors(found);
-    if (found.username || found.password) {
-      (found.username ? usernameRef : passwordRef).current?.focus();
-      return;
-    }
-    const username = values.username.trim();
+    username = username.trim();
     login.mutate(
-      { username, password: values.password },
+      { username, password },
       {
         onSuccess: (answer) => {
           if (answer.kind === 'signed-in') return onSignedIn();
@@ -108,13 +89,18 @@ export function LoginForm({ onSignedIn, onMfaRequired, onPasswordExpired }: Logi
         },
       },
     );
-  };
+  }, focusFirstError);
 
   const expired = login.error instanceof ApiError && login.error.status === 419;
   const failure = login.isError && !expired ? loginErrorMessage(login.error) : null;
 
   return (
-    <form onSubmit={submit} noValidate aria-describedby={failure ? 'login-error' : undefined}>
+    <form
+      onSubmit={submit}
+      onFocus={loadSchema}
+      noValidate
+      aria-describedby={failure ? 'login-error' : undefined}
+    >
       <Stack gap="md">
         {failure ? (
           <Alert
@@ -129,7 +115,6 @@ export function LoginForm({ onSignedIn, onMfaRequired, onPasswordExpired }: Logi
           </Alert>
         ) : null}
         <TextInput
-          ref={usernameRef}
           label="Email"
           name="username"
           type="email"
@@ -139,20 +124,15 @@ export function LoginForm({ onSignedIn, onMfaRequired, onPasswordExpired }: Logi
           spellCheck={false}
           withAsterisk
           aria-required
-          value={values.username}
-          onChange={update('username')}
-          error={errors.username}
+          {...form.getInputProps('username')}
         />
         <PasswordField
-          ref={passwordRef}
           label="Password"
           name="password"
           autoComplete="current-password"
           withAsterisk
           aria-required
-          value={values.password}
-          onChange={update('password')}
-          error={errors.password}
+          {...form.getInputProps('password')}
         />
         <Button
           type="submit"

@@ -1,58 +1,42 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type TPasswordEmailRequest, ZPasswordEmailRequest } from '@parity/domain/auth';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { applyApiErrors } from '../../../components/form/api-errors';
+import { FormError } from '../../../components/form/form-error';
+import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
 import { useRequestResetLink } from '../api/passwords';
 import { AuthPageHeader } from '../components/auth-page-header';
-import { FormError } from '../components/form-error';
-import { REQUIRED } from '../components/new-password-fields';
-import { apiFieldErrors, apiMessage } from '../lib/api-errors';
 import { pendingLoginEmail } from '../lib/pending-login';
 import { LOGIN_PATH } from '../lib/redirect';
 
 export const EMAIL_SENT = 'Email sent';
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** /login/forgot: asks for a reset link; the answer never tells whether the email has an account. */
 export function ForgotRoute() {
-  const [email, setEmail] = useState(pendingLoginEmail());
-  const [error, setError] = useState<string | undefined>();
+  const form = useSchemaForm<TPasswordEmailRequest>(ZPasswordEmailRequest, {
+    initialValues: { email: pendingLoginEmail() },
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
   const request = useRequestResetLink();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.onSubmit(({ email }) => {
     if (request.isPending) return;
-    const value = email.trim();
-    const found = !value
-      ? REQUIRED
-      : EMAIL_PATTERN.test(value)
-        ? undefined
-        : 'Email must be a valid email address';
-    setError(found);
-    if (found) {
-      emailRef.current?.focus();
-      return;
-    }
     setFormError(null);
     request.mutate(
-      { email: value },
+      { email: email.trim() },
       {
         onSuccess: (message) => {
           setSent(message);
           alertStore.add({ type: 'success', title: EMAIL_SENT, description: message });
         },
-        onError: (failure) => {
-          const fields = apiFieldErrors(failure, ['email'] as const);
-          if (fields.email) setError(fields.email);
-          else setFormError(apiMessage(failure));
-        },
+        onError: (failure) => setFormError(applyApiErrors(failure, form)),
       },
     );
-  };
+  }, focusFirstError);
 
   return (
     <Stack gap="lg">
@@ -66,9 +50,10 @@ export function ForgotRoute() {
       ) : null}
       <form onSubmit={onSubmit} noValidate aria-describedby={formError ? 'forgot-error' : undefined}>
         <Stack gap="md">
-          <FormError id="forgot-error" title="Could not send the link" message={formError} />
+          <FormError id="forgot-error" title="Could not send the link">
+            {formError}
+          </FormError>
           <TextInput
-            ref={emailRef}
             label="Email"
             name="email"
             type="email"
@@ -78,12 +63,7 @@ export function ForgotRoute() {
             spellCheck={false}
             withAsterisk
             aria-required
-            value={email}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
+            {...form.getInputProps('email')}
           />
           <Button type="submit" kind="primary" size="large" fullWidth loading={request.isPending}>
             {sent ? 'Send again' : 'Send reset link'}

@@ -1,62 +1,40 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { ZPasswordResetForm } from '@parity/domain/auth';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { applyApiErrors } from '../../../components/form/api-errors';
+import { FormError } from '../../../components/form/form-error';
+import { alertRequiredFields } from '../../../components/form/required-alert';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useResetPassword } from '../api/passwords';
 import { AuthPageHeader } from '../components/auth-page-header';
-import { FormError } from '../components/form-error';
-import {
-  NewPasswordFields,
-  type NewPasswordValues,
-  newPasswordErrors,
-  REQUIRED,
-} from '../components/new-password-fields';
-import { apiErrorCode, apiFieldErrors, apiMessage } from '../lib/api-errors';
+import { NewPasswordFields } from '../components/new-password-fields';
+import { apiErrorCode } from '../lib/api-errors';
 import { pendingLoginEmail } from '../lib/pending-login';
 import { LOGIN_PATH } from '../lib/redirect';
 
-type Field = 'email' | keyof NewPasswordValues;
-const FIELDS: readonly Field[] = ['email', 'new_password', 'new_password_confirmation'];
+/** The reset's required arguments, named in the 'Error' alert when empty (spec 8). */
+export const RESET_LABELS = {
+  email: 'Email',
+  new_password: 'New password',
+  new_password_confirmation: 'Confirm new password',
+};
 
 /** /login/reset/{uuid}: the mailed link; a new password, then the user logs in with it. */
 export function ResetRoute() {
   const { uuid = '' } = useParams();
   const navigate = useNavigate();
-  const [values, setValues] = useState({
-    email: pendingLoginEmail(),
-    new_password: '',
-    new_password_confirmation: '',
+  const form = useSchemaForm(ZPasswordResetForm, {
+    initialValues: { email: pendingLoginEmail(), new_password: '', new_password_confirmation: '' },
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [linkEnded, setLinkEnded] = useState(false);
-  const refs = {
-    email: useRef<HTMLInputElement>(null),
-    new_password: useRef<HTMLInputElement>(null),
-    new_password_confirmation: useRef<HTMLInputElement>(null),
-  };
   const reset = useResetPassword();
 
-  const change = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const focusFirst = (found: Partial<Record<Field, string>>) => {
-    const first = FIELDS.find((field) => found[field]);
-    if (first) refs[first].current?.focus();
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.onSubmit((values) => {
     if (reset.isPending) return;
-    const found: Partial<Record<Field, string>> = {
-      ...(values.email.trim() ? {} : { email: REQUIRED }),
-      ...newPasswordErrors(values),
-    };
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return focusFirst(found);
     setFormError(null);
     reset.mutate(
       { ...values, email: values.email.trim(), token: uuid },
@@ -67,15 +45,11 @@ export function ResetRoute() {
         },
         onError: (error) => {
           if (apiErrorCode(error) === 'invalid_token') setLinkEnded(true);
-          const fields = apiFieldErrors(error, FIELDS);
-          if (Object.keys(fields).length) {
-            setErrors(fields);
-            focusFirst(fields);
-          } else setFormError(apiMessage(error));
+          setFormError(applyApiErrors(error, form, { focus: true }));
         },
       },
     );
-  };
+  }, alertRequiredFields(RESET_LABELS));
 
   return (
     <Stack gap="lg">
@@ -84,7 +58,9 @@ export function ResetRoute() {
       </AuthPageHeader>
       <form onSubmit={onSubmit} noValidate aria-describedby={formError ? 'reset-error' : undefined}>
         <Stack gap="md">
-          <FormError id="reset-error" title="Password not reset" message={formError} />
+          <FormError id="reset-error" title="Password not reset">
+            {formError}
+          </FormError>
           {linkEnded ? (
             <Text size="sm">
               <Anchor component={Link} to={`${LOGIN_PATH}/forgot`}>
@@ -93,7 +69,6 @@ export function ResetRoute() {
             </Text>
           ) : null}
           <TextInput
-            ref={refs.email}
             label="Email"
             name="email"
             type="email"
@@ -102,17 +77,9 @@ export function ResetRoute() {
             spellCheck={false}
             withAsterisk
             aria-required
-            value={values.email}
-            onChange={(event) => change('email', event.currentTarget.value)}
-            error={errors.email}
+            {...form.getInputProps('email')}
           />
-          <NewPasswordFields
-            values={values}
-            errors={errors}
-            onChange={change}
-            newPasswordRef={refs.new_password}
-            confirmationRef={refs.new_password_confirmation}
-          />
+          <NewPasswordFields inputProps={form.getInputProps} />
           <Button type="submit" kind="primary" size="large" fullWidth loading={reset.isPending}>
             Reset password
           </Button>

@@ -1,25 +1,23 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
-import { CODE_MESSAGE } from '@parity/domain/auth';
-import { type FormEvent, useRef, useState } from 'react';
+import { ZMfaCodeForm } from '@parity/domain/auth';
+import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { apiErrorMessage, applyApiErrors } from '../../../components/form/api-errors';
+import { FormError } from '../../../components/form/form-error';
+import { alertRequiredFields } from '../../../components/form/required-alert';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useResendMfaCode, useSubmitMfaCode } from '../api/mfa';
 import { AuthPageHeader } from '../components/auth-page-header';
-import { FormError } from '../components/form-error';
-import { apiErrorCode, apiFieldErrors, apiMessage } from '../lib/api-errors';
+import { apiErrorCode } from '../lib/api-errors';
 import { forgetLoginEmail, pendingLoginEmail, rememberLoginEmail } from '../lib/pending-login';
 import { LOGIN_PATH, REDIRECT_PARAM, safeRedirectPath } from '../lib/redirect';
 
-const REQUIRED = 'Field is empty';
 export const VERIFICATION_COMPLETED = 'Verification completed';
 export const EMAIL_SENT = 'Email sent';
-
-function codeError(value: string): string | undefined {
-  const digits = value.replace(/\s+/g, '');
-  if (!digits) return REQUIRED;
-  return /^[0-9]{6}$/.test(digits) ? undefined : CODE_MESSAGE;
-}
+/** The verification's required arguments, named in the 'Error' alert when empty (spec 8). */
+export const VERIFICATION_LABELS = { email: 'Email', code: 'Verification code' };
 
 /** /login/verification/{uuid}: the 6-digit code mailed for a two-factor sign-in, then the dashboard. */
 export function VerificationRoute() {
@@ -28,29 +26,19 @@ export function VerificationRoute() {
   const [searchParams] = useSearchParams();
   const target = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? '/';
   const knownEmail = pendingLoginEmail();
-  const [email, setEmail] = useState(knownEmail);
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; code?: string }>({});
+  const form = useSchemaForm(ZMfaCodeForm, { initialValues: { email: knownEmail, code: '' } });
   const [formError, setFormError] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
   const [resent, setResent] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
   const submit = useSubmitMfaCode();
   const resend = useResendMfaCode();
+  const email = form.values.email.trim();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.onSubmit(({ code }) => {
     if (submit.isPending) return;
-    const found = { email: email.trim() ? undefined : REQUIRED, code: codeError(code) };
-    setErrors(found);
-    if (found.email || found.code) {
-      (found.email ? emailRef : codeRef).current?.focus();
-      return;
-    }
     setFormError(null);
     submit.mutate(
-      { uuid, email: email.trim(), code: code.replace(/\s+/g, '') },
+      { uuid, email, code: code.replace(/\s+/g, '') },
       {
         onSuccess: () => {
           forgetLoginEmail();
@@ -58,36 +46,36 @@ export function VerificationRoute() {
           navigate(target, { replace: true });
         },
         onError: (error) => {
-          const fields = apiFieldErrors(error, ['code', 'email'] as const);
           if (apiErrorCode(error) === 'verification_expired') setEnded(true);
-          if (fields.code && apiErrorCode(error) === 'invalid_code') {
-            setErrors(fields);
-            codeRef.current?.focus();
-          } else setFormError(apiMessage(error));
+          // Only a wrong code belongs to a field; anything else is the form's.
+          const field =
+            apiErrorCode(error) === 'invalid_code'
+              ? (path: string) => (path === 'code' ? path : null)
+              : () => null;
+          setFormError(applyApiErrors(error, form, { field, focus: true }));
         },
       },
     );
-  };
+  }, alertRequiredFields(VERIFICATION_LABELS));
 
   const onResend = () => {
-    if (!email.trim()) {
-      setErrors({ email: REQUIRED });
-      emailRef.current?.focus();
+    if (form.validateField('email').hasError) {
+      form.getInputNode('email')?.focus();
       return;
     }
     setFormError(null);
-    rememberLoginEmail(email.trim());
+    rememberLoginEmail(email);
     resend.mutate(
-      { uuid, email: email.trim() },
+      { uuid, email },
       {
         onSuccess: () => {
           setResent(true);
-          setCode('');
-          setErrors({});
+          form.setFieldValue('code', '');
+          form.clearErrors();
           alertStore.add({ type: 'success', title: EMAIL_SENT, description: 'A new code is on its way.' });
-          codeRef.current?.focus();
+          form.getInputNode('code')?.focus();
         },
-        onError: (error) => setFormError(apiMessage(error)),
+        onError: (error) => setFormError(apiErrorMessage(error)),
       },
     );
   };
@@ -100,7 +88,9 @@ export function VerificationRoute() {
       </AuthPageHeader>
       <form onSubmit={onSubmit} noValidate aria-describedby={formError ? 'verification-error' : undefined}>
         <Stack gap="md">
-          <FormError id="verification-error" title="Verification failed" message={formError} />
+          <FormError id="verification-error" title="Verification failed">
+            {formError}
+          </FormError>
           {ended ? (
             <Text size="sm">
               <Anchor component={Link} to={LOGIN_PATH}>
@@ -111,20 +101,16 @@ export function VerificationRoute() {
           ) : null}
           {knownEmail ? null : (
             <TextInput
-              ref={emailRef}
               label="Email"
               name="email"
               type="email"
               autoComplete="username"
               withAsterisk
               aria-required
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={errors.email}
+              {...form.getInputProps('email')}
             />
           )}
           <TextInput
-            ref={codeRef}
             label="Verification code"
             name="code"
             autoComplete="one-time-code"
@@ -133,12 +119,7 @@ export function VerificationRoute() {
             withAsterisk
             aria-required
             description="The 6 digits from the email"
-            value={code}
-            onChange={(event) => {
-              setCode(event.currentTarget.value);
-              if (errors.code) setErrors((current) => ({ ...current, code: undefined }));
-            }}
-            error={errors.code}
+            {...form.getInputProps('code')}
           />
           {resent ? (
             <Text size="sm" role="status">

@@ -2,10 +2,13 @@ import type { THostedSurvey, TSurveyInvitation } from '@parity/domain/surveys';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../../app/testing/render-app';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { setTokens } from '../../../lib/token-storage';
+import { json, stubFetch } from '../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../testing/render';
 import { NO_ACTIVE_SURVEYS } from './active-surveys-widget';
+import { DASHBOARD_TITLE_LENGTH } from './dashboard-title';
 
 configure({ asyncUtilTimeout: 10000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -29,11 +32,12 @@ const invitation = (n: number): TSurveyInvitation => ({
   survey_id: 100 + n,
   organization_id: 2,
   title: `Invitation ${n}`,
+  // Moved on from steps 1..3: Continue Response opens at the locked step, 4.
   step: 3,
-  locked_step: 4,
+  survey_locked_step: 4,
   completed_steps: 2,
   total_step: 11,
-  progress: 18,
+  survey_progress: 18,
   status: 'Active',
   start: '2026-09-01',
   end: '2026-12-31',
@@ -55,6 +59,7 @@ const hosted = (n: number, status: THostedSurvey['status'] = 'Active'): THostedS
   invited: 10,
   submitted: 4,
   progress_percent: 40,
+  survey_locked_step: 11,
   created_at: '2026-09-01T09:00:00.000Z',
 });
 
@@ -80,7 +85,7 @@ async function widget() {
 }
 
 describe('dashboard: active-surveys widget', () => {
-  it('opens on Taking with at most 3 invitations, each resuming its stepper', async () => {
+  it('opens on Taking with at most 3 invitations, each resuming its stepper at the locked step', async () => {
     stubWidget();
     renderApp('/');
     const card = await widget();
@@ -88,7 +93,7 @@ describe('dashboard: active-surveys widget', () => {
     const list = await card.findByRole('list', { name: 'Surveys you are taking' });
     const links = within(list).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual(['Invitation 1', 'Invitation 2', 'Invitation 3']);
-    expect(links[0]).toHaveAttribute('href', '/surveys/taking/101?organizationId=2&step=3');
+    expect(links[0]).toHaveAttribute('href', '/surveys/taking/101?organizationId=2&step=4');
   });
 
   it('Hosting lists at most 3 of the host’s active surveys; For {account name} is always empty', async () => {
@@ -122,5 +127,18 @@ describe('dashboard: active-surveys widget', () => {
     await user.click(card.getByRole('tab', { name: 'Hosting' }));
     expect(await card.findByText(NO_ACTIVE_SURVEYS)).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/surveys')).toBe(false);
+  });
+
+  it('cuts a title at 100 characters and keeps the whole one as its tooltip and accessible name', async () => {
+    const long = `2026 DEI Survey ${'of limited partners and their managers '.repeat(3)}`.trim();
+    expect(long.length).toBeGreaterThan(DASHBOARD_TITLE_LENGTH);
+    stubWidget(ACCOUNT, [{ ...invitation(1), title: long }]);
+    renderApp('/');
+    const card = await widget();
+    const list = await card.findByRole('list', { name: 'Surveys you are taking' });
+    const link = within(list).getByRole('link', { name: long });
+    const shown = within(link).getByTitle(long);
+    expect(shown).toHaveTextContent(`${long.slice(0, DASHBOARD_TITLE_LENGTH - 1)}…`);
+    expect(shown.textContent).toHaveLength(DASHBOARD_TITLE_LENGTH);
   });
 });

@@ -6,20 +6,10 @@ import {
   useActiveHostedSurveys,
   useActiveInvitations,
 } from '../api/get-active-surveys';
+import { day } from '../lib/format';
+import { DASHBOARD_TITLE_LENGTH, DashboardTitle } from './dashboard-title';
 
 export const NO_ACTIVE_SURVEYS = 'No active surveys found';
-
-/** Dashboard titles show at most 100 characters (spec 9). */
-const TITLE_CHARACTERS = 100;
-const clip = (title: string) =>
-  title.length > TITLE_CHARACTERS ? `${title.slice(0, TITLE_CHARACTERS - 1)}…` : title;
-
-const day = (value: string) => {
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-};
 
 interface Row {
   id: number;
@@ -61,7 +51,7 @@ function SurveyRows({
         <Stack component="li" key={row.id} gap={4}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Anchor component={Link} to={row.to} fw={500} lineClamp={1} title={row.title}>
-              {clip(row.title)}
+              <DashboardTitle title={row.title} length={DASHBOARD_TITLE_LENGTH} />
             </Anchor>
             <Text size="xs" fw={600}>
               {row.progress}%
@@ -93,16 +83,14 @@ export function ActiveSurveysWidget({ accountName, isSurveyHost }: ActiveSurveys
   const invitations = useActiveInvitations(true);
   const hosted = useActiveHostedSurveys(isSurveyHost);
 
-  const takingRows = invitations.data?.data.map((i) => {
-    const step = Math.min(Math.max(i.locked_step - 1, 1), Math.max(i.total_step, 1));
-    return {
-      id: i.id,
-      title: i.title,
-      to: `/surveys/taking/${i.survey_id}?organizationId=${i.organization_id}&step=${step}`,
-      detail: `Due ${day(i.due)} · ${i.host.name}`,
-      progress: i.progress,
-    };
-  });
+  // Continue Response opens at the survey's locked step (surveys.taking.survey).
+  const takingRows = invitations.data?.data.map((i) => ({
+    id: i.id,
+    title: i.title,
+    to: `/surveys/taking/${i.survey_id}?organizationId=${i.organization_id}&step=${i.survey_locked_step}`,
+    detail: `Due ${day(i.due)} · ${i.host.name}`,
+    progress: i.survey_progress,
+  }));
   const hostingRows = hosted.data?.map((s) => ({
     id: s.id,
     title: s.title,

@@ -1,5 +1,6 @@
 import { Avatar, Card, Group, Stack, Text } from '@mantine/core';
 import type { OrganizationAdmin } from '../api/get-organization-admins';
+import { DashboardTitle } from './dashboard-title';
 
 export const NO_INFORMATION_TEXT = 'No Information';
 
@@ -22,7 +23,7 @@ export function AdminCard({ admin }: { admin: OrganizationAdmin }) {
         )}
         <Stack gap={0} miw={0}>
           <Text size="sm" fw={600} truncate>
-            {name ?? NO_INFORMATION_TEXT}
+            {name ? <DashboardTitle title={name} /> : NO_INFORMATION_TEXT}
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {email ?? NO_INFORMATION_TEXT}

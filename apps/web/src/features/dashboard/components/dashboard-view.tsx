@@ -1,4 +1,5 @@
 import { Alert, Skeleton, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Greeting } from '../../../components/greeting/greeting';
 import {
   GETTING_STARTED,
@@ -8,6 +9,7 @@ import {
 } from '../api/acknowledge';
 import { useOrganizationAdmins } from '../api/get-organization-admins';
 import { ActiveSurveysWidget } from './active-surveys-widget';
+import { InvitationsWidget } from './invitations-widget';
 import { LpiCard } from './lpi-card';
 import { TrainingBanner } from './training-banner';
 import { UserStatusCard } from './user-status-card';
@@ -15,6 +17,7 @@ import { WelcomeCard } from './welcome-card';
 
 /** The part of the current account the dashboard shows. */
 export interface DashboardAccount {
+  id: number;
   name: string;
   organization_id?: number | null;
   organization_name: string | null;
@@ -29,14 +32,17 @@ export interface DashboardViewProps {
   account: DashboardAccount | undefined;
   isError?: boolean;
   now?: Date;
+  /** The profile-completeness prompt, from the users feature (composed by the route). */
+  profilePrompt?: ReactNode;
 }
 
 /**
- * The dashboard frame (spec sections 1 and 2): the greeting (the page's h1), the training
- * banner, the welcome card until 'Getting started' is acknowledged, and the user-status card.
- * The LPI card and the active-surveys widget arrive with their modules.
+ * The dashboard (spec sections 1 and 2): the greeting (the page's h1), the training banner, the
+ * profile-completeness prompt while the profile misses something, the welcome card until
+ * 'Getting started' is acknowledged, the user-status card and, for approved members, the LPI
+ * card, the active-surveys widget and the invitations widget.
  */
-export function DashboardView({ account, isError, now }: DashboardViewProps) {
+export function DashboardView({ account, isError, now, profilePrompt }: DashboardViewProps) {
   const hasOrganization = Boolean(account?.organization_id ?? account?.organization_name);
   const admins = useOrganizationAdmins(Boolean(account) && hasOrganization);
   const acknowledgements = useAccountAcknowledgements();
@@ -77,6 +83,7 @@ export function DashboardView({ account, isError, now }: DashboardViewProps) {
         now={now}
       />
       <TrainingBanner />
+      {profilePrompt}
       {showWelcome ? (
         <WelcomeCard
           onAcknowledge={() => acknowledge.mutate(GETTING_STARTED)}
@@ -86,7 +93,6 @@ export function DashboardView({ account, isError, now }: DashboardViewProps) {
       <UserStatusCard
         status={account.status}
         organizationName={account.organization_name}
-        coverSrc={acknowledgements.data?.organization?.cover ?? null}
         admins={admins.data ?? []}
       />
       {account.status === 'approved' && typeof account.organization_id === 'number' ? (
@@ -96,7 +102,10 @@ export function DashboardView({ account, isError, now }: DashboardViewProps) {
         />
       ) : null}
       {account.status === 'approved' ? (
-        <ActiveSurveysWidget accountName={account.name} isSurveyHost={account.isSurveyHost === true} />
+        <>
+          <ActiveSurveysWidget accountName={account.name} isSurveyHost={account.isSurveyHost === true} />
+          <InvitationsWidget userId={account.id} />
+        </>
       ) : null}
     </Stack>
   );

@@ -2,8 +2,10 @@ import { lpiValues, type TOrganizationLpi } from '@parity/domain/analytics';
 import { scoreProfile } from '@parity/domain/scoring/profile';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../../app/testing/render-app';
 import { setTokens } from '../../../lib/token-storage';
+import { json, stubFetch } from '../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../testing/render';
 import { DIVERSITY_IMPACT_SAMPLE, START_REPORTING_PATH } from './lpi-card';
 
 configure({ asyncUtilTimeout: 10000 });
@@ -32,6 +34,13 @@ function latest(overrides: Partial<TOrganizationLpi> = {}): TOrganizationLpi {
     scoring_version: '1.0.0',
     scores: SCORES,
     badges: null,
+    survey_title: null,
+    transparency_components: {
+      staff: { reported: 185, requested: 189, percent: 97.88, viable: true },
+      leadership: { reported: 6, requested: 18, percent: 33.33, viable: false },
+      ownership: { reported: 2, requested: 6, percent: 33.33, viable: false },
+    },
+    counts: { staff: 189, leaders: 9, owners: 3 },
     ...overrides,
   };
 }
@@ -72,9 +81,9 @@ describe('dashboard LPI card', () => {
     expect(within(lpi).getByText('7.25')).toBeInTheDocument();
     const cards = within(within(lpi).getByRole('list', { name: 'Score cards' })).getAllByRole('listitem');
     expect(cards.map((c) => c.textContent)).toEqual([
-      'Total Full-Time Employees62',
-      'Senior Leadership48',
-      'Ownership73',
+      'Total Full-Time Employees score62out of 100, from 189 full-time employees',
+      'Senior Leadership score48out of 100, from 9 senior leaders',
+      'Ownership score73out of 100, from 3 owners',
     ]);
     expect(within(cards[0]!).getByRole('link')).toHaveAttribute('href', '/lpi/fte');
     expect(within(cards[1]!).getByRole('link')).toHaveAttribute('href', '/lpi/ownership');
@@ -88,6 +97,8 @@ describe('dashboard LPI card', () => {
         submitted_at: null,
         scoring_version: null,
         scores: null,
+        transparency_components: null,
+        counts: null,
       }),
     );
     renderApp('/');
@@ -98,11 +109,63 @@ describe('dashboard LPI card', () => {
     expect(within(lpi).queryByRole('meter')).not.toBeInTheDocument();
     const cards = within(within(lpi).getByRole('list', { name: 'Score cards' })).getAllByRole('listitem');
     expect(cards.map((c) => c.textContent)).toEqual([
-      'Total Full-Time Employees0',
-      'Senior Leadership0',
-      'Ownership0',
+      'Total Full-Time Employees score0out of 100',
+      'Senior Leadership score0out of 100',
+      'Ownership score0out of 100',
     ]);
     expect(within(lpi).getByText(/No scores yet/)).toBeInTheDocument();
+  });
+
+  it('states the scale of each figure: the LPI values 0-10, transparency a %, the tiles scores out of 100 beside the head counts they read', async () => {
+    stubDashboard(latest());
+    renderApp('/');
+    const lpi = await card();
+    await within(lpi).findByTestId('dashboard-lpi');
+    for (const label of [
+      'LPI (0–10)',
+      'LPI prime (0–10)',
+      'LPI ownership (0–10)',
+      'Transparency (% reported)',
+    ]) {
+      expect(within(lpi).getByText(label)).toBeInTheDocument();
+    }
+    const tiles = within(lpi).getByRole('list', { name: 'Score cards' });
+    expect(within(tiles).getByRole('link', { name: 'Senior Leadership score' })).toBeInTheDocument();
+    expect(within(tiles).getByText('out of 100, from 9 senior leaders')).toBeInTheDocument();
+  });
+
+  it('shows how transparency is made of its components, linking to the scoring explanation', async () => {
+    stubDashboard(latest());
+    renderApp('/');
+    const lpi = await card();
+    const parts = await within(lpi).findByTestId('dashboard-transparency-parts');
+    expect(parts).toHaveTextContent(
+      'Weighted 40% ownership (33.33%), 35% leadership (33.33%), 25% staff (97.88%).',
+    );
+    expect(within(parts).getByRole('link', { name: 'How scores are made' })).toHaveAttribute(
+      'href',
+      '/scoring#transparency',
+    );
+  });
+
+  it('names the submission the figures come from: the profile, or a survey response by its title', async () => {
+    stubDashboard(latest());
+    renderApp('/');
+    let lpi = await card();
+    expect(await within(lpi).findByTestId('dashboard-source')).toHaveTextContent(
+      'From the profile submitted 2026-11-20',
+    );
+    cleanupApps();
+    document.body.innerHTML = '';
+
+    stubDashboard(
+      latest({ survey_id: 4, survey_title: '2025 DEI Survey', submitted_at: '2025-10-20T15:30:00.000Z' }),
+    );
+    renderApp('/');
+    lpi = await card();
+    expect(await within(lpi).findByTestId('dashboard-source')).toHaveTextContent(
+      'From the response to 2025 DEI Survey, submitted 2025-10-20',
+    );
   });
 
   it('shows START REPORTING to organization administrators only', async () => {

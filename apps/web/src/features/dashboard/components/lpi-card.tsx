@@ -12,12 +12,23 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { cardValue, percentText, SCORE_CARDS, twoDecimals } from '@parity/domain/analytics';
+import {
+  cardValue,
+  percentText,
+  SCALES,
+  SCORE_CARDS,
+  SCORING_PAGE,
+  submissionSource,
+  twoDecimals,
+} from '@parity/domain/analytics';
+import { TRANSPARENCY_WEIGHTS } from '@parity/domain/lpi/transparency';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { HealthGauge } from '../../../components/health-gauge/health-gauge';
 import { toApiError } from '../../../lib/api-client';
 import { useDashboardLpi } from '../api/get-lpi-scores';
+
+const pct = (weight: number) => `${Math.round(weight * 100)}%`;
 
 /** Where each score card links (spec 2: the step or tab of its data). */
 export const CARD_LINKS = { fte: '/lpi/fte', ownership: '/lpi/ownership' } as const;
@@ -85,9 +96,11 @@ function DiversityImpactSample() {
 
 /**
  * The dashboard's LPI health card (spec 2): the health gauge (0 to 10, N/A when null), the LPI
- * values with 2 decimals and the transparency with a % sign (N/A when null), the score cards
- * ordered by weight (each rounded, 0 when not numeric, linking to its tab), START REPORTING for
- * organization administrators, and the diversity impact score list as sample data.
+ * values with 2 decimals and their scale, the transparency with a % sign (N/A when null) and how
+ * its components make it, the score cards ordered by weight (each a 0-100 score, rounded, 0 when
+ * not numeric, linking to its tab, with the head count it reads), which submission the figures come
+ * from, START REPORTING for organization administrators, and the diversity impact score list as
+ * sample data.
  */
 export function LpiCard({ organizationId, isOrganizationAdministrator }: LpiCardProps) {
   const lpi = useDashboardLpi(organizationId);
@@ -120,28 +133,41 @@ export function LpiCard({ organizationId, isOrganizationAdministrator }: LpiCard
           </Stack>
           <Stack gap={6}>
             <Group justify="space-between">
-              <Text size="sm">LPI</Text>
+              <Text size="sm">LPI ({SCALES.index})</Text>
               <Text fw={700} data-testid="dashboard-lpi">
                 {twoDecimals(scores?.lpi)}
               </Text>
             </Group>
             <Group justify="space-between">
-              <Text size="sm">LPI prime</Text>
+              <Text size="sm">LPI prime ({SCALES.index})</Text>
               <Text fw={700}>{twoDecimals(scores?.lpi_prime)}</Text>
             </Group>
             <Group justify="space-between">
-              <Text size="sm">LPI ownership</Text>
+              <Text size="sm">LPI ownership ({SCALES.index})</Text>
               <Text fw={700}>{twoDecimals(scores?.lpi_ownership)}</Text>
             </Group>
             <Group justify="space-between">
-              <Text size="sm">Transparency</Text>
+              <Text size="sm">Transparency ({SCALES.transparency})</Text>
               <Text fw={700} data-testid="dashboard-transparency">
                 {percentText(scores?.transparency)}
               </Text>
             </Group>
+            {lpi.data.transparency_components ? (
+              <Text size="xs" c="dimmed" data-testid="dashboard-transparency-parts">
+                Weighted {pct(TRANSPARENCY_WEIGHTS.ownership)} ownership (
+                {percentText(lpi.data.transparency_components.ownership.percent)}),{' '}
+                {pct(TRANSPARENCY_WEIGHTS.leadership)} leadership (
+                {percentText(lpi.data.transparency_components.leadership.percent)}),{' '}
+                {pct(TRANSPARENCY_WEIGHTS.staff)} staff (
+                {percentText(lpi.data.transparency_components.staff.percent)}).{' '}
+                <Anchor component={Link} to={`${SCORING_PAGE}#transparency`} size="xs" underline="always">
+                  How scores are made
+                </Anchor>
+              </Text>
+            ) : null}
             {lpi.data.submitted_at ? (
-              <Text size="xs" c="dimmed">
-                Latest submission {lpi.data.submitted_at.slice(0, 10)}
+              <Text size="xs" c="dimmed" data-testid="dashboard-source">
+                From the {submissionSource(lpi.data)}
               </Text>
             ) : null}
           </Stack>
@@ -157,10 +183,14 @@ export function LpiCard({ organizationId, isOrganizationAdministrator }: LpiCard
             <Paper key={card.key} component="li" withBorder p="sm" radius="md">
               <Stack gap={0}>
                 <Anchor component={Link} to={CARD_LINKS[card.page]} size="sm" fw={600}>
-                  {card.label}
+                  {card.label} score
                 </Anchor>
                 <Text fz={24} fw={700} aria-label={`${card.label} score`}>
                   {cardValue(scores?.[card.key])}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  out of 100
+                  {lpi.data.counts ? `, from ${lpi.data.counts[card.count]} ${card.counted}` : ''}
                 </Text>
               </Stack>
             </Paper>

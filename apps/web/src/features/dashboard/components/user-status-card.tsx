@@ -1,4 +1,5 @@
 import { Badge, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { accessDeniedText, pendingAccessText } from '@parity/domain/permissions';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
 import type { OrganizationAdmin } from '../api/get-organization-admins';
@@ -19,15 +20,6 @@ export const ACCESS_DENIED_TITLE = 'Access Denied';
 export const COMPLETE_PROFILE_LABEL = 'Complete your profile';
 export const DEFAULT_COVER_SRC = '/dashboard-cover.svg';
 export const ADMINS_SHOWN = 3;
-
-/** Spec 8, word for word (its "You request" included). */
-export function pendingText(organization: string): string {
-  return `You request for access has been sent to all registered admins of ${organization}. Please complete your profile while you wait.`;
-}
-
-export function accessDeniedText(organization: string): string {
-  return `You do not have permission to access ${organization}. Please contact admin of that organization.`;
-}
 
 function AdminList({ admins }: { admins: readonly OrganizationAdmin[] }) {
   if (admins.length === 0) return null;
@@ -101,7 +93,7 @@ export function UserStatusCard({ status, organizationName, coverSrc, admins = []
             {pending ? 'Pending' : 'No access'}
           </Badge>
         </Group>
-        <Text size="sm">{pending ? pendingText(organization) : accessDeniedText(organization)}</Text>
+        <Text size="sm">{pending ? pendingAccessText(organization) : accessDeniedText(organization)}</Text>
         {pending ? (
           <div>
             <Button component={Link} to="/users/private">

@@ -2,8 +2,8 @@ import { FEEDBACK_BAND_COLOURS, FEEDBACK_RESET_MS } from '@parity/domain/feedbac
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../../app/testing/render-app';
 import { alertStore } from '../../../components/alerts/alert-store';
+import { json, stubFetch } from '../../../testing/fetch-stub';
 import { renderWithProviders } from '../../../testing/render';
 import { FeedbackForm } from './feedback-form';
 

@@ -6,15 +6,16 @@ import {
   FEEDBACK_TEXTAREA,
   FEEDBACK_VALUES,
   feedbackBand,
+  type TFeedbackForm,
   ZFeedbackForm,
 } from '@parity/domain/feedback';
-import { type CSSProperties, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useSendFeedback } from '../api/send-feedback';
 import classes from './feedback.module.css';
 
-export const FEEDBACK_DIALOG_TITLE = 'Share your feedback';
 export const FEEDBACK_COMMENT_LABEL = 'Can you tell us more?';
 export const FEEDBACK_SUCCESS = { title: 'Success!', description: 'Feedback has been sent.' } as const;
 export const FEEDBACK_FAILURE = { title: 'Error!', description: 'Error' } as const;
@@ -33,9 +34,12 @@ export interface FeedbackFormProps {
  * resets 3 s later.
  */
 export function FeedbackForm({ onCancel, pageUrl = () => window.location.href }: FeedbackFormProps) {
-  const [feedback, setFeedback] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm<{ feedback: number | null; comment: string }, TFeedbackForm>(ZFeedbackForm, {
+    initialValues: { feedback: null, comment: '' },
+    transformValues: ({ feedback, comment }) => ({ feedback, comment: comment.trim() ? comment : null }),
+  });
+  const { feedback } = form.values;
+  const error = form.errors.feedback;
   const [sent, setSent] = useState(false);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const mutation = useSendFeedback();
@@ -45,28 +49,19 @@ export function FeedbackForm({ onCancel, pageUrl = () => window.location.href }:
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
   const reset = () => {
-    setFeedback(null);
-    setComment('');
-    setError(null);
+    form.reset();
     setSent(false);
   };
 
   const choose = (value: number) => {
     if (sent) return;
-    setFeedback((current) => (current === value ? null : value));
-    setError(null);
+    form.setFieldValue('feedback', feedback === value ? null : value);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending || sent) return;
-    const parsed = ZFeedbackForm.safeParse({ feedback, comment: comment.trim() ? comment : null });
-    if (!parsed.success || parsed.data.feedback === null) {
-      setError(parsed.error?.issues[0]?.message ?? 'Thumbs is a required field');
-      return;
-    }
+  const submit = form.onSubmit((values) => {
+    if (mutation.isPending || sent || values.feedback === null) return;
     mutation.mutate(
-      { url: pageUrl(), value: parsed.data.feedback, comment: parsed.data.comment ?? null },
+      { url: pageUrl(), value: values.feedback, comment: values.comment },
       {
         onSuccess: () => {
           showAlert('success', FEEDBACK_SUCCESS.title, FEEDBACK_SUCCESS.description);
@@ -80,7 +75,7 @@ export function FeedbackForm({ onCancel, pageUrl = () => window.location.href }:
         },
       },
     );
-  };
+  });
 
   const noRating = feedback === null;
   return (
@@ -128,8 +123,7 @@ export function FeedbackForm({ onCancel, pageUrl = () => window.location.href }:
           rows={FEEDBACK_TEXTAREA.rows}
           cols={FEEDBACK_TEXTAREA.cols}
           maxLength={FEEDBACK_COMMENT_MAX_LENGTH}
-          value={comment}
-          onChange={(event) => setComment(event.currentTarget.value)}
+          {...form.getInputProps('comment')}
           disabled={sent}
         />
         <Group justify="flex-end" gap="sm">

@@ -1,10 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../../app/testing/render-app';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { closeAllDialogs } from '../../../components/dialog/dialog-store';
 import { setTokens } from '../../../lib/token-storage';
+import { json, stubFetch } from '../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../testing/render';
 
 configure({ asyncUtilTimeout: 5000 });
 // Lazy route modules compile on first use; a busy machine needs more than the default 5 s.
@@ -49,7 +51,8 @@ describe('the Feedback tab', () => {
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Share your feedback' })).toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    // The form loads when the dialog first opens (issue #20): wait for it.
+    await user.click(await within(dialog).findByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Thumbs is a required field');
 
     await user.click(within(dialog).getByRole('button', { name: '9' }));

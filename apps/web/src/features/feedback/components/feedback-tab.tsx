@@ -1,7 +1,15 @@
-import { UnstyledButton } from '@mantine/core';
+import { Center, Loader, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { openDialog } from '../../../components/dialog/dialog-store';
 import classes from './feedback.module.css';
-import { FEEDBACK_DIALOG_TITLE, FeedbackForm } from './feedback-form';
+
+export const FEEDBACK_DIALOG_TITLE = 'Share your feedback';
+
+// The form (with its form library and the domain's schemas) loads when the dialog first opens,
+// not with every signed-in page (issue #20: a phone's first load of the dashboard).
+const FeedbackForm = lazy(() =>
+  import('./feedback-form').then((module) => ({ default: module.FeedbackForm })),
+);
 
 /** Opens the persistent small 'Share your feedback' dialog; closing it (Cancel, ×) drops the form. */
 export function openFeedbackDialog() {
@@ -9,7 +17,17 @@ export function openFeedbackDialog() {
     title: FEEDBACK_DIALOG_TITLE,
     size: 'small',
     persistent: true,
-    content: (close) => <FeedbackForm onCancel={close} />,
+    content: (close) => (
+      <Suspense
+        fallback={
+          <Center py="md">
+            <Loader size="sm" aria-label="Loading" />
+          </Center>
+        }
+      >
+        <FeedbackForm onCancel={close} />
+      </Suspense>
+    ),
   });
 }
 

@@ -4,7 +4,6 @@ import type {
   TOverviewValues,
 } from '@parity/domain/lpi/overview';
 import type { TAddressFound } from '@parity/domain/places';
-import type { TMember } from '@parity/domain/signup';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { type LpiScope, readCall, scopeKey, surveyIdOf } from '../lib/scope';
@@ -48,16 +47,5 @@ export function useHealthcheck(scope: LpiScope, enabled = true) {
         surveyId ? { survey_id: surveyId } : {},
       ),
     enabled,
-  });
-}
-
-/** The approved members of the caller's organization: the Primary Contact choices. */
-export function useMembers(enabled = true) {
-  return useQuery({
-    queryKey: ['organization-members', 'me'],
-    queryFn: () => api.get<{ data: TMember[] }>('/api/organizations/me/members', undefined, { silent: true }),
-    select: (body) => body.data.filter((m) => m.status === 'approved'),
-    enabled,
-    staleTime: 60_000,
   });
 }

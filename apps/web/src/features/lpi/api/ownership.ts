@@ -2,6 +2,7 @@ import type { TIndividualRow, TOwnershipData, TOwnershipResponse } from '@parity
 import type { TTabState } from '@parity/domain/lpi/tabs';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { type LpiScope, readCall, scopeKey, surveyIdOf } from '../lib/scope';
 
@@ -38,24 +39,23 @@ export function saveOwnership(scope: LpiScope, body: OwnershipSave) {
 
 export const TEMPLATE_FILE_NAME = 'ownership-and-leadership-template.xlsx';
 
-/** Downloads the bulk upload template and hands it to the browser as a file. */
-export async function downloadOwnershipTemplate(scope: LpiScope) {
+/**
+ * Downloads the bulk upload template and hands it to the browser as a file. A failure is logged
+ * and answered with nothing (spec 8: the template download returns null), without an alert.
+ */
+export async function downloadOwnershipTemplate(scope: LpiScope): Promise<null> {
   const surveyId = surveyIdOf(scope);
-  const blob = await api.download(
-    '/api/ownerships/template/download',
-    surveyId ? { survey_id: surveyId } : {},
-  );
-  const url = URL.createObjectURL(blob);
   try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = TEMPLATE_FILE_NAME;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    await downloadFile(
+      '/api/ownerships/template/download',
+      TEMPLATE_FILE_NAME,
+      surveyId ? { survey_id: surveyId } : {},
+      { silent: true },
+    );
+  } catch (error) {
+    console.error('The ownership template could not be downloaded', error);
   }
+  return null;
 }
 
 export interface UploadRowError {

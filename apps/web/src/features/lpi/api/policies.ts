@@ -104,16 +104,3 @@ export function loadPolicyIntoSurvey(
     SILENT,
   );
 }
-
-/** Downloads an attachment and hands it to the browser under its name. */
-export async function downloadAttachment(url: string, name: string) {
-  const blob = await api.download(url);
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
-}

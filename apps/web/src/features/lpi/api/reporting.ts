@@ -1,6 +1,7 @@
 import type { TTabState } from '@parity/domain/lpi/tabs';
 import type { TTabTitles } from '@parity/domain/lpi/titles';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TMarkCompleteResult } from '@parity/domain/surveys';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { QueryParams } from '../../../lib/api-url';
 import { type LpiScope, scopeKey } from '../lib/scope';
@@ -10,26 +11,6 @@ import { type LpiScope, scopeKey } from '../lib/scope';
  * LPI access), the tab titles' counts, every tab's state, submitting the profile and marking a
  * survey step complete.
  */
-
-/** The fields of GET /api/user/status the LPI page needs (same cache entry as the app's account). */
-export interface LpiAccount {
-  id: number;
-  organization_id: number | null;
-  organization_name: string | null;
-  isAllowed: boolean;
-  isAdministrator: boolean;
-  hasLpiAccess: boolean;
-}
-
-export function useLpiAccount() {
-  return useQuery(
-    queryOptions({
-      queryKey: ['current-account'],
-      queryFn: () => api.get<LpiAccount>('/api/user/status'),
-      staleTime: 5 * 60 * 1000,
-    }),
-  );
-}
 
 /**
  * The scope as the core's GET calls take it (organization_id and survey_id; nothing for the
@@ -86,17 +67,30 @@ export function useSubmitProfile(scope: LpiScope) {
 
 /**
  * POST /api/surveys/{id}/mark-complete/{tabId}: marks a survey step complete, or incomplete with
- * `completed: false` (spec 4 Completion). Part of the surveys module.
+ * `completed: false` (spec 4 Completion). A step whose data fails a check answers 422 unless a note
+ * explains the mismatch (issue #19): the caller shows that answer, so the request is silent. Part
+ * of the surveys module.
  */
-export function markStepComplete(surveyId: number, tabId: number, completed: boolean) {
-  return api.post<unknown>(`/api/surveys/${surveyId}/mark-complete/${tabId}`, { completed });
+export function markStepComplete(surveyId: number, tabId: number, completed: boolean, note?: string) {
+  return api.post<TMarkCompleteResult>(
+    `/api/surveys/${surveyId}/mark-complete/${tabId}`,
+    note === undefined ? { completed } : { completed, note },
+    { silent: true },
+  );
+}
+
+export interface MarkStepInput {
+  surveyId: number;
+  tabId: number;
+  completed: boolean;
+  note?: string;
 }
 
 export function useMarkStepComplete(scope: LpiScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ surveyId, tabId, completed }: { surveyId: number; tabId: number; completed: boolean }) =>
-      markStepComplete(surveyId, tabId, completed),
+    mutationFn: ({ surveyId, tabId, completed, note }: MarkStepInput) =>
+      markStepComplete(surveyId, tabId, completed, note),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tabStatesKey(scope) }),
   });
 }

@@ -1,6 +1,9 @@
 import type { TTabKey } from '@parity/domain/lpi/tabs';
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 
+/** The alert after a tab's save (spec 8: 'Success!' with 'Successfully saved!'). */
+export const SAVE_SUCCESS = { title: 'Success!', description: 'Successfully saved!' } as const;
+
 /**
  * The contract between the LPI page (its header's Save version, the conflict dialog, the warning
  * before leaving with unsaved changes) and the tab components, which own their data and drafts.

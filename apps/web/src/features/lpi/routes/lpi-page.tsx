@@ -12,9 +12,14 @@ export function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-/** /lpi/{page}: the organization's LPI (Transparency Index) profile, one page per tab (spec 2). */
+/**
+ * /lpi/{page}: the organization's LPI (Transparency Index) profile, one page per tab (spec 2); on
+ * small screens the tabs are in the layout's drawer.
+ */
 export function Component() {
   const { page } = useParams();
   if (!isPage(page)) return null;
-  return <LpiProfile scope={SCOPE} page={page} basePath="/lpi" title="LPI profile" />;
+  return (
+    <LpiProfile scope={SCOPE} page={page} basePath="/lpi" title="LPI profile" navigation="wide-screens" />
+  );
 }

@@ -1,6 +1,7 @@
 import type { TLpiPage } from '@parity/domain/lpi/tabs';
 import { type LoaderFunctionArgs, redirect, useParams } from 'react-router';
 import { LpiProfile } from '../components/profile/lpi-profile';
+import { REPORTING_SLUGS } from '../lib/navigation';
 
 const SCOPE = { kind: 'organization' } as const;
 
@@ -20,8 +21,6 @@ export const REPORTING_OPTIONS: Record<string, TLpiPage> = {
   practices: 'practices',
 };
 
-const SLUGS: Partial<Record<TLpiPage, string>> = { fte: 'staff' };
-
 const pageOf = (option: string | undefined): TLpiPage | undefined =>
   option !== undefined && Object.hasOwn(REPORTING_OPTIONS, option) ? REPORTING_OPTIONS[option] : undefined;
 
@@ -40,8 +39,9 @@ export function Component() {
       scope={SCOPE}
       page={page}
       basePath="/organizations/private/lpi"
-      slugs={SLUGS}
+      slugs={REPORTING_SLUGS}
       title="Reporting"
+      navigation="wide-screens"
       submit
     />
   );

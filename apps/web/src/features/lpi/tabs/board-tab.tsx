@@ -15,7 +15,7 @@ import { BoardFormDialog, type BoardOptions } from '../components/board/board-fo
 import { BoardTable } from '../components/board/board-table';
 import { draftSaveLists, useRowDraft, visibleRows } from '../components/ownership/row-draft';
 import type { LpiTabProps } from '../lib/scope';
-import { useTabEditor } from '../lib/tab-editor';
+import { SAVE_SUCCESS, useTabEditor } from '../lib/tab-editor';
 
 function memberValues(row: TBoardMember): TBoardMemberRow {
   const values = {} as Record<string, unknown>;
@@ -64,7 +64,7 @@ export default function BoardTab({ scope, readOnly, exportMode = false }: LpiTab
       });
       queryClient.setQueryData(boardKey(scope), response);
       draft.reset();
-      alertStore.add({ type: 'success', title: 'Success!', description: 'Successfully saved!' });
+      alertStore.add({ type: 'success', ...SAVE_SUCCESS });
     },
   });
 

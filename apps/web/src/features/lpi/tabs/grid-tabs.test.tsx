@@ -1,18 +1,22 @@
 import type { TGridCategory, TGridRow } from '@parity/domain/lpi/grids';
 import { gridTotals } from '@parity/domain/lpi/grids';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider, createQueryClient } from '../../../app/provider';
-import { json } from '../../../app/testing/render-app';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { setTokens } from '../../../lib/token-storage';
+import { type Handler, json, jsonBody, type StubbedCall, stubFetch } from '../../../testing/fetch-stub';
+import { renderWithProviders } from '../../../testing/render';
 import type { LpiScope } from '../lib/scope';
 import { type TabEditorHost, TabEditorProvider, type TabEditorRegistration } from '../lib/tab-editor';
 import InsightsTab from './insights-tab';
 import InvestmentTab from './investment-tab';
 import StaffTab from './staff-tab';
+
+/** The calls with their JSON bodies parsed. */
+const stub = (handlers: Record<string, Handler>) =>
+  stubFetch(handlers, (call) => ({ ...call, body: jsonBody(call) }));
 
 configure({ asyncUtilTimeout: 10000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -53,31 +57,6 @@ const state = (tab: string, updated_at: string | null = SAVED_AT) => ({
   version: updated_at ? 1 : 0,
 });
 
-interface Call {
-  method: string;
-  url: URL;
-  body: Record<string, unknown> | null;
-}
-
-function stub(handlers: Record<string, (call: Call) => Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://localhost',
-      );
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null };
-      calls.push(call);
-      const handler = handlers[`${method} ${url.pathname}`];
-      return handler ? handler(call) : json({ message: 'Not found.' }, 404);
-    }),
-  );
-  return calls;
-}
-
 /** The LPI page's side of the tab-editor contract: the registered save units. */
 function renderTab(ui: ReactElement) {
   const units = new Map<string, TabEditorRegistration>();
@@ -88,11 +67,7 @@ function renderTab(ui: ReactElement) {
     },
     update() {},
   };
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <TabEditorProvider host={host}>{ui}</TabEditorProvider>
-    </AppProvider>,
-  );
+  renderWithProviders(<TabEditorProvider host={host}>{ui}</TabEditorProvider>, { app: true });
   return units;
 }
 
@@ -104,8 +79,8 @@ afterEach(() => {
 });
 
 describe('StaffTab', () => {
-  const handlers = (extra: Record<string, (call: Call) => Response> = {}) => ({
-    'GET /api/organization/me/staff': (call: Call) =>
+  const handlers = (extra: Record<string, Handler> = {}) => ({
+    'GET /api/organization/me/staff': (call: StubbedCall) =>
       call.url.searchParams.get('us_based') === 'true'
         ? json({ data: grid({ '7:2': 2 }), state: state('us_staff', null) })
         : json({ data: grid({ '2:1': 3, '7:2': 1 }), state: state('staff') }),
@@ -171,6 +146,32 @@ describe('StaffTab', () => {
     await user.keyboard('6');
     await act(() => units.get('staff')!.save({ baseUpdatedAt: '2026-11-22T05:30:00.000Z' }));
     expect(calls.filter((c) => c.method === 'PUT')[2]!.body?.updated_at).toBe('2026-11-22T05:30:00.000Z');
+  });
+
+  it('says above the grid when it does not add up to the overview’s total, as it is edited', async () => {
+    stub(
+      handlers({
+        'GET /api/organization/me/meta-v2': () => json({ data: { total_full_time_employees: 5 } }),
+      }),
+    );
+    const user = userEvent.setup();
+    renderTab(<StaffTab scope={ORG} readOnly={false} />);
+    const staff = await screen.findByRole('region', { name: 'Total Full-Time Employees' });
+    const alert = await within(staff).findByRole('region', { name: 'The figures do not add up' });
+    expect(alert).toHaveTextContent(
+      'The staff grid adds up to 4 employees; the Overview declares 5 full-time employees. ' +
+        'Correct the grid or the Overview’s Total Full-Time Employees.',
+    );
+    // The US-based grid is part of the staff: it has no total of its own to match.
+    const us = screen.getByRole('region', { name: 'Total Full-Time Employees (US-based)' });
+    expect(within(us).queryByRole('region', { name: 'The figures do not add up' })).not.toBeInTheDocument();
+    await user.click(within(staff).getByRole('textbox', { name: 'White, Woman' }));
+    await user.keyboard('1');
+    await waitFor(() =>
+      expect(
+        within(staff).queryByRole('region', { name: 'The figures do not add up' }),
+      ).not.toBeInTheDocument(),
+    );
   });
 
   it('rethrows a stale save (409) and keeps the draft', async () => {

@@ -1,34 +1,29 @@
 import { Loader, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import {
   META_VALIDATION_MESSAGE,
   metaToValues,
-  overviewErrors,
   type TOrganizationMetaResponse,
   type TOverviewValues,
+  ZOverviewForm,
 } from '@parity/domain/lpi/overview';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { alertStore } from '../../../components/alerts/alert-store';
+import { applyApiErrors } from '../../../components/form/api-errors';
 import { ApiError, toApiError } from '../../../lib/api-client';
-import { healthcheckKey, overviewKey, saveMeta, useMembers, useMeta } from '../api/overview';
+import { useApprovedMembers } from '../../../lib/members';
+import { healthcheckKey, overviewKey, saveMeta, useMeta } from '../api/overview';
 import { normaliseOverview, type OverviewErrors, OverviewForm } from '../components/overview/overview-form';
 import type { LpiScope, LpiTabProps } from '../lib/scope';
-import { reportedError, useTabEditor } from '../lib/tab-editor';
+import { reportedError, SAVE_SUCCESS, useTabEditor } from '../lib/tab-editor';
+
+/** The overview rules' messages by field, through the form library's Standard Schema resolver. */
+const overviewRules = schemaResolver(ZOverviewForm, { sync: true });
 
 /** The draft as it is compared and sent (a found address is a change; the fixed counts applied). */
 function comparable(values: TOverviewValues) {
   return JSON.stringify(normaliseOverview(values));
-}
-
-/** Server messages of a 400 'LPI organization meta validation error', by field. */
-function serverErrors(error: ApiError): OverviewErrors {
-  const detail = (error.body as { detail?: unknown } | undefined)?.detail;
-  if (!Array.isArray(detail)) return {};
-  const out: Record<string, string> = {};
-  for (const item of detail as { field?: string; message?: string }[]) {
-    if (item.field && item.message && !out[item.field]) out[item.field] = item.message;
-  }
-  return out as OverviewErrors;
 }
 
 /**
@@ -65,25 +60,27 @@ function OverviewEditor({
 }) {
   const queryClient = useQueryClient();
   const initial = useMemo(() => metaToValues(response.data), [response.data]);
-  const [draft, setDraft] = useState<TOverviewValues>(initial);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
+  // form.errors holds the server's messages (each until its field is edited); the rules' messages
+  // are worked out from the values on every render and shown once their field was edited.
+  const form = useForm<TOverviewValues>({ initialValues: initial, clearInputErrorOnChange: false });
   const [showAll, setShowAll] = useState(false);
-  const [fromServer, setFromServer] = useState<OverviewErrors>({});
-  const members = useMembers(scope.kind === 'organization' || !readOnly);
+  const members = useApprovedMembers(scope.kind === 'organization' || !readOnly);
 
   // A new server answer (save, reload, another scope) resets the draft.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form's methods are stable; only the answer counts
   useEffect(() => {
-    setDraft(initial);
-    setTouched(new Set());
+    form.setValues(initial);
+    form.resetTouched();
+    form.clearErrors();
     setShowAll(false);
-    setFromServer({});
   }, [initial]);
 
+  const draft = form.values;
   const dirty = comparable(draft) !== comparable(initial);
-  const ruleErrors = overviewErrors(draft) as OverviewErrors;
-  const shown: OverviewErrors = { ...fromServer };
+  const ruleErrors = overviewRules(draft) as OverviewErrors;
+  const shown = { ...form.errors } as OverviewErrors;
   for (const [field, message] of Object.entries(ruleErrors)) {
-    if (showAll || touched.has(field)) shown[field as keyof TOverviewValues] = message;
+    if (showAll || form.isTouched(field)) shown[field as keyof TOverviewValues] = message;
   }
 
   const save = async (options: { baseUpdatedAt?: string | null }) => {
@@ -114,12 +111,11 @@ function OverviewEditor({
       });
       queryClient.setQueryData(overviewKey(scope), saved);
       void queryClient.invalidateQueries({ queryKey: healthcheckKey(scope) });
-      if (!exportMode)
-        alertStore.add({ type: 'success', title: 'Success!', description: 'Successfully saved!' });
+      if (!exportMode) alertStore.add({ type: 'success', ...SAVE_SUCCESS });
     } catch (error) {
       const apiError = toApiError(error);
       if (apiError.status === 400 && apiError.message === META_VALIDATION_MESSAGE) {
-        setFromServer(serverErrors(apiError));
+        applyApiErrors(apiError, form);
         setShowAll(true);
         alertStore.add({ type: 'error', title: 'Error!', description: META_VALIDATION_MESSAGE });
         throw reportedError(error);
@@ -134,7 +130,7 @@ function OverviewEditor({
     save,
     reload: async () => {
       const result = await reload();
-      setDraft(initial);
+      form.setValues(initial);
       return result;
     },
   });
@@ -143,9 +139,9 @@ function OverviewEditor({
     <OverviewForm
       value={draft}
       onChange={(next, field) => {
-        setDraft(next);
-        setTouched((current) => new Set(current).add(field));
-        if (fromServer[field]) setFromServer(({ [field]: _gone, ...rest }) => rest);
+        form.setValues(next);
+        form.setTouched((touched) => ({ ...touched, [field]: true }));
+        form.clearFieldError(field);
       }}
       errors={shown}
       addresses={response.data.addresses}

@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { checkListedPeople } from '@parity/domain/lpi/checks';
 import {
   DEFAULT_INDIVIDUAL_OPTION_FLAGS,
   INDIVIDUAL_FIELDS,
@@ -12,19 +13,34 @@ import { alertStore } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
 import { useDictionary } from '../../../lib/dictionaries';
 import { ownershipKey, saveOwnership, useOwnership } from '../api/ownership';
+import { CheckAlert } from '../components/checks/check-alert';
 import { BulkUploadDialog } from '../components/ownership/bulk-upload-dialog';
 import { IndividualFormDialog, type IndividualOptions } from '../components/ownership/individual-form-dialog';
 import { OwnershipAlert } from '../components/ownership/ownership-alert';
 import { OwnershipTable } from '../components/ownership/ownership-table';
 import { draftSaveLists, useRowDraft, visibleRows } from '../components/ownership/row-draft';
 import type { LpiTabProps } from '../lib/scope';
-import { useTabEditor } from '../lib/tab-editor';
+import { SAVE_SUCCESS, useTabEditor } from '../lib/tab-editor';
 
 /** A stored row as the form's values (the row schema's output). */
 export function individualValues(row: TIndividual): TIndividualRow {
   const values = {} as Record<string, unknown>;
   for (const field of INDIVIDUAL_FIELDS) values[field] = row[field];
   return values as TIndividualRow;
+}
+
+/** The owners and leaders of the draft against the Overview's declared totals (issue #19). */
+function listedChecks(
+  rows: readonly { is_owner: boolean; is_senior_management: boolean }[],
+  declared: { total_owners: number; total_leaders: number },
+) {
+  return checkListedPeople(
+    {
+      owners: rows.filter((row) => row.is_owner).length,
+      leaders: rows.filter((row) => row.is_senior_management).length,
+    },
+    { owners: declared.total_owners, leaders: declared.total_leaders },
+  );
 }
 
 /** The option lists of the form and the table, from the dictionaries. */
@@ -80,7 +96,7 @@ export default function OwnershipTab({ scope, readOnly, exportMode = false }: Lp
       });
       queryClient.setQueryData(ownershipKey(scope), response);
       draft.reset();
-      alertStore.add({ type: 'success', title: 'Success!', description: 'Successfully saved!' });
+      alertStore.add({ type: 'success', ...SAVE_SUCCESS });
     },
   });
 
@@ -100,7 +116,15 @@ export default function OwnershipTab({ scope, readOnly, exportMode = false }: Lp
         </Group>
       ) : null}
       {readOnly || exportMode ? null : (
-        <OwnershipAlert total={ownershipTotal(rows.map((row) => row.values))} />
+        <>
+          <OwnershipAlert total={ownershipTotal(rows.map((row) => row.values))} />
+          <CheckAlert
+            issues={listedChecks(
+              rows.map((row) => row.values),
+              query.data.data.totals,
+            )}
+          />
+        </>
       )}
       <OwnershipTable
         rows={rows}

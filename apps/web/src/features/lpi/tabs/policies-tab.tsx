@@ -11,10 +11,10 @@ import { useState } from 'react';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
 import { ApiError, ERROR_ALERT_TITLE, toApiError } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 import {
   createPolicy,
   deletePolicy,
-  downloadAttachment,
   loadPolicyIntoSurvey,
   policiesKeys,
   updatePolicy,
@@ -116,7 +116,7 @@ export default function PoliciesTab({ scope, readOnly, exportMode = false }: Lpi
 
   const download = (attachment: TPolicyRecord['attachments'][number]) => {
     // The API client reports a failed download itself.
-    downloadAttachment(attachment.url, attachment.name).catch(() => undefined);
+    downloadFile(attachment.url, attachment.name).catch(() => undefined);
   };
 
   if (list.isPending || records.isPending) return <Loader aria-label="Loading policies" />;

@@ -1,4 +1,5 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   INVALID_FORM_MESSAGE,
   MISC_QUESTION_DELETED_MESSAGE,
@@ -8,6 +9,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { alertStore } from '../../../components/alerts/alert-store';
+import { useCurrentAccount } from '../../../lib/account';
 import { ApiError } from '../../../lib/api-client';
 import {
   deleteMiscellaneousQuestion,
@@ -18,7 +20,6 @@ import {
   useMiscellaneous,
   usePractices,
 } from '../api/forms';
-import { useLpiAccount } from '../api/reporting';
 import {
   CustomQuestions,
   type QuestionDraft,
@@ -34,14 +35,14 @@ import {
   initialFormDraft,
 } from '../components/forms/generated-form';
 import type { LpiScope, LpiTabProps } from '../lib/scope';
-import { useTabEditor } from '../lib/tab-editor';
+import { SAVE_SUCCESS, useTabEditor } from '../lib/tab-editor';
 
 const invalid = () => {
   alertStore.add({ type: 'error', title: 'Error!', description: INVALID_FORM_MESSAGE });
   return new ApiError({ status: 400, message: INVALID_FORM_MESSAGE });
 };
 const saved = (exportMode: boolean) => {
-  if (!exportMode) alertStore.add({ type: 'success', title: 'Success!', description: 'Successfully saved!' });
+  if (!exportMode) alertStore.add({ type: 'success', ...SAVE_SUCCESS });
 };
 
 /**
@@ -54,7 +55,7 @@ export default function PracticesTab({ scope, readOnly, exportMode = false, unit
   const showMiscellaneous = !units || units.includes('miscellaneous');
   const practices = usePractices(scope, showPractices);
   const miscellaneous = useMiscellaneous(scope, showMiscellaneous);
-  const account = useLpiAccount();
+  const account = useCurrentAccount();
   const organizationId = account.data?.organization_id ?? null;
   const locked = readOnly || exportMode;
 
@@ -141,15 +142,18 @@ function PracticesEditor({
   reload,
 }: EditorProps<TFormResponse>) {
   const queryClient = useQueryClient();
-  const initial = useMemo(() => initialFormDraft(response.data), [response.data]);
-  const [draft, setDraft] = useState<FormDraft>(initial);
+  const initial = useMemo(() => ({ answers: initialFormDraft(response.data) }), [response.data]);
+  const form = useForm<{ answers: FormDraft }>({ initialValues: initial });
   const [showErrors, setShowErrors] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form's methods are stable; only the answer counts
   useEffect(() => {
-    setDraft(initial);
+    form.setInitialValues(initial);
+    form.reset();
     setShowErrors(false);
   }, [initial]);
 
-  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  const draft = form.values.answers;
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(initial);
   const errors = formDraftErrors(response.data, draft);
 
   useTabEditor({
@@ -177,7 +181,7 @@ function PracticesEditor({
       form={response.data}
       draft={draft}
       onChange={(fieldId, value) => {
-        setDraft((current) => ({ ...current, [fieldId]: value }));
+        form.setFieldValue('answers', (current) => ({ ...current, [fieldId]: value }));
         setShowErrors(true);
       }}
       errors={showErrors ? errors : {}}
@@ -200,21 +204,27 @@ function MiscellaneousEditor({
     () => toQuestionDrafts(response.data.questions),
     [response.data.questions],
   );
-  const [draft, setDraft] = useState<FormDraft>(initialForm);
-  const [questions, setQuestions] = useState<QuestionDraft[]>(initialQuestions);
+  const form = useForm<{ answers: FormDraft; questions: QuestionDraft[] }>({
+    initialValues: { answers: initialForm, questions: initialQuestions },
+  });
+  const { answers: draft, questions } = form.values;
+  const setQuestions = (next: QuestionDraft[] | ((current: QuestionDraft[]) => QuestionDraft[])) =>
+    form.setFieldValue('questions', next);
   const [showErrors, setShowErrors] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form's methods are stable; only the answer counts
   useEffect(() => {
-    setDraft(initialForm);
+    form.setFieldValue('answers', initialForm);
     setShowErrors(false);
   }, [initialForm]);
   // A deletion moves the server's list on without touching the other unsaved edits.
   const keepQuestionDraft = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form's methods are stable; only the answer counts
   useEffect(() => {
     if (keepQuestionDraft.current) {
       keepQuestionDraft.current = false;
       return;
     }
-    setQuestions(initialQuestions);
+    form.setFieldValue('questions', initialQuestions);
   }, [initialQuestions]);
 
   const dirty =
@@ -271,7 +281,7 @@ function MiscellaneousEditor({
         form={response.data.form}
         draft={draft}
         onChange={(fieldId, value) => {
-          setDraft((current) => ({ ...current, [fieldId]: value }));
+          form.setFieldValue('answers', (current) => ({ ...current, [fieldId]: value }));
           setShowErrors(true);
         }}
         errors={showErrors ? fieldErrors : {}}

@@ -1,7 +1,9 @@
 import { Stack } from '@mantine/core';
+import { checkStaffTotal } from '@parity/domain/lpi/checks';
 import { type TGrid, toGridData, ZGridSave } from '@parity/domain/lpi/grids';
 import { TAB_TITLES } from '@parity/domain/lpi/tabs';
 import { gridKey, type SimpleGridTab, saveStaff, useStaffGrid, useTotalEmployees } from '../api/grids';
+import { CheckAlert } from '../components/checks/check-alert';
 import { GridSection } from '../components/grid/grid-section';
 import { GridTable } from '../components/grid/grid-table';
 import { applyChanges, useGridUnit } from '../components/grid/use-grid-unit';
@@ -36,8 +38,14 @@ function StaffUnit({
   });
   const data = unit.data;
   const entered = data ? data.rows.reduce((sum, row) => sum + row.total, 0) : null;
+  // The staff grid against the Overview's total, as it is edited (the US-based grid is a part of it).
+  const issues =
+    tab === 'staff' && entered !== null && total !== null && total !== undefined
+      ? checkStaffTotal(entered, total)
+      : [];
   return (
     <GridSection title={TAB_TITLES[tab]} entered={entered} total={total} query={query}>
+      {readOnly ? null : <CheckAlert issues={issues} />}
       {data ? (
         <GridTable
           caption={`${TAB_TITLES[tab]} by race/ethnicity and gender`}

@@ -2,6 +2,7 @@ import type { TOrganizationFile, TOrganizationFileList } from '@parity/domain/or
 import { FILES_PAGE_SIZE } from '@parity/domain/organization-files';
 import type { TOrganizationImageSaved } from '@parity/domain/organization-settings';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentAccountQueryKey } from '../../../lib/account';
 import { api } from '../../../lib/api-client';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
 
@@ -57,33 +58,7 @@ export function useUploadOrganizationImage(which: 'logo' | 'cover') {
       uploadWithProgress<TOrganizationImageSaved>(`/api/organizations/me/${which}`, file, onProgress),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['organization-space'] });
-      void queryClient.invalidateQueries({ queryKey: ['current-account'] });
+      void queryClient.invalidateQueries({ queryKey: currentAccountQueryKey });
     },
   });
-}
-
-/** Files are served behind the Bearer token: fetched as a blob, then handed to the browser. */
-export async function downloadFile(url: string, name: string) {
-  const blob = await api.download(url);
-  const objectUrl = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = name;
-  link.rel = 'noopener';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
-}
-
-/** An API image (behind the Bearer token) as an object URL; other sources as they are. */
-export function useProtectedImage(src: string | null | undefined) {
-  const isApi = Boolean(src && /^\/?api\//.test(src));
-  const query = useQuery({
-    queryKey: ['protected-image', src],
-    queryFn: async () => URL.createObjectURL(await api.download(src as string, undefined, { silent: true })),
-    enabled: isApi,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-  if (!src) return { url: null, failed: false };
-  return isApi ? { url: query.data ?? null, failed: query.isError } : { url: src, failed: false };
 }

@@ -11,8 +11,9 @@ import type {
   TOrganizationSettingsSaved,
   TOrganizationSettingsUpdate,
 } from '@parity/domain/organization-settings';
-import type { TInvitation, TMember, TMemberList, TOrganizationAdminList } from '@parity/domain/signup';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TInvitation, TMember, TOrganizationAdminList } from '@parity/domain/signup';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentAccountQueryKey, useCurrentAccount } from '../../../lib/account';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -20,28 +21,9 @@ import { api } from '../../../lib/api-client';
  * the feed, members and their approval, permissions, settings, invitations and the code.
  */
 
-/** The fields of GET /api/user/status the space needs (the app's account cache entry). */
-export interface SpaceAccount {
-  id: number;
-  organization_id: number | null;
-  organization_name: string | null;
-  isAllowed: boolean;
-  isOrganizationAdministrator: boolean;
-}
-
-export function useSpaceAccount() {
-  return useQuery(
-    queryOptions({
-      queryKey: ['current-account'],
-      queryFn: () => api.get<SpaceAccount>('/api/user/status'),
-      staleTime: 5 * 60 * 1000,
-    }),
-  );
-}
-
 /** Whether the signed-in account administers its organization (manage_settings). */
 export function useIsOrganizationAdmin(): boolean {
-  return useSpaceAccount().data?.isOrganizationAdministrator === true;
+  return useCurrentAccount().data?.isOrganizationAdministrator === true;
 }
 
 const SPACE = ['organization-space'] as const;
@@ -78,7 +60,7 @@ function useRefreshSpace() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: SPACE });
-    void queryClient.invalidateQueries({ queryKey: ['current-account'] });
+    void queryClient.invalidateQueries({ queryKey: currentAccountQueryKey });
   };
 }
 
@@ -93,14 +75,6 @@ export function useUpdateSettings() {
 }
 
 // --- Members ----------------------------------------------------------------------------------
-
-/** GET /api/organizations/me/members: every status, pending first. */
-export function useMembers() {
-  return useQuery({
-    queryKey: [...SPACE, 'members'],
-    queryFn: () => api.get<TMemberList>('/api/organizations/me/members'),
-  });
-}
 
 /** GET /api/organizations/me/admins: the admin of organization cards. */
 export function useAdmins() {

@@ -1,6 +1,6 @@
 import { Avatar, Card, Group, Stack, Text } from '@mantine/core';
 import type { TOrganizationAdmin } from '@parity/domain/signup';
-import { ProtectedImage } from './protected-image';
+import { ProtectedImage } from '../../../components/protected-image/protected-image';
 
 export const ADMIN_NO_INFORMATION = 'No Information';
 

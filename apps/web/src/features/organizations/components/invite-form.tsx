@@ -1,9 +1,9 @@
 import { Group, Stack, TextInput } from '@mantine/core';
-import { ZEmail } from '@parity/domain/signup';
+import { ZCreateInvitationRequest } from '@parity/domain/signup';
 import { IconSend } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useInvite } from '../api/space';
 
 export const INVITATION_SENT = 'Email sent';
@@ -11,25 +11,17 @@ export const INVITATION_SENT = 'Email sent';
 /** Invite a person by email: the mail links to /signup/invitation/{uuid} (valid 7 days). */
 export function InviteForm({ onDone }: { onDone?: () => void }) {
   const invite = useInvite();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(ZCreateInvitationRequest, { initialValues: { email: '' } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZEmail.safeParse(email.trim());
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Email is invalid');
-      return;
-    }
-    setError(null);
-    invite.mutate(parsed.data, {
+  const submit = form.onSubmit(({ email }) => {
+    invite.mutate(email.trim(), {
       onSuccess: (sent) => {
         showAlert('success', INVITATION_SENT, `An invitation was sent to ${sent.email}.`);
-        setEmail('');
+        form.reset();
         onDone?.();
       },
     });
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Invite a person">
@@ -39,9 +31,7 @@ export function InviteForm({ onDone }: { onDone?: () => void }) {
             label="Email"
             type="email"
             required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={error}
+            {...form.getInputProps('email')}
             w={{ base: '100%', sm: 320 }}
             description="They get a link to sign up and join; it works for 7 days."
           />

@@ -1,22 +1,24 @@
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { displayName } from '@parity/domain/account';
+import { formatFileSize } from '@parity/domain/file-size';
+import { listAction, listItem } from '@parity/domain/list-item';
 import type { TOrganizationFile } from '@parity/domain/organization-files';
-import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store';
-import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
+import { ProtectedImage } from '../../../components/protected-image/protected-image';
+import { RowActions } from '../../../components/row-actions/row-actions';
+import { downloadFile } from '../../../lib/download';
 import {
-  downloadFile,
   FILES_PAGE_SIZE,
   type Library,
   useDeleteFromLibrary,
   useLibrary,
   useUploadToLibrary,
 } from '../api/library';
-import { DOCUMENT_LIMIT, formatBytes, MEDIA_LIMIT } from '../lib/file-limits';
+import { DOCUMENT_LIMIT, MEDIA_LIMIT } from '../lib/file-limits';
+import { DEFAULT_LOGO } from './organization-logo';
 import { Pager } from './pager';
-import { ProtectedImage } from './protected-image';
 import { UploadButton } from './upload-button';
 
 const TEXTS = {
@@ -28,6 +30,13 @@ function uploader(file: TOrganizationFile) {
   return file.uploaded_by ? displayName(file.uploaded_by.name, file.uploaded_by.lastname) : 'No information';
 }
 
+/** A file: download it (the row says when it is saved), or delete it when the caller may. */
+const fileItem = (file: TOrganizationFile) =>
+  listItem(file.id, [
+    listAction({ id: 'download', title: 'Download', icon: 'download', primary: true }),
+    file.can_delete && listAction({ id: 'delete', title: 'Delete', icon: 'delete', type: 'danger' }),
+  ]);
+
 function FileActions({ file, library }: { file: TOrganizationFile; library: Library }) {
   const remove = useDeleteFromLibrary(library);
   const onDelete = async () => {
@@ -37,33 +46,16 @@ function FileActions({ file, library }: { file: TOrganizationFile; library: Libr
       message: `Delete ${file.name}? This cannot be undone.`,
       confirmLabel: 'Delete',
     });
-    if (confirmed)
-      remove.mutate(file.id, { onSuccess: (answer) => showAlert('success', 'Success!', answer.message) });
+    if (!confirmed) return false;
+    const answer = await remove.mutateAsync(file.id);
+    showAlert('success', 'Success!', answer.message);
   };
   return (
-    <Group gap={4} wrap="nowrap">
-      <Button
-        kind="tertiary"
-        size="small"
-        leftSection={<IconDownload size={14} aria-hidden />}
-        aria-label={`Download ${file.name}`}
-        onClick={() => void downloadFile(file.download_url, file.name).catch(() => {})}
-      >
-        Download
-      </Button>
-      {file.can_delete ? (
-        <Button
-          kind="tertiary"
-          size="small"
-          leftSection={<IconTrash size={14} aria-hidden />}
-          aria-label={`Delete ${file.name}`}
-          disabled={remove.isPending}
-          onClick={() => void onDelete()}
-        >
-          Delete
-        </Button>
-      ) : null}
-    </Group>
+    <RowActions
+      item={fileItem(file)}
+      label={file.name}
+      onAction={(action) => (action === 'download' ? downloadFile(file.download_url, file.name) : onDelete())}
+    />
   );
 }
 
@@ -98,12 +90,19 @@ export function LibraryPage({ library }: { library: Library }) {
             {rows.map((file) => (
               <Card component="li" key={file.id} withBorder radius="md" padding="xs">
                 <Stack gap={6}>
-                  <ProtectedImage src={file.preview_url} alt={file.name} h={140} radius="sm" fit="cover" />
+                  <ProtectedImage
+                    src={file.preview_url}
+                    alt={file.name}
+                    fallback={DEFAULT_LOGO}
+                    h={140}
+                    radius="sm"
+                    fit="cover"
+                  />
                   <Text size="sm" fw={500} truncate>
                     {file.name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {formatBytes(file.size)} · {uploader(file)}
+                    {formatFileSize(file.size)} · {uploader(file)}
                   </Text>
                   <FileActions file={file} library={library} />
                 </Stack>
@@ -134,7 +133,7 @@ export function LibraryPage({ library }: { library: Library }) {
                         {file.name}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{formatBytes(file.size)}</Table.Td>
+                    <Table.Td>{formatFileSize(file.size)}</Table.Td>
                     <Table.Td>{uploader(file)}</Table.Td>
                     <Table.Td>{new Date(file.created_at).toLocaleDateString()}</Table.Td>
                     <Table.Td>

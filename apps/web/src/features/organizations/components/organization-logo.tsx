@@ -1,6 +1,6 @@
 import { Image } from '@mantine/core';
 import { useState } from 'react';
-import { useProtectedImage } from '../api/library';
+import { useProtectedImage } from '../../../lib/protected-image';
 
 export const DEFAULT_LOGO = '/default-logo.svg';
 

@@ -56,9 +56,3 @@ export function fileLimitError(file: File, rule: FileLimit): string | null {
   if (file.size === 0) return 'The file is empty.';
   return null;
 }
-
-/** Sizes in kB / MB, base 1000, 2 decimals (spec 3 and 9). */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(2)} MB`;
-  return `${(bytes / 1000).toFixed(2)} kB`;
-}

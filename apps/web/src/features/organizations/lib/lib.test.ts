@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditChanges } from './audit-changes';
-import {
-  DOCUMENT_LIMIT,
-  fileLimitError,
-  formatBytes,
-  MEDIA_LIMIT,
-  ORGANIZATION_IMAGE_LIMIT,
-} from './file-limits';
+import { DOCUMENT_LIMIT, fileLimitError, MEDIA_LIMIT, ORGANIZATION_IMAGE_LIMIT } from './file-limits';
 
 function file(name: string, size: number): File {
   const f = new File(['x'], name);
@@ -34,13 +28,6 @@ describe('fileLimitError', () => {
 
   it('gives the accept attribute of the file input', () => {
     expect(MEDIA_LIMIT.accept).toBe('.png,.jpg,.jpeg,.webp,.gif');
-  });
-});
-
-describe('formatBytes', () => {
-  it('uses base 1000 with 2 decimals (spec 9)', () => {
-    expect(formatBytes(12_345)).toBe('12.35 kB');
-    expect(formatBytes(2_500_000)).toBe('2.50 MB');
   });
 });
 

@@ -4,10 +4,11 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { openDialog } from '../../../components/dialog/dialog-store';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { ProtectedImage } from '../../../components/protected-image/protected-image';
 import { ApiError } from '../../../lib/api-client';
 import { useIsOrganizationAdmin, useOrganizationSettings } from '../api/space';
 import { InviteForm } from '../components/invite-form';
-import { ProtectedImage } from '../components/protected-image';
+import { DEFAULT_LOGO } from '../components/organization-logo';
 
 export const PRIVATE_PATH = '/organizations/private';
 
@@ -68,6 +69,7 @@ export function MyOrganizationRoute() {
         <ProtectedImage
           src={organization.logo}
           alt={`${organization.name} logo`}
+          fallback={DEFAULT_LOGO}
           w={72}
           h={72}
           fit="contain"

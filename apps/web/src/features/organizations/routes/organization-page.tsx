@@ -154,6 +154,12 @@ export function OrganizationPageRoute() {
                   data.website || NO_INFORMATION
                 )}
               </Field>
+              <Field name="primary_phone" label="Phone">
+                {data.primary_phone || NO_INFORMATION}
+              </Field>
+              <Field name="size_of_workforce" label="Size of workforce">
+                {data.size_of_workforce ? `${data.size_of_workforce} employees` : NO_INFORMATION}
+              </Field>
               <Field name="inception_date" label="Inception">
                 {data.inception_date ?? NO_INFORMATION}
               </Field>

@@ -11,12 +11,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { NO_INFORMATION } from '@parity/domain/account';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { useCurrentAccount } from '../../../lib/account';
 import { useDictionary } from '../../../lib/dictionaries';
 import {
   type DirectoryFilters,
@@ -25,7 +26,6 @@ import {
   type OrganizationSizeBand,
   useOrganizations,
 } from '../api/organizations';
-import { useSpaceAccount } from '../api/space';
 import { OrganizationLogo } from '../components/organization-logo';
 
 export const NO_ORGANIZATIONS_FOUND = 'No organizations found';
@@ -47,10 +47,10 @@ export function OrganizationsListRoute() {
     ? (sizeParam as OrganizationSizeBand)
     : undefined;
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
-  const [draft, setDraft] = useState(query);
+  const form = useForm({ initialValues: { search: query } });
   const filters: DirectoryFilters = { searchQuery: query, legalStructureId, industryId, size, aumId };
   const organizations = useOrganizations(filters, page);
-  const account = useSpaceAccount();
+  const account = useCurrentAccount();
   const legalStructures = useDictionary('legalStructures');
   const hierarchy = useDictionary('globalIndustryHierarchy');
   const hierarchyTypes = useDictionary('globalIndustryHierarchyTypes');
@@ -107,10 +107,7 @@ export function OrganizationsListRoute() {
     return id > 0 ? id : null;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    go({ search: draft.trim(), page: 1 });
-  };
+  const submit = form.onSubmit(({ search }) => go({ search: search.trim(), page: 1 }));
 
   return (
     <Stack gap="md">
@@ -132,8 +129,7 @@ export function OrganizationsListRoute() {
               label="Search organizations"
               placeholder="Organization name"
               leftSection={<IconSearch size={16} aria-hidden />}
-              value={draft}
-              onChange={(event) => setDraft(event.currentTarget.value)}
+              {...form.getInputProps('search')}
               w={{ base: '100%', sm: 320 }}
             />
             <NativeSelect

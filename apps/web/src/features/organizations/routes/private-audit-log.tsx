@@ -2,7 +2,8 @@ import { Card, List, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { displayName } from '@parity/domain/account';
 import { AUDIT_PAGE_SIZE } from '@parity/domain/organization-audit';
 import { useState } from 'react';
-import { useAuditLog, useSpaceAccount } from '../api/space';
+import { useCurrentAccount } from '../../../lib/account';
+import { useAuditLog } from '../api/space';
 import { Pager } from '../components/pager';
 import { auditChanges } from '../lib/audit-changes';
 
@@ -15,7 +16,7 @@ const when = (at: string) => {
 
 /** /organizations/private/audit-log (admins): who changed what and when, with old and new values. */
 export function PrivateAuditLogRoute() {
-  const account = useSpaceAccount();
+  const account = useCurrentAccount();
   const isAdmin = account.data?.isOrganizationAdministrator === true;
   const [page, setPage] = useState(1);
   const log = useAuditLog(page, isAdmin);

@@ -1,12 +1,16 @@
-import { Badge, Card, Code, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Code, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { ZRotateCodeForm } from '@parity/domain/organization-invitations';
 import { IconCopy, IconRefresh } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import dayjs from 'dayjs';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
-import { useOrganizationCode, useRotateCode, useSpaceAccount } from '../api/space';
+import { CLEAR_BUTTON } from '../../../components/form/date-field';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { useCurrentAccount } from '../../../lib/account';
+import { useOrganizationCode, useRotateCode } from '../api/space';
 
 export const NO_CODE = 'No organization code yet: make one to let people join at sign-up.';
-export const CODE_EXPIRY_PAST = 'The expiry must be in the future.';
 
 const at = (value: string) => {
   const date = new Date(value);
@@ -15,12 +19,11 @@ const at = (value: string) => {
 
 /** /organizations/private/code: the code people type at sign-up to join (admins see, copy, rotate). */
 export function PrivateCodeRoute() {
-  const account = useSpaceAccount();
+  const account = useCurrentAccount();
   const isAdmin = account.data?.isOrganizationAdministrator === true;
   const code = useOrganizationCode(isAdmin);
   const rotate = useRotateCode();
-  const [expiry, setExpiry] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(ZRotateCodeForm, { initialValues: { expires_at: '' } });
 
   if (account.isPending) return <Skeleton height={120} radius="lg" aria-busy="true" />;
   if (!isAdmin) {
@@ -40,25 +43,14 @@ export function PrivateCodeRoute() {
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    let expiresAt: string | null = null;
-    if (expiry) {
-      const date = new Date(expiry);
-      if (Number.isNaN(date.getTime()) || date.getTime() <= Date.now()) {
-        setError(CODE_EXPIRY_PAST);
-        return;
-      }
-      expiresAt = date.toISOString();
-    }
-    setError(null);
-    rotate.mutate(expiresAt, {
+  const submit = form.onSubmit(({ expires_at }) => {
+    rotate.mutate(expires_at ? dayjs(expires_at).toISOString() : null, {
       onSuccess: () => {
-        setExpiry('');
+        form.reset();
         showAlert('success', 'Success!', 'A new organization code was made; the old one no longer works.');
       },
     });
-  };
+  });
 
   const data = code.data;
   return (
@@ -101,13 +93,16 @@ export function PrivateCodeRoute() {
         )}
         <form onSubmit={submit} noValidate aria-label="Rotate the organization code">
           <Group align="flex-end" gap="sm">
-            <TextInput
-              type="datetime-local"
+            <DateInput
+              withTime
+              valueFormat="YYYY-MM-DD HH:mm"
+              clearable
+              clearButtonProps={CLEAR_BUTTON}
               label="Expires (optional)"
               description="Leave empty for a code that does not expire."
-              value={expiry}
-              onChange={(event) => setExpiry(event.currentTarget.value)}
-              error={error}
+              {...form.getInputProps('expires_at')}
+              value={form.values.expires_at || null}
+              onChange={(value) => form.setFieldValue('expires_at', value ?? '')}
             />
             <Button
               type="submit"

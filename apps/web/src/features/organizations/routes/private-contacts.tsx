@@ -1,17 +1,19 @@
 import { Card, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import type { TContact } from '@parity/domain/organization-contacts';
+import { useForm } from '@mantine/form';
+import { listAction, listItem } from '@parity/domain/list-item';
+import { CONTACT_DELETED_MESSAGE, type TContact } from '@parity/domain/organization-contacts';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
+import { RowActions } from '../../../components/row-actions/row-actions';
 import { CONTACTS_PAGE_SIZE, useContacts, useDeleteContact } from '../api/contacts';
 import { useIsOrganizationAdmin } from '../api/space';
 import { ContactForm } from '../components/contact-form';
 import { Pager } from '../components/pager';
 
-export const CONTACT_DELETED = 'Contact deleted';
 export const NO_CONTACTS = 'No contacts found';
 
 function openContactDialog(contact: TContact | null) {
@@ -22,21 +24,31 @@ function openContactDialog(contact: TContact | null) {
   });
 }
 
+/** A contact: edit it in a dialog, or delete it (the row then leaves the list). */
+const contactItem = (contact: TContact) =>
+  listItem(
+    contact.id,
+    [
+      listAction({ id: 'edit', title: 'Edit', icon: 'edit', primary: true }),
+      listAction({ id: 'delete', title: 'Delete', icon: 'delete', type: 'danger' }),
+    ],
+    { show_success: false },
+  );
+
 /** /organizations/private/contacts: the organization's external contacts, searched, 30 a page. */
 export function PrivateContactsRoute() {
   const isAdmin = useIsOrganizationAdmin();
   const [search, setSearch] = useState('');
-  const [draft, setDraft] = useState('');
+  const form = useForm({ initialValues: { search: '' } });
   const [page, setPage] = useState(1);
   const contacts = useContacts(search, page);
   const remove = useDeleteContact();
   const rows = contacts.data?.data ?? [];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(draft.trim());
+  const submit = form.onSubmit((values) => {
+    setSearch(values.search.trim());
     setPage(1);
-  };
+  });
 
   const onDelete = async (contact: TContact) => {
     const confirmed = await confirm({
@@ -45,7 +57,9 @@ export function PrivateContactsRoute() {
       message: `Delete the contact ${contact.name}?`,
       confirmLabel: 'Delete',
     });
-    if (confirmed) remove.mutate(contact.id, { onSuccess: () => showAlert('success', CONTACT_DELETED) });
+    if (!confirmed) return false;
+    await remove.mutateAsync(contact.id);
+    showAlert('success', CONTACT_DELETED_MESSAGE);
   };
 
   return (
@@ -59,8 +73,7 @@ export function PrivateContactsRoute() {
                   label="Search contacts"
                   placeholder="Name, email or title"
                   leftSection={<IconSearch size={16} aria-hidden />}
-                  value={draft}
-                  onChange={(event) => setDraft(event.currentTarget.value)}
+                  {...form.getInputProps('search')}
                 />
                 <Button type="submit" kind="secondary">
                   Search
@@ -103,25 +116,13 @@ export function PrivateContactsRoute() {
                     <Table.Td>{contact.title || 'No information'}</Table.Td>
                     {isAdmin ? (
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            kind="tertiary"
-                            size="small"
-                            aria-label={`Edit ${contact.name}`}
-                            onClick={() => openContactDialog(contact)}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            kind="tertiary"
-                            size="small"
-                            aria-label={`Delete ${contact.name}`}
-                            disabled={remove.isPending}
-                            onClick={() => void onDelete(contact)}
-                          >
-                            Delete
-                          </Button>
-                        </Group>
+                        <RowActions
+                          item={contactItem(contact)}
+                          label={contact.name}
+                          onAction={(action) =>
+                            action === 'edit' ? openContactDialog(contact) : onDelete(contact)
+                          }
+                        />
                       </Table.Td>
                     ) : null}
                   </Table.Tr>

@@ -1,9 +1,10 @@
 import { Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { displayName } from '@parity/domain/account';
+import { listAction, listItem } from '@parity/domain/list-item';
 import type { TPendingInvitation } from '@parity/domain/organization-invitations';
 import { showAlert } from '../../../components/alerts/alert-store';
-import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
+import { RowActions } from '../../../components/row-actions/row-actions';
 import {
   useInvitations,
   useIsOrganizationAdmin,
@@ -19,6 +20,13 @@ const at = (value: string) => {
   return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
 };
 
+/** A pending invitation: resend it (the row stays, so it says it was sent) or revoke it. */
+const invitationItem = (invitation: TPendingInvitation) =>
+  listItem(invitation.id, [
+    listAction({ id: 'resend', title: 'Resend', icon: 'send', primary: true }),
+    listAction({ id: 'revoke', title: 'Revoke', icon: 'revoke', type: 'danger' }),
+  ]);
+
 /** /organizations/private/invitations: invite by email; pending invitations with expiry, resend, revoke. */
 export function PrivateInvitationsRoute() {
   const isAdmin = useIsOrganizationAdmin();
@@ -27,15 +35,14 @@ export function PrivateInvitationsRoute() {
   const revoke = useRevokeInvitation();
   const rows = invitations.data?.data ?? [];
 
-  const onResend = (invitation: TPendingInvitation) =>
-    resend.mutate(invitation.id, {
-      onSuccess: (sent) =>
-        showAlert(
-          'success',
-          'Email sent',
-          `A new invitation was sent to ${sent.email}; it expires ${at(sent.expires_at)}.`,
-        ),
-    });
+  const onResend = async (invitation: TPendingInvitation) => {
+    const sent = await resend.mutateAsync(invitation.id);
+    showAlert(
+      'success',
+      'Email sent',
+      `A new invitation was sent to ${sent.email}; it expires ${at(sent.expires_at)}.`,
+    );
+  };
 
   const onRevoke = async (invitation: TPendingInvitation) => {
     const confirmed = await confirm({
@@ -44,10 +51,9 @@ export function PrivateInvitationsRoute() {
       message: `Revoke the invitation of ${invitation.email}? Its link will stop working.`,
       confirmLabel: 'Revoke',
     });
-    if (confirmed)
-      revoke.mutate(invitation.id, {
-        onSuccess: (answer) => showAlert('success', 'Success!', answer.message),
-      });
+    if (!confirmed) return false;
+    const answer = await revoke.mutateAsync(invitation.id);
+    showAlert('success', 'Success!', answer.message);
   };
 
   return (
@@ -110,26 +116,13 @@ export function PrivateInvitationsRoute() {
                     </Table.Td>
                     {isAdmin ? (
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            kind="secondary"
-                            size="small"
-                            aria-label={`Resend the invitation of ${invitation.email}`}
-                            disabled={resend.isPending}
-                            onClick={() => onResend(invitation)}
-                          >
-                            Resend
-                          </Button>
-                          <Button
-                            kind="tertiary"
-                            size="small"
-                            aria-label={`Revoke the invitation of ${invitation.email}`}
-                            disabled={revoke.isPending}
-                            onClick={() => void onRevoke(invitation)}
-                          >
-                            Revoke
-                          </Button>
-                        </Group>
+                        <RowActions
+                          item={invitationItem(invitation)}
+                          label={`the invitation of ${invitation.email}`}
+                          onAction={(action) =>
+                            action === 'resend' ? onResend(invitation) : onRevoke(invitation)
+                          }
+                        />
                       </Table.Td>
                     ) : null}
                   </Table.Tr>

@@ -1,17 +1,13 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { displayName } from '@parity/domain/account';
+import { listAction, listItem } from '@parity/domain/list-item';
 import type { TMember } from '@parity/domain/signup';
 import { showAlert } from '../../../components/alerts/alert-store';
-import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
-import {
-  type Decision,
-  useAdmins,
-  useDecide,
-  useMembers,
-  useRemoveMember,
-  useSpaceAccount,
-} from '../api/space';
+import { RowActions } from '../../../components/row-actions/row-actions';
+import { useCurrentAccount } from '../../../lib/account';
+import { useMembers } from '../../../lib/members';
+import { type Decision, useAdmins, useDecide, useRemoveMember } from '../api/space';
 import { AdminCard } from '../components/admin-card';
 import { MemberRoles } from '../components/member-roles';
 
@@ -27,9 +23,28 @@ const day = (at: string) => {
   return Number.isNaN(date.getTime()) ? at : date.toLocaleDateString();
 };
 
+/** A request to join: approve or decline it (the row leaves the list either way). */
+const pendingItem = (member: TMember) =>
+  listItem(
+    member.id,
+    [
+      listAction({ id: 'approve', title: 'Approve', icon: 'approve', type: 'success', primary: true }),
+      listAction({ id: 'decline', title: 'Decline', icon: 'decline', type: 'danger', primary: true }),
+    ],
+    { show_success: false },
+  );
+
+/** An approved member: an admin may remove anyone but themself (the row then leaves the list). */
+const memberItem = (member: TMember, selfId: number | undefined) =>
+  listItem(
+    member.id,
+    [member.id !== selfId && listAction({ id: 'remove', title: 'Remove', icon: 'remove', type: 'danger' })],
+    { show_success: false },
+  );
+
 /** /organizations/private/members: admins, approved members with roles, pending requests. */
 export function PrivateMembersRoute() {
-  const account = useSpaceAccount();
+  const account = useCurrentAccount();
   const isAdmin = account.data?.isOrganizationAdministrator === true;
   const members = useMembers();
   const admins = useAdmins();
@@ -40,16 +55,11 @@ export function PrivateMembersRoute() {
   const approved = all.filter((m) => m.status === 'approved');
   const pending = all.filter((m) => m.status === 'pending');
 
-  const onDecide = (member: TMember, decision: Decision) => {
+  const onDecide = async (member: TMember, decision: Decision) => {
     const organizationId = account.data?.organization_id;
-    if (!organizationId) return;
-    decide.mutate(
-      { organizationId, userId: member.id, decision },
-      {
-        onSuccess: () =>
-          showAlert('success', decision === 'approve' ? APPROVED_ALERT : DECLINED_ALERT, nameOf(member)),
-      },
-    );
+    if (!organizationId) return false;
+    await decide.mutateAsync({ organizationId, userId: member.id, decision });
+    showAlert('success', decision === 'approve' ? APPROVED_ALERT : DECLINED_ALERT, nameOf(member));
   };
 
   const onRemove = async (member: TMember) => {
@@ -59,8 +69,9 @@ export function PrivateMembersRoute() {
       message: `Remove ${nameOf(member)} from the organization? They will have to join again.`,
       confirmLabel: 'Remove',
     });
-    if (!confirmed) return;
-    remove.mutate(member.id, { onSuccess: (answer) => showAlert('success', 'Success!', answer.message) });
+    if (!confirmed) return false;
+    const answer = await remove.mutateAsync(member.id);
+    showAlert('success', 'Success!', answer.message);
   };
 
   return (
@@ -114,26 +125,11 @@ export function PrivateMembersRoute() {
                     <Table.Td>{member.email}</Table.Td>
                     <Table.Td>{day(member.created_at)}</Table.Td>
                     <Table.Td>
-                      <Group gap="xs">
-                        <Button
-                          kind="success"
-                          size="small"
-                          aria-label={`Approve ${nameOf(member)}`}
-                          disabled={decide.isPending}
-                          onClick={() => onDecide(member, 'approve')}
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          kind="error"
-                          size="small"
-                          aria-label={`Decline ${nameOf(member)}`}
-                          disabled={decide.isPending}
-                          onClick={() => onDecide(member, 'decline')}
-                        >
-                          Decline
-                        </Button>
-                      </Group>
+                      <RowActions
+                        item={pendingItem(member)}
+                        label={nameOf(member)}
+                        onAction={(action) => onDecide(member, action as Decision)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -175,17 +171,11 @@ export function PrivateMembersRoute() {
                   </Table.Td>
                   {isAdmin ? (
                     <Table.Td>
-                      {member.id === account.data?.id ? null : (
-                        <Button
-                          kind="tertiary"
-                          size="small"
-                          aria-label={`Remove ${nameOf(member)}`}
-                          disabled={remove.isPending}
-                          onClick={() => void onRemove(member)}
-                        >
-                          Remove
-                        </Button>
-                      )}
+                      <RowActions
+                        item={memberItem(member, account.data?.id)}
+                        label={nameOf(member)}
+                        onAction={() => onRemove(member)}
+                      />
                     </Table.Td>
                   ) : null}
                 </Table.Tr>

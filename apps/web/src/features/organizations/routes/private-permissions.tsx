@@ -1,6 +1,7 @@
 import { Card, Skeleton, Switch, Table, Text } from '@mantine/core';
 import { displayName } from '@parity/domain/account';
 import {
+  ADMIN_ACCESS_GRANTED_MESSAGE,
   PERMISSION_FLAGS,
   PERMISSION_LABELS,
   PERMISSIONS_UPDATED_MESSAGE,
@@ -11,7 +12,6 @@ import { showAlert } from '../../../components/alerts/alert-store';
 import { useIsOrganizationAdmin, usePermissions, useUpdatePermissions } from '../api/space';
 
 /** Spec 8 success alert when a member is made an admin. */
-export const ADMIN_ACCESS_GRANTED = 'Administrator access granted successfully';
 
 /**
  * /organizations/private/permissions: approved members and their four flags. Admins switch them
@@ -29,7 +29,7 @@ export function PrivatePermissionsRoute() {
       {
         onSuccess: () =>
           flag === 'manage_settings' && value
-            ? showAlert('success', ADMIN_ACCESS_GRANTED)
+            ? showAlert('success', ADMIN_ACCESS_GRANTED_MESSAGE)
             : showAlert('success', 'Success!', PERMISSIONS_UPDATED_MESSAGE),
       },
     );

@@ -2,7 +2,6 @@ import {
   Card,
   ColorSwatch,
   Group,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -11,13 +10,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { displayName } from '@parity/domain/account';
 import {
   canBePubliclyTraded,
   normaliseOrganizationForm,
   ORGANIZATION_FORM_LABELS,
   organizationFormErrors,
-  todayIso,
 } from '@parity/domain/organization-form';
 import {
   ORGANIZATION_UPDATED_MESSAGE,
@@ -25,16 +24,21 @@ import {
   type TOrganizationSettingsUpdate,
   ZOrganizationSettingsUpdate,
 } from '@parity/domain/organization-settings';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { alertStore, showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { applyApiErrors } from '../../../components/form/api-errors';
+import { DateField } from '../../../components/form/date-field';
 import { OrganizationCountFields } from '../../../components/organization-count-fields/organization-count-fields';
+import { ProtectedImage } from '../../../components/protected-image/protected-image';
+import { Select } from '../../../components/select/select';
 import { ApiError } from '../../../lib/api-client';
 import { useDictionary } from '../../../lib/dictionaries';
+import { useMembers } from '../../../lib/members';
 import { useUploadOrganizationImage } from '../api/library';
-import { useIsOrganizationAdmin, useMembers, useUpdateSettings } from '../api/space';
-import { ProtectedImage } from '../components/protected-image';
+import { useIsOrganizationAdmin, useUpdateSettings } from '../api/space';
+import { DEFAULT_LOGO } from '../components/organization-logo';
 import { UploadButton } from '../components/upload-button';
 import { ORGANIZATION_IMAGE_LIMIT } from '../lib/file-limits';
 
@@ -44,7 +48,6 @@ type FormValues = Required<{
   [K in keyof TOrganizationSettingsUpdate]: Exclude<TOrganizationSettingsUpdate[K], undefined>;
 }>;
 type Field = keyof FormValues;
-type Errors = Partial<Record<Field, string>>;
 
 const L = ORGANIZATION_FORM_LABELS;
 
@@ -80,33 +83,11 @@ function toBody(values: FormValues): TOrganizationSettingsUpdate {
   };
 }
 
-/** Every rule's message (spec 5 via the shared domain rules), then the other fields' checks. */
-export function settingsErrors(values: FormValues): Errors {
-  const errors: Errors = { ...organizationFormErrors(values, { requireName: true }) };
-  const parsed = ZOrganizationSettingsUpdate.safeParse(toBody(values));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as Field | undefined;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  return errors;
-}
+const checkBody = schemaResolver(ZOrganizationSettingsUpdate, { sync: true });
 
-/** The API's 400 detail [{field: 'body.<field>', message}] by field. */
-function serverErrors(error: unknown): Errors | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const detail = (error.body as { detail?: unknown } | undefined)?.detail;
-  if (!Array.isArray(detail)) return null;
-  const errors: Errors = {};
-  for (const item of detail) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { field, message } = item as { field?: unknown; message?: unknown };
-    if (typeof field !== 'string' || typeof message !== 'string') continue;
-    const name = field.replace(/^body\./, '').split('.')[0] as Field;
-    if (!errors[name]) errors[name] = message;
-  }
-  return Object.keys(errors).length ? errors : null;
+/** Every rule's message (spec 5 via the shared domain rules), then the body schema's for the other fields. */
+function settingsErrors(values: FormValues) {
+  return { ...checkBody(toBody(values)), ...organizationFormErrors(values, { requireName: true }) };
 }
 
 function ImageSetting({
@@ -127,6 +108,7 @@ function ImageSetting({
         <ProtectedImage
           src={organization[which]}
           alt={`${organization.name} ${which}`}
+          fallback={DEFAULT_LOGO}
           h={which === 'logo' ? 72 : 120}
           w={which === 'logo' ? 72 : '100%'}
           fit={which === 'logo' ? 'contain' : 'cover'}
@@ -157,35 +139,35 @@ export function PrivateSettingsRoute() {
   const members = useMembers();
   const legalStructures = useDictionary('legalStructures');
   const colors = useDictionary('colors');
-  const save = useUpdateSettings();
-  const [values, setValues] = useState<FormValues>(() => fromSettings(organization));
-  const [errors, setErrors] = useState<Errors>({});
+  const update = useUpdateSettings();
+  const form = useForm<FormValues>({ initialValues: fromSettings(organization), validate: settingsErrors });
+  const values = form.values;
   const [submitted, setSubmitted] = useState(false);
   const readOnly = !isAdmin;
 
+  // The rules tie fields together: after the first save, every change checks the whole form again.
   const set = <K extends Field>(field: K, value: FormValues[K]) => {
-    const next = normaliseOrganizationForm({ ...values, [field]: value });
-    setValues(next);
-    if (submitted) setErrors(settingsErrors(next));
+    form.setValues(normaliseOrganizationForm({ ...form.getValues(), [field]: value }));
+    if (submitted) form.validate();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = settingsErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(toBody(values), {
+  const save = form.onSubmit((values) => {
+    update.mutate(toBody(values), {
       onSuccess: (answer) => {
-        setValues(fromSettings(answer.organization));
+        form.setValues(fromSettings(answer.organization));
         showAlert('success', SETTINGS_SAVED.title, answer.message || SETTINGS_SAVED.description);
       },
       onError: (error) => {
-        const fields = serverErrors(error);
-        if (fields) setErrors(fields);
+        if (error instanceof ApiError && error.status === 400)
+          applyApiErrors(error, form, { field: (path) => path.split('.')[0] });
         alertStore.add({ type: 'error', title: 'Error', description: error.message });
       },
     });
+  });
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    setSubmitted(true);
+    save(event);
   };
 
   const legal = values.legal_structure;
@@ -220,7 +202,7 @@ export function PrivateSettingsRoute() {
                 required
                 value={values.name ?? ''}
                 onChange={(e) => set('name', e.currentTarget.value)}
-                error={errors.name}
+                error={form.errors.name}
                 disabled={readOnly}
               />
               <Select
@@ -229,18 +211,18 @@ export function PrivateSettingsRoute() {
                 data={(legalStructures.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
                 value={legal === null ? null : String(legal)}
                 onChange={(v) => set('legal_structure', v ? Number(v) : null)}
-                error={errors.legal_structure}
+                error={form.errors.legal_structure}
                 disabled={readOnly}
                 allowDeselect={false}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={L.inception_date}
                 required
-                max={todayIso()}
-                value={values.inception_date ?? ''}
-                onChange={(e) => set('inception_date', e.currentTarget.value || null)}
-                error={errors.inception_date}
+                clearable={false}
+                // No maxDate: a later date typed in must show the rule's message, not be dropped.
+                value={values.inception_date}
+                onChange={(date) => set('inception_date', date)}
+                error={form.errors.inception_date}
                 disabled={readOnly}
               />
               <Select
@@ -250,7 +232,7 @@ export function PrivateSettingsRoute() {
                 data={contacts}
                 value={values.primary_contact_id ? String(values.primary_contact_id) : null}
                 onChange={(v) => set('primary_contact_id', v ? Number(v) : null)}
-                error={errors.primary_contact_id}
+                error={form.errors.primary_contact_id}
                 disabled={readOnly}
                 nothingFoundMessage="No approved members"
               />
@@ -260,7 +242,7 @@ export function PrivateSettingsRoute() {
                 checked={Boolean(values.is_publicly_traded)}
                 onChange={(e) => set('is_publicly_traded', e.currentTarget.checked)}
                 disabled={readOnly || !canBePubliclyTraded(legal)}
-                error={errors.is_publicly_traded}
+                error={form.errors.is_publicly_traded}
                 mt={{ sm: 'xl' }}
               />
               <TextInput
@@ -268,7 +250,7 @@ export function PrivateSettingsRoute() {
                 required={Boolean(values.is_publicly_traded)}
                 value={values.ticker_symbol ?? ''}
                 onChange={(e) => set('ticker_symbol', e.currentTarget.value)}
-                error={errors.ticker_symbol}
+                error={form.errors.ticker_symbol}
                 disabled={readOnly}
               />
               <OrganizationCountFields
@@ -276,7 +258,7 @@ export function PrivateSettingsRoute() {
                 legalStructure={legal}
                 publiclyTraded={Boolean(values.is_publicly_traded)}
                 values={values}
-                errors={errors}
+                errors={form.errors}
                 readOnly={readOnly}
                 onChange={(field, count) => set(field, count)}
               />
@@ -285,7 +267,7 @@ export function PrivateSettingsRoute() {
                 label="Website"
                 value={values.website ?? ''}
                 onChange={(e) => set('website', e.currentTarget.value)}
-                error={errors.website}
+                error={form.errors.website}
                 disabled={readOnly}
               />
               <Select
@@ -293,7 +275,7 @@ export function PrivateSettingsRoute() {
                 data={colorOptions}
                 value={values.color_id ? String(values.color_id) : null}
                 onChange={(v) => set('color_id', v ? Number(v) : null)}
-                error={errors.color_id}
+                error={form.errors.color_id}
                 disabled={readOnly}
                 clearable
                 leftSection={selectedColor ? <ColorSwatch color={selectedColor.hex} size={16} /> : null}
@@ -304,7 +286,7 @@ export function PrivateSettingsRoute() {
               rows={4}
               value={values.about ?? ''}
               onChange={(e) => set('about', e.currentTarget.value)}
-              error={errors.about}
+              error={form.errors.about}
               disabled={readOnly}
             />
             <Switch
@@ -327,7 +309,7 @@ export function PrivateSettingsRoute() {
             />
             {readOnly ? null : (
               <Group>
-                <Button type="submit" loading={save.isPending}>
+                <Button type="submit" loading={update.isPending}>
                   Save
                 </Button>
               </Group>

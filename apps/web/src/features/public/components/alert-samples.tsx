@@ -43,8 +43,8 @@ export const ALERT_SAMPLES: readonly AlertSample[] = [
     type: 'error',
     color: 'danger',
     icon: IconAlertCircle,
-    title: 'Ownership is 92.50%',
-    description: 'Owner percentages should total 100.00%.',
+    title: 'Owner percentages add up to 92.50%; they must total 100.00%',
+    description: 'Correct the ownership of the owners listed.',
     button: 'error',
   },
 ];

@@ -2,7 +2,6 @@ import {
   Checkbox,
   NumberInput,
   PasswordInput,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -10,6 +9,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { Select } from '../../../components/select/select';
 
 const LEGAL_STRUCTURES = [
   'Limited partnership',

@@ -1,20 +1,33 @@
-import type {
-  TAcceptInvitationRequest,
-  TAcceptInvitationResponse,
-  TInvitationDetails,
+import {
+  type TAcceptInvitationRequest,
+  type TAcceptInvitationResponse,
+  type TInvitationDetails,
+  ZInvitationDetails,
 } from '@parity/domain/signup';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { alertStore } from '../../../components/alerts/alert-store';
+import { ApiError, api, ERROR_ALERT_TITLE } from '../../../lib/api-client';
 
-/** GET /api/signup/invitations/{uuid}: 404 when unknown, expired or used (shown on the page). */
+/** Spec 8: the error when the invitation's data is malformed. */
+export const INVALID_RESPONSE_MESSAGE = 'Invalid response';
+
+/**
+ * GET /api/signup/invitations/{uuid}: 404 when unknown, expired or used (shown on the page).
+ * Data without the invitation's shape is refused with the 'Invalid response' alert.
+ */
 export function useInvitation(uuid: string) {
   return useQuery({
     queryKey: ['signup-invitation', uuid],
-    queryFn: () =>
-      api.get<TInvitationDetails>(`/api/signup/invitations/${encodeURIComponent(uuid)}`, undefined, {
+    queryFn: async (): Promise<TInvitationDetails> => {
+      const body = await api.get<unknown>(`/api/signup/invitations/${encodeURIComponent(uuid)}`, undefined, {
         silent: true,
         retries: 0,
-      }),
+      });
+      const invitation = ZInvitationDetails.safeParse(body);
+      if (invitation.success) return invitation.data;
+      alertStore.add({ type: 'error', title: ERROR_ALERT_TITLE, description: INVALID_RESPONSE_MESSAGE });
+      throw new ApiError({ status: 200, message: INVALID_RESPONSE_MESSAGE });
+    },
     retry: false,
   });
 }

@@ -2,35 +2,13 @@ import type {
   TCreateOrganizationRequest,
   TJoinOrganizationRequest,
   TOrganizationAdminList,
+  TSignupAccount,
   TSignupMembership,
 } from '@parity/domain/signup';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentAccountQueryKey } from '../../../lib/account';
 import { api } from '../../../lib/api-client';
-
-/** The signed-in account's place, from GET /api/user/status (the fields the sign-up steps need). */
-export interface SignupAccount {
-  id: number;
-  name: string;
-  email: string;
-  organization_id: number | null;
-  organization_name: string | null;
-  isAllowed: boolean;
-  status: string;
-}
-
-/** The same key as the dashboard's current account: one cache entry, refreshed after each step. */
-export const accountQueryKey = ['current-account'] as const;
-
-export function accountQueryOptions() {
-  return queryOptions({
-    queryKey: accountQueryKey,
-    queryFn: () => api.get<SignupAccount>('/api/user/status'),
-  });
-}
-
-export function useSignupAccount() {
-  return useQuery({ ...accountQueryOptions(), staleTime: 0 });
-}
+import { signupHeaders } from '../lib/signup-token';
 
 export function useOrganizationAdmins(enabled: boolean) {
   return useQuery({
@@ -40,22 +18,41 @@ export function useOrganizationAdmins(enabled: boolean) {
   });
 }
 
-/** POST /api/signup/organization/join; errors (a wrong code) show on the field. */
-export function useJoinOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TJoinOrganizationRequest) =>
-      api.post<TSignupMembership>('/api/signup/organization/join', input, { silent: true, retries: 0 }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+export const signupAccountQueryKey = (accountId: string) => ['signup-account', accountId] as const;
+
+/**
+ * GET /api/signup/account: the account a sign-up step acts on, signed in or by the verification
+ * link's sign-up token (no sign-in needed, spec 2). Always fresh: the step decides from its status.
+ */
+export function useSignupAccount(accountId: string) {
+  return useQuery({
+    queryKey: signupAccountQueryKey(accountId),
+    queryFn: () =>
+      api.get<TSignupAccount>('/api/signup/account', undefined, { headers: signupHeaders(accountId) }),
+    staleTime: 0,
   });
 }
 
-/** POST /api/signup/organization/create */
-export function useCreateOrganization() {
+function useSignupMutation<I>(url: string, accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TCreateOrganizationRequest) =>
-      api.post<TSignupMembership>('/api/signup/organization/create', input, { silent: true, retries: 0 }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+    mutationFn: (input: I) =>
+      api.post<TSignupMembership>(url, input, {
+        silent: true,
+        retries: 0,
+        headers: signupHeaders(accountId),
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: signupAccountQueryKey(accountId) });
+      await queryClient.invalidateQueries({ queryKey: currentAccountQueryKey });
+    },
   });
 }
+
+/** POST /api/signup/organization/join; errors (a wrong code) show on the field. */
+export const useJoinOrganization = (accountId: string) =>
+  useSignupMutation<TJoinOrganizationRequest>('/api/signup/organization/join', accountId);
+
+/** POST /api/signup/organization/create */
+export const useCreateOrganization = (accountId: string) =>
+  useSignupMutation<TCreateOrganizationRequest>('/api/signup/organization/create', accountId);

@@ -1,10 +1,12 @@
 import { Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type TLoginForm, ZLoginForm } from '@parity/domain/auth';
+import { useState } from 'react';
 import { Button } from '../../../components/button/button';
+import { apiErrorMessage } from '../../../components/form/api-errors';
+import { FormError } from '../../../components/form/form-error';
+import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
 import { PasswordField } from '../../../components/password-field/password-field';
 import { useSignIn } from '../api/sign-in';
-import { errorMessage } from '../lib/form';
-import { FormError } from './form-error';
 
 export interface SignInFormProps {
   initialEmail?: string;
@@ -14,27 +16,15 @@ export interface SignInFormProps {
 /** Email and password, to sign a newly verified person in and carry on with sign-up. */
 export function SignInForm({ initialEmail = '', onSignedIn }: SignInFormProps) {
   const signIn = useSignIn();
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useSchemaForm<TLoginForm>(ZLoginForm, {
+    initialValues: { username: initialEmail, password: '' },
+  });
   const [continuing, setContinuing] = useState(false);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.onSubmit(({ username, password }) => {
     if (signIn.isPending || continuing) return;
-    const found = {
-      email: email.trim() ? undefined : 'Email is required',
-      password: password ? undefined : 'Password is required',
-    };
-    setErrors(found);
-    if (found.email || found.password) {
-      (found.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
     signIn.mutate(
-      { email: email.trim(), password },
+      { email: username.trim(), password },
       {
         onSuccess: async () => {
           setContinuing(true);
@@ -46,21 +36,18 @@ export function SignInForm({ initialEmail = '', onSignedIn }: SignInFormProps) {
         },
       },
     );
-  };
+  }, focusFirstError);
 
-  const failure = signIn.isError ? errorMessage(signIn.error, 'Sign-in failed. Please try again.') : null;
+  const failure = signIn.isError ? apiErrorMessage(signIn.error, 'Sign-in failed. Please try again.') : null;
   const busy = signIn.isPending || continuing;
 
   return (
     <form onSubmit={submit} noValidate aria-describedby={failure ? 'signin-error' : undefined}>
       <Stack gap="md">
-        {failure ? (
-          <FormError id="signin-error" title="Sign-in failed">
-            {failure}
-          </FormError>
-        ) : null}
+        <FormError id="signin-error" title="Sign-in failed">
+          {failure}
+        </FormError>
         <TextInput
-          ref={emailRef}
           label="Email"
           name="username"
           type="email"
@@ -69,20 +56,15 @@ export function SignInForm({ initialEmail = '', onSignedIn }: SignInFormProps) {
           spellCheck={false}
           withAsterisk
           aria-required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={errors.email}
+          {...form.getInputProps('username')}
         />
         <PasswordField
-          ref={passwordRef}
           label="Password"
           name="password"
           autoComplete="current-password"
           withAsterisk
           aria-required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={errors.password}
+          {...form.getInputProps('password')}
         />
         <Button type="submit" kind="primary" size="large" fullWidth loading={busy} disabled={busy}>
           Sign in and continue

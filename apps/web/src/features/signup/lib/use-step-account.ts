@@ -1,23 +1,32 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { type SignupAccount, useSignupAccount } from '../api/organization';
+import { LOGIN_PATH } from '../../../lib/session';
+import { getAccessToken } from '../../../lib/token-storage';
+import { useSignupAccount } from '../api/organization';
+import { signupToken } from './signup-token';
 
 /**
- * The signed-in account on a /signup/processing/{accountId} step. A link with another account's
- * id is corrected to the signed-in one; the API only ever acts on the signed-in account.
+ * The account of a /signup/processing/{accountId} step: signed in, or proven by the verification
+ * link's sign-up token (no sign-in needed). A link with another account's id is corrected to the
+ * signed-in one; with neither a sign-in nor a token for this account, the step asks to sign in.
  */
 export function useStepAccount() {
-  const { accountId } = useParams();
+  const { accountId = '' } = useParams();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const account = useSignupAccount();
-  const data: SignupAccount | undefined = account.data;
+  const location = useLocation();
+  const canAsk = getAccessToken() !== null || signupToken(accountId) !== null;
+  const account = useSignupAccount(accountId);
+  const data = account.data;
 
   useEffect(() => {
-    if (data && String(data.id) !== accountId) {
-      navigate(pathname.replace(`/processing/${accountId}/`, `/processing/${data.id}/`), { replace: true });
+    if (!canAsk) {
+      navigate(LOGIN_PATH, { replace: true });
+    } else if (data && String(data.id) !== accountId) {
+      navigate(location.pathname.replace(`/processing/${accountId}/`, `/processing/${data.id}/`), {
+        replace: true,
+      });
     }
-  }, [data, accountId, pathname, navigate]);
+  }, [canAsk, data, accountId, location.pathname, navigate]);
 
-  return account;
+  return { account, accountId, signedIn: getAccessToken() !== null };
 }

@@ -1,18 +1,12 @@
 import { Anchor, Avatar, Badge, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { accessDeniedText, pendingAccessText } from '@parity/domain/permissions';
 import type { TOrganizationAdmin } from '@parity/domain/signup';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
+import { apiErrorMessage } from '../../../components/form/api-errors';
+import { FormError } from '../../../components/form/form-error';
 import { useOrganizationAdmins } from '../api/organization';
-import { FormError } from '../components/form-error';
-import { errorMessage } from '../lib/form';
-import {
-  ACCESS_DENIED_TITLE,
-  AWAITING_APPROVAL_TITLE,
-  accessDeniedText,
-  NO_INFORMATION,
-  pendingText,
-  processingPath,
-} from '../lib/texts';
+import { ACCESS_DENIED_TITLE, AWAITING_APPROVAL_TITLE, NO_INFORMATION, processingPath } from '../lib/texts';
 import { useStepAccount } from '../lib/use-step-account';
 
 const SHOWN_ADMINS = 3;
@@ -62,7 +56,18 @@ function Admins({ enabled }: { enabled: boolean }) {
 
 /** /signup/processing/{accountId}/finish: where the sign-up ended: approved, pending, or declined. */
 export function FinishRoute() {
-  const account = useStepAccount();
+  const { account, signedIn } = useStepAccount();
+  // Proven by the verification link only: the next step is signing in (the admins' names are
+  // for members of the organization's space, read once signed in).
+  const onward = signedIn ? (
+    <Button component={Link} to="/" kind="primary" size="large" fullWidth>
+      Go to the dashboard
+    </Button>
+  ) : (
+    <Button component={Link} to="/login" kind="primary" size="large" fullWidth>
+      Log in to Parity
+    </Button>
+  );
 
   if (account.isPending) {
     return (
@@ -76,7 +81,7 @@ export function FinishRoute() {
     return (
       <Stack gap="lg">
         <Title order={1}>Your account</Title>
-        <FormError title="Your account could not be loaded">{errorMessage(account.error)}</FormError>
+        <FormError title="Your account could not be loaded">{apiErrorMessage(account.error)}</FormError>
       </Stack>
     );
   }
@@ -94,9 +99,7 @@ export function FinishRoute() {
           </Badge>
         </Group>
         <Text>You are an approved member of {organization}. Welcome to Parity.</Text>
-        <Button component={Link} to="/" kind="primary" size="large" fullWidth>
-          Go to the dashboard
-        </Button>
+        {onward}
       </Stack>
     );
   }
@@ -111,12 +114,10 @@ export function FinishRoute() {
           </Badge>
         </Group>
         <Card withBorder radius="md" padding="md">
-          <Text>{pendingText(organization)}</Text>
+          <Text>{pendingAccessText(organization)}</Text>
         </Card>
-        <Admins enabled />
-        <Button component={Link} to="/" kind="primary" size="large" fullWidth>
-          Go to the dashboard
-        </Button>
+        <Admins enabled={signedIn} />
+        {onward}
         <Text size="sm" c="dimmed">
           You will get an email when an admin approves your access.
         </Text>
@@ -129,7 +130,7 @@ export function FinishRoute() {
       <Stack gap="lg">
         <Title order={1}>{ACCESS_DENIED_TITLE}</Title>
         <Text>{accessDeniedText(organization)}</Text>
-        <Admins enabled />
+        <Admins enabled={signedIn} />
         <Anchor component={Link} to={processingPath(id, 'organization')}>
           Join another organization or create one
         </Anchor>

@@ -1,18 +1,17 @@
 import { Anchor, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { PASSWORD_RULE_MESSAGE } from '@parity/domain/auth';
 import { type TAcceptInvitationRequest, ZAcceptInvitationRequest } from '@parity/domain/signup';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { apiErrorMessage, applyApiErrors } from '../../../components/form/api-errors';
+import { FormError } from '../../../components/form/form-error';
+import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
 import { PasswordField } from '../../../components/password-field/password-field';
 import { useAcceptInvitation, useInvitation } from '../api/invitation';
 import { signIn } from '../api/sign-in';
-import { FormError } from '../components/form-error';
-import { apiFieldErrors, errorMessage, type FieldErrors, isNotFound, validate } from '../lib/form';
-
-type Field = keyof TAcceptInvitationRequest;
-const FIELDS: readonly Field[] = ['name', 'lastname', 'password'];
+import { isNotFound } from '../lib/form';
 
 /** /signup/invitation/{uuid}: an organization admin's invitation; the account is ready at once. */
 export function InvitationRoute() {
@@ -20,32 +19,14 @@ export function InvitationRoute() {
   const navigate = useNavigate();
   const invitation = useInvitation(uuid);
   const accept = useAcceptInvitation(uuid);
-  const [values, setValues] = useState<TAcceptInvitationRequest>({ name: '', lastname: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [signInFailure, setSignInFailure] = useState<string | null>(null);
-  const refs = {
-    name: useRef<HTMLInputElement>(null),
-    lastname: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-  };
+  const form = useSchemaForm<TAcceptInvitationRequest>(ZAcceptInvitationRequest, {
+    initialValues: { name: '', lastname: '', password: '' },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
 
-  const showErrors = (found: FieldErrors<Field>) => {
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) refs[first].current?.focus();
-    return first !== undefined;
-  };
-
-  const update = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     if (accept.isPending || !invitation.data) return;
-    if (showErrors(validate<Field>(ZAcceptInvitationRequest, values))) return;
+    setFailure(null);
     accept.mutate(values, {
       onSuccess: async (answer) => {
         try {
@@ -53,12 +34,12 @@ export function InvitationRoute() {
           showAlert('success', 'Welcome to Parity', `You are now a member of ${answer.organization.name}.`);
           navigate('/', { replace: true });
         } catch (error) {
-          setSignInFailure(errorMessage(error));
+          setFailure(apiErrorMessage(error));
         }
       },
-      onError: (error) => showErrors(apiFieldErrors(error, FIELDS)),
+      onError: (error) => setFailure(applyApiErrors(error, form, { focus: true })),
     });
-  };
+  }, focusFirstError);
 
   if (invitation.isPending) {
     return (
@@ -75,7 +56,7 @@ export function InvitationRoute() {
         <FormError
           title={isNotFound(invitation.error) ? 'This invitation cannot be used' : 'Something went wrong'}
         >
-          {errorMessage(invitation.error)}
+          {apiErrorMessage(invitation.error)}
         </FormError>
         <Text size="sm">
           Ask the admin who invited you for a new invitation,{' '}
@@ -93,9 +74,6 @@ export function InvitationRoute() {
   }
 
   const { email, organization } = invitation.data;
-  const failure =
-    signInFailure ??
-    (accept.isError && !Object.values(errors).some(Boolean) ? errorMessage(accept.error) : null);
 
   return (
     <Stack gap="lg">
@@ -105,43 +83,34 @@ export function InvitationRoute() {
           You were invited by an admin of {organization.name}. Create your account to accept.
         </Text>
       </Stack>
-      {failure ? <FormError title="The account was not created">{failure}</FormError> : null}
+      <FormError title="The account was not created">{failure}</FormError>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label="Email" name="email" type="email" autoComplete="username" value={email} readOnly />
           <TextInput
-            ref={refs.name}
             label="First name"
             name="name"
             autoComplete="given-name"
             withAsterisk
             aria-required
-            value={values.name}
-            onChange={update('name')}
-            error={errors.name}
+            {...form.getInputProps('name')}
           />
           <TextInput
-            ref={refs.lastname}
             label="Last name"
             name="lastname"
             autoComplete="family-name"
             withAsterisk
             aria-required
-            value={values.lastname}
-            onChange={update('lastname')}
-            error={errors.lastname}
+            {...form.getInputProps('lastname')}
           />
           <PasswordField
-            ref={refs.password}
             label="Password"
             name="password"
             autoComplete="new-password"
-            description={errors.password ? undefined : PASSWORD_RULE_MESSAGE}
+            description={form.errors.password ? undefined : PASSWORD_RULE_MESSAGE}
             withAsterisk
             aria-required
-            value={values.password}
-            onChange={update('password')}
-            error={errors.password}
+            {...form.getInputProps('password')}
           />
           <Button
             type="submit"

@@ -1,61 +1,46 @@
-import { Anchor, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type TCreateOrganizationRequest, ZCreateOrganizationRequest } from '@parity/domain/signup';
-import { type FormEvent, useRef, useState } from 'react';
+import { Anchor, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type TCreateOrganizationRequest, ZCreateOrganizationForm } from '@parity/domain/signup';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button';
+import { apiErrorMessage, applyApiErrors } from '../../../components/form/api-errors';
+import { FormError } from '../../../components/form/form-error';
+import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
+import { Select } from '../../../components/select/select';
 import { useDictionary } from '../../../lib/dictionaries';
 import { useCreateOrganization } from '../api/organization';
-import { FormError } from '../components/form-error';
-import { apiFieldErrors, errorMessage, type FieldErrors, validate } from '../lib/form';
 import { processingPath } from '../lib/texts';
 import { useStepAccount } from '../lib/use-step-account';
-
-type Field = keyof TCreateOrganizationRequest;
-const FIELDS: readonly Field[] = ['name', 'legal_structure_id', 'website'];
 
 /** /signup/processing/{accountId}/organization/create: a new organization, its creator its admin. */
 export function OrganizationCreateRoute() {
   const navigate = useNavigate();
-  const account = useStepAccount();
-  const create = useCreateOrganization();
+  const { account, accountId } = useStepAccount();
+  const create = useCreateOrganization(accountId);
   const legalStructures = useDictionary('legalStructures');
-  const [name, setName] = useState('');
-  const [legalStructure, setLegalStructure] = useState<string | null>(null);
-  const [website, setWebsite] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const refs = {
-    name: useRef<HTMLInputElement>(null),
-    legal_structure_id: useRef<HTMLInputElement>(null),
-    website: useRef<HTMLInputElement>(null),
-  };
+  const form = useSchemaForm<
+    { name: string; legal_structure_id: string | null; website: string },
+    TCreateOrganizationRequest
+  >(ZCreateOrganizationForm, {
+    initialValues: { name: '', legal_structure_id: null, website: '' },
+    transformValues: (values) => ({
+      name: values.name,
+      legal_structure_id: Number(values.legal_structure_id),
+      website: values.website.trim() || null,
+    }),
+  });
+  const [failure, setFailure] = useState<string | null>(null);
   const id = account.data?.id;
 
-  const showErrors = (found: FieldErrors<Field>) => {
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) refs[first].current?.focus();
-    return first !== undefined;
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     if (create.isPending || id === undefined) return;
-    const values = {
-      name,
-      legal_structure_id: legalStructure === null ? undefined : Number(legalStructure),
-      website: website.trim() || null,
-    };
-    const found = validate<Field>(ZCreateOrganizationRequest, values);
-    if (found.legal_structure_id && legalStructure === null)
-      found.legal_structure_id = 'Legal structure is required';
-    if (showErrors(found)) return;
-    create.mutate(values as TCreateOrganizationRequest, {
+    setFailure(null);
+    create.mutate(values, {
       onSuccess: () => navigate(processingPath(id, 'finish')),
-      onError: (error) => showErrors(apiFieldErrors(error, FIELDS)),
+      onError: (error) => setFailure(applyApiErrors(error, form, { focus: true })),
     });
-  };
+  }, focusFirstError);
 
-  const failure = create.isError && !Object.values(errors).some(Boolean) ? errorMessage(create.error) : null;
   const options = (legalStructures.data ?? []).map((option) => ({
     value: String(option.id),
     label: option.name,
@@ -67,28 +52,21 @@ export function OrganizationCreateRoute() {
         <Title order={1}>Create a new organization</Title>
         <Text>You become its admin: you can invite colleagues and approve those who join with its code.</Text>
       </Stack>
-      {failure ? <FormError title="The organization was not created">{failure}</FormError> : null}
+      <FormError title="The organization was not created">{failure}</FormError>
       {account.isError ? (
-        <FormError title="Your account could not be loaded">{errorMessage(account.error)}</FormError>
+        <FormError title="Your account could not be loaded">{apiErrorMessage(account.error)}</FormError>
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            ref={refs.name}
             label="Organization name"
             name="name"
             autoComplete="organization"
             withAsterisk
             aria-required
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setErrors((current) => ({ ...current, name: undefined }));
-            }}
-            error={errors.name}
+            {...form.getInputProps('name')}
           />
           <Select
-            ref={refs.legal_structure_id}
             label="Legal structure"
             name="legal_structure_id"
             placeholder={legalStructures.isPending ? 'Loading…' : 'Choose one'}
@@ -96,30 +74,19 @@ export function OrganizationCreateRoute() {
             withAsterisk
             aria-required
             searchable
-            value={legalStructure}
-            onChange={(value) => {
-              setLegalStructure(value);
-              setErrors((current) => ({ ...current, legal_structure_id: undefined }));
-            }}
-            error={errors.legal_structure_id}
+            {...form.getInputProps('legal_structure_id')}
             disabled={legalStructures.isError}
             description={
               legalStructures.isError ? 'The list could not be loaded. Please reload the page.' : undefined
             }
           />
           <TextInput
-            ref={refs.website}
             label="Website"
             name="website"
             type="url"
             autoComplete="url"
             placeholder="https://"
-            value={website}
-            onChange={(event) => {
-              setWebsite(event.currentTarget.value);
-              setErrors((current) => ({ ...current, website: undefined }));
-            }}
-            error={errors.website}
+            {...form.getInputProps('website')}
           />
           <Button
             type="submit"

@@ -1,22 +1,21 @@
 import { Anchor, Divider, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ZJoinOrganizationRequest } from '@parity/domain/signup';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button';
+import { apiErrorMessage, applyApiErrors } from '../../../components/form/api-errors';
+import { FormError } from '../../../components/form/form-error';
+import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
 import { useJoinOrganization } from '../api/organization';
-import { FormError } from '../components/form-error';
-import { apiFieldErrors, errorMessage, validate } from '../lib/form';
 import { processingPath } from '../lib/texts';
 import { useStepAccount } from '../lib/use-step-account';
 
 /** /signup/processing/{accountId}/organization: join with an organization code, or create one. */
 export function OrganizationRoute() {
   const navigate = useNavigate();
-  const account = useStepAccount();
-  const join = useJoinOrganization();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const { account, accountId } = useStepAccount();
+  const join = useJoinOrganization(accountId);
+  const form = useSchemaForm(ZJoinOrganizationRequest, { initialValues: { code: '' } });
 
   const status = account.data?.status;
   const id = account.data?.id;
@@ -27,26 +26,23 @@ export function OrganizationRoute() {
     }
   }, [id, status, navigate]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.onSubmit(({ code }) => {
     if (join.isPending || id === undefined) return;
-    const found = validate<'code'>(ZJoinOrganizationRequest, { code }).code;
-    setError(found);
-    if (found) {
-      inputRef.current?.focus();
-      return;
-    }
     join.mutate(
       { code: code.trim() },
       {
         onSuccess: () => navigate(processingPath(id, 'finish')),
         onError: (failure) => {
-          setError(apiFieldErrors(failure, ['code'] as const).code ?? errorMessage(failure));
-          inputRef.current?.focus();
+          // Every refusal shows on the one field.
+          const message = applyApiErrors(failure, form, { focus: true });
+          if (message) {
+            form.setFieldError('code', message);
+            form.getInputNode('code')?.focus();
+          }
         },
       },
     );
-  };
+  }, focusFirstError);
 
   if (account.isPending) {
     return (
@@ -60,7 +56,7 @@ export function OrganizationRoute() {
     return (
       <Stack gap="lg">
         <Title order={1}>Join your organization</Title>
-        <FormError title="Your account could not be loaded">{errorMessage(account.error)}</FormError>
+        <FormError title="Your account could not be loaded">{apiErrorMessage(account.error)}</FormError>
       </Stack>
     );
   }
@@ -82,7 +78,6 @@ export function OrganizationRoute() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            ref={inputRef}
             label="Organization code"
             name="code"
             autoComplete="off"
@@ -90,12 +85,7 @@ export function OrganizationRoute() {
             spellCheck={false}
             withAsterisk
             aria-required
-            value={code}
-            onChange={(event) => {
-              setCode(event.currentTarget.value);
-              if (error) setError(undefined);
-            }}
-            error={error}
+            {...form.getInputProps('code')}
           />
           <Button
             type="submit"

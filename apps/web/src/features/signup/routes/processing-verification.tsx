@@ -2,11 +2,16 @@ import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
+import { apiErrorMessage } from '../../../components/form/api-errors';
+import { FormError } from '../../../components/form/form-error';
 import { verifyEmail } from '../api/sign-up';
-import { FormError } from '../components/form-error';
-import { errorMessage } from '../lib/form';
+import { storeSignupToken } from '../lib/signup-token';
+import { processingPath } from '../lib/texts';
 
-/** /signup/processing/{accountId}/verification/{uuid}: opens the mailed link, then on to sign in. */
+/**
+ * /signup/processing/{accountId}/verification/{uuid}: opens the mailed link, then on to the
+ * organization step with the link's sign-up token (a link opened before: on to sign in).
+ */
 export function ProcessingVerificationRoute() {
   const { accountId = '', uuid = '' } = useParams();
   const navigate = useNavigate();
@@ -19,12 +24,19 @@ export function ProcessingVerificationRoute() {
     verifyEmail({ account_id: Number(accountId), token: uuid })
       .then((answer) => {
         showAlert('success', 'Verification completed');
+        if (answer.signup_token) {
+          // The link proved the address: on to the organization step, no sign-in needed.
+          storeSignupToken(answer.account_id, answer.signup_token);
+          navigate(processingPath(answer.account_id, 'organization'), { replace: true });
+          return;
+        }
+        // Opened before: the link proves nothing any more, so the next steps need a sign-in.
         navigate('/signup/verification2', {
           replace: true,
           state: { accountId: answer.account_id, email: answer.email },
         });
       })
-      .catch((error: unknown) => setFailure(errorMessage(error)));
+      .catch((error: unknown) => setFailure(apiErrorMessage(error)));
   }, [accountId, uuid, navigate]);
 
   return (

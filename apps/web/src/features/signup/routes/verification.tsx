@@ -1,35 +1,27 @@
 import { Alert, Anchor, Stack, Text, TextInput, Title } from '@mantine/core';
-import { ZEmail } from '@parity/domain/signup';
-import { type FormEvent, useState } from 'react';
+import { ZResendVerificationRequest } from '@parity/domain/signup';
 import { Link, useLocation } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { apiErrorMessage } from '../../../components/form/api-errors';
+import { FormError } from '../../../components/form/form-error';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useResendVerification } from '../api/sign-up';
-import { FormError } from '../components/form-error';
-import { errorMessage } from '../lib/form';
 
 /** /signup/verification: check your mail, with a way to have the link sent again. */
 export function VerificationRoute() {
   const location = useLocation();
   const sentTo = (location.state as { email?: string } | null)?.email ?? '';
-  const [email, setEmail] = useState(sentTo);
-  const [error, setError] = useState<string | undefined>();
+  const form = useSchemaForm(ZResendVerificationRequest, { initialValues: { email: sentTo } });
   const resend = useResendVerification();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.onSubmit(({ email }) => {
     if (resend.isPending) return;
-    const parsed = ZEmail.safeParse(email);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
     resend.mutate(
-      { email: parsed.data },
+      { email: email.trim() },
       { onSuccess: () => showAlert('success', 'Email sent', 'A new verification link is on its way.') },
     );
-  };
+  });
 
   return (
     <Stack gap="lg">
@@ -49,7 +41,7 @@ export function VerificationRoute() {
         </Alert>
       ) : null}
       {resend.isError ? (
-        <FormError title="Could not send the email">{errorMessage(resend.error)}</FormError>
+        <FormError title="Could not send the email">{apiErrorMessage(resend.error)}</FormError>
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
@@ -61,9 +53,7 @@ export function VerificationRoute() {
             name="email"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={error}
+            {...form.getInputProps('email')}
           />
           <Button type="submit" kind="secondary" loading={resend.isPending} disabled={resend.isPending}>
             Send the link again

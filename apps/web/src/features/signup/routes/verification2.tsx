@@ -1,7 +1,7 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { accountQueryOptions } from '../api/organization';
+import { currentAccountQueryKey, currentAccountQueryOptions } from '../../../lib/account';
 import { SignInForm } from '../components/sign-in-form';
 import { processingPath } from '../lib/texts';
 
@@ -13,8 +13,8 @@ export function Verification2Route() {
   const email = (location.state as { email?: string } | null)?.email ?? '';
 
   const next = async () => {
-    queryClient.removeQueries({ queryKey: accountQueryOptions().queryKey });
-    const account = await queryClient.fetchQuery(accountQueryOptions());
+    queryClient.removeQueries({ queryKey: currentAccountQueryKey });
+    const account = await queryClient.fetchQuery(currentAccountQueryOptions());
     const hasPlace = account.status === 'pending' || account.status === 'approved';
     navigate(processingPath(account.id, hasPlace ? 'finish' : 'organization'), { replace: true });
   };

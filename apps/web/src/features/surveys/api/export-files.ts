@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 
 export type ExportFormat = 'pdf' | 'xlsx';
 
@@ -12,18 +12,7 @@ export async function downloadResponse(
   format: ExportFormat,
   fileName: string,
 ) {
-  const blob = await api.download(`/api/surveys/${surveyId}/export.${format}`, {
+  await downloadFile(`/api/surveys/${surveyId}/export.${format}`, `${fileName}.${format}`, {
     organization_id: organizationId ?? undefined,
   });
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${fileName}.${format}`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    URL.revokeObjectURL(url);
-  }
 }

@@ -1,10 +1,12 @@
-import type { TSurveyInvitation } from '@parity/domain/surveys';
+import { ZSurveyInvitation, ZSurveyInvitationList } from '@parity/domain/surveys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, parseAnswer } from '../../../lib/api-client';
 
 /**
  * The respondent's invitations (spec 7 Surveys): GET /api/surveys/invitations?filter (a status or a
- * due year) and one invitation, GET /api/surveys/invitations/{surveyId}?organization_id.
+ * due year) and one invitation, GET /api/surveys/invitations/{surveyId}?organization_id (its
+ * request failures are the page's to show). Both are read through the domain schema: data that
+ * does not parse is the 'Error' alert 'Invalid response' (spec 8).
  */
 export const INVITATIONS_KEY = ['surveys', 'invitations'] as const;
 export const invitationKey = (surveyId: number, organizationId?: number | null) =>
@@ -13,8 +15,12 @@ export const invitationKey = (surveyId: number, organizationId?: number | null) 
 export function invitationsQuery(filter?: string | null) {
   return queryOptions({
     queryKey: [...INVITATIONS_KEY, 'list', filter ?? ''] as const,
-    queryFn: () =>
-      api.get<{ data: TSurveyInvitation[] }>('/api/surveys/invitations', { filter: filter || undefined }),
+    // Silent: the lists show a failure inline with its reason (components/query-state).
+    queryFn: async () =>
+      parseAnswer(
+        ZSurveyInvitationList,
+        await api.get<unknown>('/api/surveys/invitations', { filter: filter || undefined }, { silent: true }),
+      ),
   });
 }
 
@@ -25,33 +31,15 @@ export function useInvitations(filter?: string | null) {
 export function useInvitation(surveyId: number, organizationId?: number | null) {
   return useQuery({
     queryKey: invitationKey(surveyId, organizationId),
-    queryFn: () =>
-      api.get<TSurveyInvitation>(
-        `/api/surveys/invitations/${surveyId}`,
-        { organization_id: organizationId ?? undefined },
-        { silent: true },
+    queryFn: async () =>
+      parseAnswer(
+        ZSurveyInvitation,
+        await api.get<unknown>(
+          `/api/surveys/invitations/${surveyId}`,
+          { organization_id: organizationId ?? undefined },
+          { silent: true },
+        ),
       ),
     retry: false,
   });
-}
-
-/** The fields of the signed-in account the survey pages need (the app's account cache entry). */
-export interface SurveysAccount {
-  id: number;
-  name: string;
-  organization_id: number | null;
-  organization_name: string | null;
-  isOrganizationAdministrator: boolean;
-  isSurveyHost: boolean;
-  hasLpiAccess: boolean;
-}
-
-export function useSurveysAccount() {
-  return useQuery(
-    queryOptions({
-      queryKey: ['current-account'],
-      queryFn: () => api.get<SurveysAccount>('/api/user/status'),
-      staleTime: 5 * 60 * 1000,
-    }),
-  );
 }

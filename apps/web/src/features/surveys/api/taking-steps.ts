@@ -34,11 +34,12 @@ export function useSurveyProgress(surveyId: number, organizationId?: number | nu
   });
 }
 
-/** PUT /api/surveys/{id}/tabs: records the step the respondent is on (resumed from there). */
+/** PUT /api/surveys/{id}/tabs: records that the respondent moves on from the step (resumed after it). */
 export function recordStep(surveyId: number, tabId: number) {
-  return api.put<{ tab_id: number; step: number; locked_step: number }>(`/api/surveys/${surveyId}/tabs`, {
-    tab_id: tabId,
-  });
+  return api.put<{ tab_id: number; step: number; survey_locked_step: number }>(
+    `/api/surveys/${surveyId}/tabs`,
+    { tab_id: tabId },
+  );
 }
 
 /** POST /api/surveys/{id}/occupy: holds (or renews) the step; names whoever holds it. Silent. */

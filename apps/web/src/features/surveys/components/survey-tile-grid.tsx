@@ -1,9 +1,9 @@
-import { Alert, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Group, Pagination, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/button/button';
+import { QueryError } from '../../../components/query-state/query-state';
+import { Select } from '../../../components/select/select';
 
 /** Tiles per page of every survey list (invitations, archive, export, hosting). */
 export const TILES_PAGE_SIZE = 9;
@@ -82,14 +82,11 @@ export function SurveyTileGrid<T extends { id: number; due: string }>({
           ))}
         </SimpleGrid>
       ) : list.isError ? (
-        <Alert color="danger" icon={<IconAlertCircle aria-hidden />} title="The surveys could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">Check your connection and try again.</Text>
-            <Button kind="blanc" size="small" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryError
+          error={list.error}
+          title="The surveys could not be loaded"
+          onRetry={() => void list.refetch()}
+        />
       ) : shown.length === 0 ? (
         <div role="status">{empty}</div>
       ) : (

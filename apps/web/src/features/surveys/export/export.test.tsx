@@ -2,10 +2,14 @@ import type { TSurveyInvitation, TSurveyTab } from '@parity/domain/surveys';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, cleanupApps, json, renderApp } from '../../../app/testing/render-app';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { setTokens } from '../../../lib/token-storage';
-import { ARCHIVED_NOTICE } from '../archive/routes/archived-survey';
+import { type Handler, json, stubFetch } from '../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../testing/render';
+import { ARCHIVED_NOTICE } from '../archive/components/archived-survey-page';
+
+const stub = (handlers: Record<string, Handler>) => stubFetch(handlers);
 
 configure({ asyncUtilTimeout: 15000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -22,40 +26,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-interface Call {
-  method: string;
-  url: URL;
-}
-type Handler = (call: Call) => Response | Promise<Response>;
-
-function stub(handlers: Record<string, Handler>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://localhost',
-      );
-      const call = { method: (init?.method ?? 'GET').toUpperCase(), url };
-      calls.push(call);
-      const handler = handlers[`${call.method} ${url.pathname}`];
-      return handler ? handler(call) : json({ message: 'Not found.' }, 404);
-    }),
-  );
-  return calls;
-}
-
 const invitation = (overrides: Partial<TSurveyInvitation> = {}): TSurveyInvitation => ({
   id: 1,
   survey_id: 5,
   organization_id: 2,
   title: '2025 DEI Survey',
-  step: 11,
-  locked_step: 11,
+  step: 10,
+  survey_locked_step: 11,
   completed_steps: 11,
   total_step: 11,
-  progress: 100,
+  survey_progress: 100,
   status: 'Archived',
   start: '2025-09-01',
   end: '2025-12-31',

@@ -5,17 +5,12 @@ import type { THostedSurvey } from '@parity/domain/surveys';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ACCOUNT,
-  cleanupApps,
-  json,
-  renderApp,
-  type StubbedCall,
-  stubFetch,
-} from '../../../app/testing/render-app';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { closeAllDialogs } from '../../../components/dialog/dialog-store';
 import { setTokens } from '../../../lib/token-storage';
+import { json, type StubbedCall, stubFetch } from '../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../testing/render';
 import { localToday } from './components/survey-details-fields';
 import { NO_ACCESSING_SURVEYS } from './routes/hosting-accessing';
 import { NO_SURVEY_CREATION } from './routes/hosting-create';
@@ -67,6 +62,7 @@ function tile(overrides: Partial<THostedSurvey> = {}): THostedSurvey {
     invited: 20,
     submitted: 12,
     progress_percent: 60,
+    survey_locked_step: 11,
     created_at: '2026-09-01T09:00:00.000Z',
     ...overrides,
   };
@@ -143,6 +139,8 @@ function overview(overrides: Partial<TSurveyOverview> = {}): TSurveyOverview {
     title: '2026 DEI Survey',
     description: "Northwind's annual request.",
     survey_type_id: 2,
+    receive_type_id: 1,
+    insight_type_ids: [],
     start: '2026-09-01',
     due: '2099-12-31',
     status: 'Active',
@@ -324,11 +322,12 @@ describe('/surveys/hosting/create', () => {
     expect(screen.getByLabelText(/^Title/)).toBeInTheDocument();
   });
 
-  it('creates the request with its config and custom questions, resets the wizard and goes to /surveys', async () => {
+  it('creates the request with its config and custom questions, resets the wizard and lands on the new survey', async () => {
     const calls = stubFetch(wizardHandlers());
     const user = userEvent.setup();
     const { router } = renderApp('/surveys/hosting/create');
     await user.click(await screen.findByRole('radio', { name: /^DEI\+/ }));
+    expect(screen.getByRole('radio', { name: /^View responses in Parity/ })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     await fillDetails(user, {
@@ -344,6 +343,24 @@ describe('/surveys/hosting/create', () => {
     // LPI settings: overview and submit always on; turn the board off.
     expect(await screen.findByRole('switch', { name: /^Overview/ })).toBeDisabled();
     await user.click(screen.getByRole('switch', { name: /^Board/ }));
+    // The six insight types, all requested until the host turns some off.
+    const insights = screen.getByRole('group', { name: /^Requested insights/ });
+    expect(
+      within(insights)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5', '6']);
+    for (const name of [
+      'Total FTE Score',
+      'Wealth Score',
+      'Leadership Score',
+      'Ownership gender/race equity insights',
+      'MWBE',
+      'Historical',
+    ])
+      expect(within(insights).getByRole('checkbox', { name })).toBeChecked();
+    await user.click(within(insights).getByRole('checkbox', { name: 'Wealth Score' }));
+    await user.click(within(insights).getByRole('checkbox', { name: 'MWBE' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     // Practices settings: turn one field off.
@@ -371,11 +388,13 @@ describe('/surveys/hosting/create', () => {
     expect(await screen.findByText('Options: Yes, No')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create Request' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/surveys'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/surveys/hosting/${overview().id}`));
     const body = bodyOf(calls.find((call) => call.method === 'POST' && call.path === '/api/surveys'));
     expect(body).toMatchObject({
       organization_id: 1,
       survey_type_id: 3,
+      receive_type_id: 1,
+      insight_type_ids: [1, 3, 4, 6],
       title: '2027 Survey',
       start: day(1),
       due: day(30),
@@ -402,6 +421,15 @@ describe('/surveys/hosting/create', () => {
     expect(enabled('miscellaneous', 1001)).toBe(false);
     expect(alertTitles()).toContain('Survey request created');
     expect(sessionStorage.getItem('parity.survey-request-draft')).toBeNull();
+    // The usage event of the creation, checked and sent.
+    await waitFor(() =>
+      expect(bodyOf(calls.find((call) => call.path === '/api/usage-events'))).toEqual({
+        type: 'survey.created',
+        organizationId: 1,
+        surveyId: 5,
+        user: { id: 3, email: 'host@northwind.test', name: 'Nora Whitfield' },
+      }),
+    );
 
     // Back in the wizard: it starts over at the overview with dei.
     await router.navigate('/surveys/hosting/create');
@@ -438,7 +466,7 @@ describe('/surveys/{surveyId}', () => {
   it('shows an invited member the overview and the way to the taking page', async () => {
     stubFetch({
       'GET /api/user/status': () => json(ACCOUNT),
-      'GET /api/surveys/5': () => json(overview()),
+      'GET /api/surveys/5': () => json(overview({ insight_type_ids: [1, 5] })),
     });
     renderApp('/surveys/5?organizationId=2');
     expect(await screen.findByRole('heading', { level: 1, name: '2026 DEI Survey' })).toBeInTheDocument();
@@ -462,7 +490,15 @@ describe('/surveys/{surveyId}', () => {
       'Total Full-Time Employees',
       'Submit',
       'Do you run a mentoring programme? (Select)',
+      'Total FTE Score',
+      'MWBE',
     ]);
+    expect(
+      within(within(steps).getByRole('list', { name: 'Requested insights' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Total FTE Score', 'MWBE']);
+    expect(screen.getByText('View responses in Parity')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue Response' })).toHaveAttribute(
       'href',
       '/surveys/taking/5?organizationId=2',
@@ -549,17 +585,24 @@ describe('/surveys/{surveyId}', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/surveys/5');
     await user.click(await screen.findByRole('button', { name: 'Edit overview' }));
+    expect(screen.getByText('No insights requested')).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Edit overview' });
     const title = within(dialog).getByLabelText(/^Title/);
     await user.clear(title);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
     await user.type(title, 'Renamed');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Historical' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(alertTitles()).toContain('Survey Details successfully updated'));
     const put = bodyOf(calls.find((call) => call.method === 'PUT'));
     // The start in the past stays as it was.
-    expect(put).toMatchObject({ title: 'Renamed', start: '2026-09-01', primary_contact_id: 3 });
+    expect(put).toMatchObject({
+      title: 'Renamed',
+      start: '2026-09-01',
+      primary_contact_id: 3,
+      insight_type_ids: [6],
+    });
 
     await user.click(screen.getByRole('button', { name: 'Grant administrator access' }));
     const grant = await screen.findByRole('dialog', { name: 'Grant administrator access' });

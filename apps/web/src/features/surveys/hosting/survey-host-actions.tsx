@@ -1,25 +1,28 @@
-import { Group, Select, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import {
   ADMINISTRATOR_ACCESS_GRANTED_MESSAGE,
   SURVEY_DELETED_MESSAGE,
   SURVEY_DETAILS_UPDATED_MESSAGE,
-  surveyDetailsErrors,
-  type TSurveyDetailsField,
+  surveyDetailsFormSchema,
   type TSurveyOverview,
+  ZGrantAdministratorAccessForm,
 } from '@parity/domain/survey-request';
 import { IconEdit, IconTrash, IconUserShield } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { Select } from '../../../components/select/select';
 import {
   useDeleteSurvey,
   useEditSurveyOverview,
   useGrantAdministratorAccess,
   useOrganizationMembers,
 } from './api/hosting';
+import { InsightTypesField } from './components/insight-types';
 import {
   detailsBody,
   localToday,
@@ -99,41 +102,43 @@ export function SurveyHostActions({ survey }: { survey: TSurveyOverview }) {
 function EditOverviewForm({ survey, onDone }: { survey: TSurveyOverview; onDone: () => void }) {
   const save = useEditSurveyOverview(survey.id);
   const members = useOrganizationMembers(survey.host.id);
-  const [values, setValues] = useState<SurveyDetailsValues>({
-    title: survey.title,
-    description: survey.description ?? '',
-    start: survey.start,
-    due: survey.due,
-    primary_contact_id: survey.primary_contact?.id ?? null,
-    contact_email: survey.contact_email ?? '',
-    support_email: survey.support_email ?? '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<TSurveyDetailsField, string>>>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // A start already in the past may stay as it is (spec 5 applies to a changed start).
-    const found = surveyDetailsErrors(values, { today: localToday(), originalStart: survey.start });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(detailsBody(values), {
-      onSuccess: () => {
-        showAlert('success', SURVEY_DETAILS_UPDATED_MESSAGE);
-        onDone();
+  const [insights, setInsights] = useState<number[]>(survey.insight_type_ids);
+  // A start already in the past may stay as it is (spec 5 applies to a changed start).
+  const form = useSchemaForm<SurveyDetailsValues>(
+    surveyDetailsFormSchema({ today: localToday(), originalStart: survey.start }),
+    {
+      initialValues: {
+        title: survey.title,
+        description: survey.description ?? '',
+        start: survey.start,
+        due: survey.due,
+        primary_contact_id: survey.primary_contact?.id ?? null,
+        contact_email: survey.contact_email ?? '',
+        support_email: survey.support_email ?? '',
       },
-    });
-  };
+    },
+  );
+
+  const submit = (values: SurveyDetailsValues) =>
+    save.mutate(
+      { ...detailsBody(values), insight_type_ids: insights },
+      {
+        onSuccess: () => {
+          showAlert('success', SURVEY_DETAILS_UPDATED_MESSAGE);
+          onDone();
+        },
+      },
+    );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit overview">
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Edit overview">
       <Stack gap="md">
         <SurveyDetailsFields
-          values={values}
-          errors={errors}
-          onChange={setValues}
+          form={form}
           members={members.data?.data ?? []}
           membersLoading={members.isPending}
         />
+        <InsightTypesField value={insights} onChange={setInsights} />
         <Group justify="flex-end" gap="sm">
           <Button kind="blanc" onClick={onDone}>
             Cancel
@@ -150,8 +155,9 @@ function EditOverviewForm({ survey, onDone }: { survey: TSurveyOverview; onDone:
 function GrantAccessForm({ survey, onDone }: { survey: TSurveyOverview; onDone: () => void }) {
   const grant = useGrantAdministratorAccess(survey.id);
   const members = useOrganizationMembers(survey.host.id);
-  const [userId, setUserId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm<{ user_id: string | null }>(ZGrantAdministratorAccessForm, {
+    initialValues: { user_id: null },
+  });
   const granted = new Set(survey.administrators.map((admin) => admin.id));
   const options = (members.data?.data ?? [])
     .filter((member) => member.status === 'approved')
@@ -160,23 +166,16 @@ function GrantAccessForm({ survey, onDone }: { survey: TSurveyOverview; onDone: 
       label: `${member.name} ${member.lastname}`.trim() + (granted.has(member.id) ? ' (has access)' : ''),
     }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!userId) {
-      setError('Member is required');
-      return;
-    }
-    setError(null);
-    grant.mutate(Number(userId), {
+  const submit = ({ user_id }: { user_id: string | null }) =>
+    grant.mutate(Number(user_id), {
       onSuccess: () => {
         showAlert('success', ADMINISTRATOR_ACCESS_GRANTED_MESSAGE);
         onDone();
       },
     });
-  };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Grant administrator access">
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Grant administrator access">
       <Stack gap="md">
         <Text size="sm">
           A member of {survey.host.name} given administrator access manages this survey as its host does.
@@ -192,9 +191,7 @@ function GrantAccessForm({ survey, onDone }: { survey: TSurveyOverview; onDone: 
           searchable
           placeholder={members.isPending ? 'Loading members…' : 'Choose a member'}
           data={options}
-          value={userId}
-          onChange={setUserId}
-          error={error}
+          {...form.getInputProps('user_id')}
           nothingFoundMessage="No members found"
         />
         <Group justify="flex-end" gap="sm">

@@ -2,13 +2,19 @@ import type { TSurveyInvitation, TSurveyTab, TSurveyTabProgress } from '@parity/
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, cleanupApps, json, renderApp } from '../../../app/testing/render-app';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { closeAllDialogs } from '../../../components/dialog/dialog-store';
 import { setTokens } from '../../../lib/token-storage';
+import { type Handler, json, jsonBody, stubFetch } from '../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../testing/render';
+import { NO_INFORMATION } from '../components/survey-tile';
+import { resumeStep, surveyAction } from '../lib/survey-action';
 import { OTHER_ORGANIZATION_NOTICE } from './components/survey-stepper';
-import { NO_INFORMATION } from './components/survey-tile';
-import { resumeStep, surveyAction } from './lib/survey-action';
+
+/** The calls with their JSON bodies parsed. */
+const stub = (handlers: Record<string, Handler>) =>
+  stubFetch(handlers, (call) => ({ ...call, body: jsonBody(call) }));
 
 configure({ asyncUtilTimeout: 15000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -26,32 +32,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-type Handler = (call: Call) => Response | Promise<Response>;
-
-function stub(handlers: Record<string, Handler>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://localhost',
-      );
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null };
-      calls.push(call);
-      const handler = handlers[`${method} ${url.pathname}`];
-      return handler ? handler(call) : json({ message: 'Not found.' }, 404);
-    }),
-  );
-  return calls;
-}
-
 const HOST = { id: 1, name: 'Northwind Pension Fund', logo: null };
 
 function invitation(overrides: Partial<TSurveyInvitation> = {}): TSurveyInvitation {
@@ -60,11 +40,12 @@ function invitation(overrides: Partial<TSurveyInvitation> = {}): TSurveyInvitati
     survey_id: 5,
     organization_id: 2,
     title: '2026 DEI Survey',
-    step: 2,
-    locked_step: 3,
+    // Moved on from the overview (step 1): continues at its locked step, 2.
+    step: 1,
+    survey_locked_step: 2,
     completed_steps: 1,
     total_step: 3,
-    progress: 33,
+    survey_progress: 33,
     status: 'Active',
     start: '2026-09-01',
     end: '2026-12-31',
@@ -136,6 +117,8 @@ function progress(
       completed: completed.includes(s.id),
       occupied_by: occupied[s.id] ?? null,
       occupied_until: occupied[s.id] ? '2026-11-22T10:00:00.000Z' : null,
+      checks: [],
+      note: null,
     })),
   };
 }
@@ -151,7 +134,7 @@ function stepperHandlers(
     'GET /api/surveys/5/tabs': () => json({ data: STEPS }),
     'GET /api/surveys/5/organizations/tabs': () => json(progress(staffCompleted ? [1, 2] : [1])),
     'POST /api/surveys/5/occupy': (call) => {
-      const tabId = (call.body as { tab_id: number }).tab_id;
+      const tabId = (jsonBody(call) as { tab_id: number }).tab_id;
       return options.heldBy
         ? json({
             tab_id: tabId,
@@ -169,9 +152,9 @@ function stepperHandlers(
     'DELETE /api/surveys/5/occupy/2': () =>
       json({ tab_id: 2, occupied_by: null, occupied_until: null, held_by_you: false }),
     'PUT /api/surveys/5/tabs': (call) => {
-      const tabId = (call.body as { tab_id: number }).tab_id;
+      const tabId = (jsonBody(call) as { tab_id: number }).tab_id;
       const weight = STEPS.findIndex((s) => s.id === tabId) + 1;
-      return json({ tab_id: tabId, step: weight, locked_step: Math.min(weight + 1, STEPS.length) });
+      return json({ tab_id: tabId, step: weight, survey_locked_step: Math.min(weight + 1, STEPS.length) });
     },
     'GET /api/lpi/tab-titles': () =>
       json({
@@ -208,7 +191,7 @@ function stepperHandlers(
           )
         : json({ data: grid(8), state: { ...staffState('staff'), updated_at: new Date().toISOString() } }),
     'POST /api/surveys/5/mark-complete/2': (call) => {
-      staffCompleted = (call.body as { completed: boolean }).completed;
+      staffCompleted = (jsonBody(call) as { completed: boolean }).completed;
       return json({ tab_id: 2, completed: staffCompleted });
     },
   };
@@ -278,16 +261,23 @@ describe('the invitation tiles', () => {
   });
 
   it('applies the rule in order: a past-due response that was submitted is View Response', () => {
-    const base = { survey_id: 5, organization_id: 2, locked_step: 4, total_step: 11 };
+    const base = { survey_id: 5, organization_id: 2, survey_locked_step: 4, total_step: 11 };
     expect(surveyAction({ ...base, status: 'Past Due', submitted_at: SAVED_AT }).label).toBe('View Response');
     expect(surveyAction({ ...base, status: 'Past Due', submitted_at: null }).label).toBe('Not Available');
     expect(surveyAction({ ...base, status: 'Archived', submitted_at: SAVED_AT }).label).toBe('View');
-    expect(surveyAction({ ...base, status: 'Active', submitted_at: null })).toEqual({
+  });
+
+  it('Continue Response opens at the survey’s locked step (step + 1), the step after those gone through', () => {
+    const base = { survey_id: 5, organization_id: 2, status: 'Active' as const, submitted_at: null };
+    // Moved on from steps 1..3: the locked step is 4, and the stepper opens there.
+    expect(surveyAction({ ...base, survey_locked_step: 4, total_step: 11 })).toEqual({
       label: 'Continue Response',
-      to: '/surveys/taking/5?organizationId=2&step=3',
+      to: '/surveys/taking/5?organizationId=2&step=4',
     });
-    // An untouched invitation (step 1, locked_step 2) resumes at the first step.
-    expect(resumeStep({ locked_step: 2, total_step: 11 })).toBe(1);
+    expect(resumeStep({ survey_locked_step: 4, total_step: 11 })).toBe(4);
+    // An untouched invitation (step 0, locked step 1) opens at the first step; never past the last.
+    expect(resumeStep({ survey_locked_step: 1, total_step: 11 })).toBe(1);
+    expect(resumeStep({ survey_locked_step: 11, total_step: 11 })).toBe(11);
   });
 
   it('filters by status through the API and shows the empty message', async () => {
@@ -301,14 +291,61 @@ describe('the invitation tiles', () => {
     expect(calls.some((c) => c.url.searchParams.get('filter') === 'Submitted')).toBe(true);
   });
 
-  it('shows an error with Try again when the list fails', async () => {
+  it('shows the failure inline with Try again when trying again can help, and no toast', async () => {
+    let failing = true;
     stub({
       'GET /api/user/status': () => json(ACCOUNT),
-      'GET /api/surveys/invitations': () => json({ message: 'Broken' }, 400),
+      'GET /api/surveys/invitations': () =>
+        failing ? json({ message: 'The service is unavailable.' }, 503) : json({ data: [] }),
+    });
+    renderApp('/surveys');
+    const title = await screen.findByText('The surveys could not be loaded', {}, { timeout: 20_000 });
+    const failure = title.closest<HTMLElement>('[role="alert"]')!;
+    expect(within(failure).getByText('The service is unavailable.')).toBeInTheDocument();
+    expect(alertStore.getAlerts()).toEqual([]);
+    failing = false;
+    await userEvent.setup().click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Your organization has no survey invitations yet.')).toBeInTheDocument();
+  });
+
+  it("tells a user awaiting approval the API's reason, not to check the connection", async () => {
+    stub({
+      'GET /api/user/status': () => json({ ...ACCOUNT, status: 'pending', isAllowed: false }),
+      'GET /api/surveys/invitations': () => json({ message: 'Your account is awaiting approval.' }, 403),
+    });
+    renderApp('/surveys');
+    const failure = await screen.findByRole('alert');
+    expect(within(failure).getByText('Your account is awaiting approval.')).toBeInTheDocument();
+    expect(within(failure).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByText(/check your connection/i)).toBeNull();
+  });
+
+  it("alerts 'Invalid response' when the invitation data does not parse (spec 8)", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stub({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/surveys/invitations': () =>
+        json({ data: [{ ...invitation(), progress: '33%', contributors: null }] }),
     });
     renderApp('/surveys');
     expect(await screen.findByText('The surveys could not be loaded')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(alertStore.getAlerts()).toEqual([
+      expect.objectContaining({ type: 'error', title: 'Error', description: 'Invalid response' }),
+    ]);
+    expect(logged).toHaveBeenCalledWith('Invalid response', expect.any(Array));
+  });
+
+  it("alerts 'Invalid response' on the stepper when the invitation does not parse", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stub({
+      ...stepperHandlers(),
+      'GET /api/surveys/invitations/5': () => json({ ...invitation(), status: 'Open', host: null }),
+    });
+    renderApp(takingUrl());
+    expect(await screen.findByText('The survey could not be loaded')).toBeInTheDocument();
+    expect(alertStore.getAlerts()).toEqual([
+      expect.objectContaining({ type: 'error', title: 'Error', description: 'Invalid response' }),
+    ]);
   });
 });
 
@@ -351,7 +388,7 @@ describe('the stepper (surveys.taking.survey)', () => {
     );
   });
 
-  it('Next saves the changed step, then records the next step', async () => {
+  it('Next saves the changed step, then records the step it moves on from', async () => {
     const calls = stub(stepperHandlers());
     const { router } = renderApp(takingUrl('&step=2'));
     const user = userEvent.setup();
@@ -364,7 +401,7 @@ describe('the stepper (surveys.taking.survey)', () => {
     const writes = calls.filter((c) => c.method === 'PUT').map((c) => c.url.pathname);
     expect(writes).toEqual(['/api/staff/save', '/api/surveys/5/tabs']);
     expect(calls.find((c) => c.url.pathname === '/api/surveys/5/tabs' && c.method === 'PUT')?.body).toEqual({
-      tab_id: 12,
+      tab_id: 2,
     });
     await waitFor(() => expect(router.state.location.search).toContain('step=3'));
     // Leaving the step releases it.
@@ -373,6 +410,17 @@ describe('the stepper (surveys.taking.survey)', () => {
         true,
       ),
     );
+  });
+
+  it('going back to an earlier step records nothing: the locked step stays ahead', async () => {
+    const calls = stub(stepperHandlers());
+    const { router } = renderApp(takingUrl('&step=2'));
+    const user = userEvent.setup();
+    const steps = within(await screen.findByRole('navigation', { name: 'Survey steps' }));
+    await user.click(steps.getByRole('link', { name: /Overview/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Overview' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toContain('step=1'));
+    expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/surveys/5/tabs')).toBe(false);
   });
 
   it('a stale save on Next opens the conflict dialog and stays on the step', async () => {
@@ -406,6 +454,76 @@ describe('the stepper (surveys.taking.survey)', () => {
     );
   });
 
+  it('a step whose figures do not add up: marked on the step, Mark Complete asks for a note', async () => {
+    const mismatch =
+      'The staff grid adds up to 3 employees; the Overview declares 40 full-time employees. ' +
+      'Correct the grid or the Overview’s Total Full-Time Employees.';
+    const refusal = `${mismatch} This step’s data does not add up. Fix it, or mark the step complete with a note explaining the mismatch.`;
+    const check = { tab: 'staff' as const, code: 'staff_total' as const, message: mismatch };
+    let note: string | null = null;
+    const handlers = stepperHandlers();
+    const calls = stub({
+      ...handlers,
+      'GET /api/surveys/5/organizations/tabs': () => {
+        const answer = progress(note ? [1, 2] : [1]);
+        return json({
+          data: answer.data.map((p) => (p.tab_id === 2 ? { ...p, checks: [check], note } : p)),
+        });
+      },
+      'POST /api/surveys/5/mark-complete/2': (call) => {
+        const body = jsonBody(call) as { completed: boolean; note?: string };
+        if (!body.note) {
+          return json({ message: refusal, error: 'checks_failed', detail: { checks: [check] } }, 422);
+        }
+        note = body.note;
+        return json({ tab_id: 2, completed: true, note, checks: [check] });
+      },
+    });
+    renderApp(takingUrl('&step=2'));
+    const user = userEvent.setup();
+    // The step in the list and the step itself say what does not add up.
+    const steps = await screen.findByRole('navigation', { name: 'Survey steps' });
+    expect(await within(steps).findByText('Figures do not add up')).toBeInTheDocument();
+    const stepChecks = await screen.findByLabelText('Data checks of this step');
+    expect(stepChecks).toHaveTextContent(mismatch);
+    // The grid too, as it is edited: 3 entered of 40 declared.
+    expect(screen.getAllByText(mismatch).length).toBeGreaterThan(1);
+
+    await user.click(await screen.findByRole('button', { name: 'Mark Complete' }));
+    const form = await screen.findByRole('form', { name: 'Explain the mismatch' });
+    expect(within(form).getByText(refusal)).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Mark Complete with note' }));
+    expect(await within(form).findByText('Explain the mismatch in the note')).toBeInTheDocument();
+    await user.type(
+      within(form).getByLabelText(/Note for the survey's host/),
+      'Three partners are not staff.',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Mark Complete with note' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Explain the mismatch' })).not.toBeInTheDocument(),
+    );
+    expect(
+      calls.filter((c) => c.url.pathname === '/api/surveys/5/mark-complete/2').map((c) => c.body),
+    ).toEqual([{ completed: true }, { completed: true, note: 'Three partners are not staff.' }]);
+    expect(await within(steps).findByText('Figures do not add up (note given)')).toBeInTheDocument();
+    expect(await screen.findByText('Note for the host: Three partners are not staff.')).toBeInTheDocument();
+  });
+
+  it('a step completed with a note whose figures add up now still shows the note', async () => {
+    stub({
+      ...stepperHandlers(),
+      'GET /api/surveys/5/organizations/tabs': () =>
+        json({
+          data: progress([1, 2]).data.map((p) => (p.tab_id === 2 ? { ...p, note: 'Grid fixed since.' } : p)),
+        }),
+    });
+    renderApp(takingUrl('&step=2'));
+    expect(await screen.findByLabelText('Note of this step')).toHaveTextContent(
+      'Note for the host: Grid fixed since.',
+    );
+    expect(screen.queryByLabelText('Data checks of this step')).not.toBeInTheDocument();
+  });
+
   it('a step someone else holds is read only, naming them', async () => {
     stub(stepperHandlers({ heldBy: GRACE }));
     renderApp(takingUrl('&step=2'));
@@ -427,7 +545,7 @@ describe('the stepper (surveys.taking.survey)', () => {
         json(invitation({ submitted_at: submitted, status: submitted ? 'Submitted' : 'Active' })),
       'POST /api/surveys/5/submit': (call) => {
         answers += 1;
-        if (!(call.body as { accept_terms: boolean }).accept_terms) {
+        if (!(jsonBody(call) as { accept_terms: boolean }).accept_terms) {
           return json({ message: 'Please, accept terms and conditions', error: 'bad_request' }, 400);
         }
         if (answers === 2) {
@@ -470,6 +588,16 @@ describe('the stepper (surveys.taking.survey)', () => {
     expect(await screen.findByText('The survey response was submitted.')).toBeInTheDocument();
     expect(await screen.findByText(/This response was submitted: it can be viewed/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    // The usage event of the submit, once: checked, then sent.
+    const events = calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/usage-events');
+    expect(events.map((c) => c.body)).toEqual([
+      {
+        type: 'survey.submitted',
+        organizationId: 2,
+        surveyId: 5,
+        user: { id: 4, email: 'ada@acme.test', name: 'Ada Lovelace' },
+      },
+    ]);
   });
 
   it('a past-due survey is read only with a banner and holds nothing', async () => {

@@ -1,18 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentAccountQueryKey, userAccountQueryKey, userAccountQueryOptions } from '../../../lib/account';
 import { api } from '../../../lib/api-client';
 import type { Attachment, PublicProfile, UserAccount, UsersPage } from './types';
 
 /** The directory's page size (spec 9: lists of people page by 30). */
 export const USERS_PAGE_SIZE = 30;
 
-/** Shared with the dashboard's acknowledgement query: one fetch of GET /api/user-account. */
-export const userAccountQueryKey = ['user-account'] as const;
-
 export function useUserAccount() {
-  return useQuery({
-    queryKey: userAccountQueryKey,
-    queryFn: () => api.get<UserAccount>('/api/user-account'),
-  });
+  return useQuery(userAccountQueryOptions());
 }
 
 /** POST /api/user-account/{id}: multipart form, booleans as 1/0, arrays as name[]. */
@@ -26,7 +21,7 @@ export function useUpdateUserAccount(id: number | undefined) {
         queryClient.setQueryData(userAccountQueryKey, account);
       }
       void queryClient.invalidateQueries({ queryKey: userAccountQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['current-account'] });
+      void queryClient.invalidateQueries({ queryKey: currentAccountQueryKey });
     },
   });
 }
@@ -86,18 +81,4 @@ export function useDeactivateAccount() {
   return useMutation({
     mutationFn: () => api.put<unknown>('/api/user-account/deactivate', undefined, { retries: 0 }),
   });
-}
-
-/** An image the API serves behind the Bearer token (e.g. /api/users/{id}/image/1), as an object URL. */
-export function useProtectedImage(src: string | null | undefined) {
-  const isApi = Boolean(src && /^\/?api\//.test(src));
-  const query = useQuery({
-    queryKey: ['protected-image', src],
-    queryFn: async () => URL.createObjectURL(await api.download(src as string, undefined, { silent: true })),
-    enabled: isApi,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-  if (!src) return null;
-  return isApi ? (query.data ?? null) : src;
 }

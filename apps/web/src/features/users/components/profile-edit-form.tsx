@@ -5,19 +5,22 @@ import {
   FileInput,
   Group,
   MultiSelect,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
+  Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { displayName } from '@parity/domain/account';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { DateField } from '../../../components/form/date-field';
+import { Select } from '../../../components/select/select';
 import { useDictionary } from '../../../lib/dictionaries';
 import type { PrivatableField, UserAccount } from '../api/types';
 import { uploadUserImage, useUpdateUserAccount } from '../api/users';
@@ -45,7 +48,8 @@ export interface ProfileEditFormProps {
 
 /** The profile edit form: name and last name required, every personal field with a private toggle, a photo. */
 export function ProfileEditForm({ account, onDone }: ProfileEditFormProps) {
-  const [values, setValues] = useState<ProfileFormValues>(() => accountToForm(account));
+  const form = useForm<ProfileFormValues>({ initialValues: accountToForm(account) });
+  const values = form.values;
   const [privateFields, setPrivateFields] = useState<PrivatableField[]>(() => accountPrivateFields(account));
   const [photo, setPhoto] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -63,15 +67,6 @@ export function ProfileEditForm({ account, onDone }: ProfileEditFormProps) {
     },
     [preview],
   );
-
-  const set =
-    <K extends keyof ProfileFormValues>(field: K) =>
-    (value: ProfileFormValues[K]) =>
-      setValues((current) => ({ ...current, [field]: value }));
-  const text = (field: keyof ProfileFormValues) => ({
-    value: values[field] as string,
-    onChange: (event: { currentTarget: { value: string } }) => set(field)(event.currentTarget.value as never),
-  });
 
   const isPrivate = (field: PrivatableField) => privateFields.includes(field);
   const togglePrivate = (field: PrivatableField, on: boolean) =>
@@ -93,8 +88,7 @@ export function ProfileEditForm({ account, onDone }: ProfileEditFormProps) {
   const options = (list: readonly { id: number; name: string }[] | undefined) =>
     (list ?? []).map((option) => ({ value: String(option.id), label: option.name }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async (values) => {
     const missing = requiredMessage({ name: values.name, lastname: values.lastname }, REQUIRED_LABELS);
     setError(missing);
     if (missing) {
@@ -116,7 +110,7 @@ export function ProfileEditForm({ account, onDone }: ProfileEditFormProps) {
     } finally {
       setSaving(false);
     }
-  };
+  });
 
   const name = displayName(values.name, values.lastname) || account.email;
   return (
@@ -150,38 +144,54 @@ export function ProfileEditForm({ account, onDone }: ProfileEditFormProps) {
             />
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Name" required {...text('name')} />
+            <TextInput label="Name" required {...form.getInputProps('name')} />
             {withPrivacy(
               'lastname',
               'Last name',
-              <TextInput label="Last name" required {...text('lastname')} />,
+              <TextInput label="Last name" required {...form.getInputProps('lastname')} />,
             )}
-            <TextInput label="Title" {...text('title')} />
+            <TextInput label="Title" {...form.getInputProps('title')} />
             {withPrivacy(
               'personal_email',
               'Personal email',
-              <TextInput label="Personal email" type="email" {...text('personal_email')} />,
+              <TextInput label="Personal email" type="email" {...form.getInputProps('personal_email')} />,
             )}
-            {withPrivacy('phone', 'Phone', <TextInput label="Phone" type="tel" {...text('phone')} />)}
+            {withPrivacy(
+              'phone',
+              'Phone',
+              <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />,
+            )}
             {withPrivacy(
               'mobile_phone',
               'Mobile phone',
-              <TextInput label="Mobile phone" type="tel" {...text('mobile_phone')} />,
+              <TextInput label="Mobile phone" type="tel" {...form.getInputProps('mobile_phone')} />,
             )}
-            {withPrivacy('address', 'Address', <TextInput label="Address" {...text('address')} />)}
+            {withPrivacy(
+              'address',
+              'Address',
+              <TextInput label="Address" {...form.getInputProps('address')} />,
+            )}
             {withPrivacy(
               'start_date',
               'Start date',
-              <TextInput label="Start date" type="date" {...text('start_date')} />,
+              <DateField
+                label="Start date"
+                minDate="1900-01-01"
+                value={values.start_date || null}
+                onChange={(date) => form.setFieldValue('start_date', date ?? '')}
+              />,
             )}
+            <Text size="sm" c="dimmed" style={{ gridColumn: '1 / -1' }}>
+              Gender, race/ethnicity, LGBTQ+, disability, veteran and immigration details stay private until
+              you choose to show them to other users.
+            </Text>
             {withPrivacy(
               'gender_id',
               'Gender',
               <Select
                 label="Gender"
                 data={options(genders.data)}
-                value={values.gender_id}
-                onChange={set('gender_id')}
+                {...form.getInputProps('gender_id')}
                 clearable
               />,
             )}
@@ -191,8 +201,7 @@ export function ProfileEditForm({ account, onDone }: ProfileEditFormProps) {
               <Select
                 label="Race/Ethnicity"
                 data={options(ethnicities.data)}
-                value={values.ethnicity_id}
-                onChange={set('ethnicity_id')}
+                {...form.getInputProps('ethnicity_id')}
                 clearable
               />,
             )}
@@ -207,25 +216,18 @@ export function ProfileEditForm({ account, onDone }: ProfileEditFormProps) {
               withPrivacy(
                 field,
                 label,
-                <Select
-                  label={label}
-                  data={FLAG_OPTIONS}
-                  value={values[field]}
-                  onChange={set(field)}
-                  clearable
-                />,
+                <Select label={label} data={FLAG_OPTIONS} {...form.getInputProps(field)} clearable />,
               ),
             )}
             <MultiSelect
               label="Languages"
               data={options(languages.data)}
-              value={values.languages}
-              onChange={set('languages')}
+              {...form.getInputProps('languages')}
               searchable
               clearable
             />
           </SimpleGrid>
-          {withPrivacy('bio', 'Bio', <Textarea label="Bio" rows={4} {...text('bio')} />)}
+          {withPrivacy('bio', 'Bio', <Textarea label="Bio" rows={4} {...form.getInputProps('bio')} />)}
           <Group justify="flex-end" gap="sm">
             <Button kind="blanc" onClick={onDone}>
               Cancel

@@ -1,6 +1,6 @@
 import { displayName, NO_INFORMATION, PRIVATE } from '@parity/domain/account';
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, profileText, requiredMessage } from './profile';
+import { profileText, requiredMessage } from './profile';
 
 describe('profile display rules (spec 3)', () => {
   it("drops the last name when it is empty or 'Private'", () => {
@@ -30,10 +30,5 @@ describe('profile display rules (spec 3)', () => {
     expect(requiredMessage({ name: 'Ada', lastname: '' }, labels)).toBe(
       'Please, populate required data: Last name',
     );
-  });
-
-  it('formats sizes with base 1000 and 2 decimals', () => {
-    expect(formatFileSize(1500)).toBe('1.50 kB');
-    expect(formatFileSize(2_345_678)).toBe('2.35 MB');
   });
 });

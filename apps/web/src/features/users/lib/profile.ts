@@ -33,9 +33,3 @@ export function requiredMessage(
     .map(([, label]) => label);
   return missing.length ? `${PROFILE_REQUIRED_MESSAGE} ${missing.join(', ')}` : null;
 }
-
-/** File sizes in kB/MB (spec 9: base 1000, 2 decimals). */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= 1000 * 1000) return `${(bytes / 1000 / 1000).toFixed(2)} MB`;
-  return `${(bytes / 1000).toFixed(2)} kB`;
-}

@@ -1,21 +1,9 @@
 import { Anchor, Card, Skeleton, Table, Text } from '@mantine/core';
-import { api } from '../../../lib/api-client';
+import { formatFileSize } from '@parity/domain/file-size';
+import { downloadFile } from '../../../lib/download';
 import { useAttachments } from '../api/users';
-import { formatFileSize } from '../lib/profile';
 
 export const NO_DOCUMENTS = 'No documents yet';
-
-/** Files are served behind the Bearer token: fetched as a blob, then handed to the browser. */
-async function openFile(url: string, name: string) {
-  const blob = await api.download(url);
-  const objectUrl = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = name;
-  link.rel = 'noopener';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
-}
 
 /** /users/private/files (Documents): my uploaded files. */
 export function MyFilesRoute() {
@@ -42,7 +30,11 @@ export function MyFilesRoute() {
             {rows.map((file) => (
               <Table.Tr key={file.id}>
                 <Table.Td>
-                  <Anchor component="button" type="button" onClick={() => void openFile(file.url, file.name)}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    onClick={() => void downloadFile(file.url, file.name)}
+                  >
                     {file.name}
                   </Anchor>
                 </Table.Td>

@@ -1,14 +1,6 @@
-import { Card, Image, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { useAttachments, useProtectedImage } from '../api/users';
-
-function ProtectedImage({ src, name }: { src: string; name: string }) {
-  const url = useProtectedImage(src);
-  return url ? (
-    <Image src={url} alt={name} radius="md" h={120} fit="cover" />
-  ) : (
-    <Skeleton h={120} radius="md" />
-  );
-}
+import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { ProtectedImage } from '../../../components/protected-image/protected-image';
+import { useAttachments } from '../api/users';
 
 export const NO_MEDIA = 'No media yet';
 
@@ -27,7 +19,7 @@ export function MyMediaRoute() {
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           {images.map((image) => (
-            <ProtectedImage key={image.id} src={image.url} name={image.name} />
+            <ProtectedImage key={image.id} src={image.url} alt={image.name} radius="md" h={120} fit="cover" />
           ))}
         </SimpleGrid>
       )}

@@ -1,10 +1,11 @@
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { displayName } from '@parity/domain/account';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { useUserAccount } from '../api/users';
+import { ProfileCompletenessPrompt } from '../components/profile-completeness-prompt';
 import { UserAvatar } from '../components/user-avatar';
 
 /** The tabs of my profile: About and its subpages (spec 2: files, media, bookmarks, settings). */
@@ -20,6 +21,7 @@ export const MY_PROFILE_TABS = [
 export function MyProfileRoute() {
   const account = useUserAccount();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
 
   if (account.isPending) {
     return (
@@ -65,6 +67,8 @@ export function MyProfileRoute() {
           />
         </div>
       </Group>
+      {/* The edit form is the fix: no link to it while it is open. */}
+      <ProfileCompletenessPrompt withLink={searchParams.get('edit') !== '1'} />
       <Group component="nav" aria-label="Profile sections" gap={4}>
         {MY_PROFILE_TABS.map((tab) => (
           <NavLink key={tab.to} to={tab.to} end={'end' in tab ? tab.end : false}>

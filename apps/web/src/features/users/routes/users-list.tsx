@@ -10,9 +10,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { displayName, NO_INFORMATION } from '@parity/domain/account';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
@@ -26,7 +26,7 @@ export function UsersListRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.get('search') ?? '';
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
-  const [draft, setDraft] = useState(query);
+  const form = useForm({ initialValues: { search: query } });
   const users = useUsers(query, page);
   const total = users.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
@@ -39,10 +39,7 @@ export function UsersListRoute() {
     setSearchParams(params);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    go({ search: draft.trim(), page: 1 });
-  };
+  const submit = form.onSubmit(({ search }) => go({ search: search.trim(), page: 1 }));
 
   return (
     <Stack gap="md">
@@ -54,8 +51,7 @@ export function UsersListRoute() {
               label="Search users"
               placeholder="Name, title or organization"
               leftSection={<IconSearch size={16} aria-hidden />}
-              value={draft}
-              onChange={(event) => setDraft(event.currentTarget.value)}
+              {...form.getInputProps('search')}
               w={{ base: '100%', sm: 360 }}
             />
             <Button type="submit" kind="secondary">

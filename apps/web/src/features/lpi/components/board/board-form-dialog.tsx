@@ -6,8 +6,11 @@ import {
   type TBoardMemberRow,
   type TBoardOptionFlags,
 } from '@parity/domain/lpi/board';
-import { type FormEvent, useState } from 'react';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { Button } from '../../../../components/button/button';
+import { DateField } from '../../../../components/form/date-field';
+import { useSchemaForm } from '../../../../components/form/use-schema-form';
 import type { Option } from '../ownership/individual-form-dialog';
 
 export interface BoardOptions {
@@ -22,7 +25,10 @@ export interface BoardOptions {
 }
 
 type SelectField = Exclude<keyof TBoardMemberRow, 'name' | 'date_of_joining'>;
-type FormState = Record<keyof TBoardMemberRow, string>;
+/** What the inputs hold: select values as text ('' = empty), the date as YYYY-MM-DD or null. */
+type FormState = Record<Exclude<keyof TBoardMemberRow, 'date_of_joining'>, string> & {
+  date_of_joining: string | null;
+};
 
 const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 const num = (v: string) => (v.trim() === '' ? null : Number(v));
@@ -32,7 +38,7 @@ function toFormState(row: TBoardMemberRow | null): FormState {
     name: row?.name ?? '',
     board_type_id: str(row?.board_type_id),
     board_position_id: str(row?.board_position_id),
-    date_of_joining: row?.date_of_joining ?? '',
+    date_of_joining: row?.date_of_joining ?? null,
     gender_id: str(row?.gender_id),
     ethnicity_id: str(row?.ethnicity_id),
     military_member_id: str(row?.military_member_id),
@@ -42,7 +48,8 @@ function toFormState(row: TBoardMemberRow | null): FormState {
   };
 }
 
-function fromFormState(state: FormState) {
+function fromFormState(input: unknown) {
+  const state = input as FormState;
   return {
     name: state.name,
     board_type_id: num(state.board_type_id),
@@ -87,66 +94,37 @@ function BoardForm({
   onSubmit,
   onClose,
 }: BoardFormDialogProps) {
-  const [state, setState] = useState<FormState>(() => toFormState(initial));
-  const [errors, setErrors] = useState<Partial<Record<keyof FormState, string>>>({});
+  // The API's schema, read from the inputs' text.
+  const schema = useMemo(() => z.preprocess(fromFormState, boardMemberSchema(flags)), [flags]);
+  const form = useSchemaForm<FormState, TBoardMemberRow>(schema, {
+    initialValues: toFormState(initial),
+    transformValues: (values) => schema.parse(values),
+  });
   const L = BOARD_LABELS;
-
-  const change = (patch: Partial<FormState>) => {
-    setState((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key as keyof FormState];
-      return next;
-    });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = boardMemberSchema(flags).safeParse(fromFormState(state));
-    if (!result.success) {
-      const next: Partial<Record<keyof FormState, string>> = {};
-      for (const issue of result.error.issues) next[issue.path[0] as keyof FormState] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    onSubmit(result.data);
-  };
 
   const select = (field: SelectField, list: Option[]) => {
     const disabled = field in flags && !flags[field as keyof TBoardOptionFlags];
+    const input = form.getInputProps(field);
     return (
       <NativeSelect
         key={field}
         label={L[field]}
-        value={disabled ? '' : state[field]}
+        {...input}
+        value={disabled ? '' : input.value}
         disabled={disabled}
-        error={errors[field]}
         data={[{ value: '', label: 'Empty' }, ...list.map((o) => ({ value: String(o.id), label: o.name }))]}
-        onChange={(event) => change({ [field]: event.currentTarget.value })}
       />
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((row) => onSubmit(row))} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={L.name}
-            value={state.name}
-            withAsterisk
-            error={errors.name}
-            onChange={(event) => change({ name: event.currentTarget.value })}
-          />
+          <TextInput label={L.name} withAsterisk {...form.getInputProps('name')} />
           {select('board_type_id', options.boardTypes)}
           {select('board_position_id', options.boardPositions)}
-          <TextInput
-            type="date"
-            label={L.date_of_joining}
-            value={state.date_of_joining}
-            error={errors.date_of_joining}
-            onChange={(event) => change({ date_of_joining: event.currentTarget.value })}
-          />
+          <DateField label={L.date_of_joining} {...form.getInputProps('date_of_joining')} />
           {select('gender_id', options.genders)}
           {select('ethnicity_id', options.ethnicities)}
           {select('military_member_id', options.military)}

@@ -1,7 +1,7 @@
-import { ActionIcon, Group, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { TBoardMemberRow } from '@parity/domain/lpi/board';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { DraftRow } from '../ownership/row-draft';
+import { RowActions } from '../../../../components/row-actions/row-actions';
+import { type DraftRow, draftRowItem } from '../ownership/row-draft';
 import type { BoardOptions } from './board-form-dialog';
 
 const nameOf = (list: { id: number; name: string }[], id: number | null) =>
@@ -47,23 +47,11 @@ export function BoardTable({
               <Table.Td>{nameOf(options.ethnicities, values.ethnicity_id)}</Table.Td>
               {actions ? (
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Edit ${values.name}`}
-                      onClick={() => onEdit(key)}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${values.name}`}
-                      onClick={() => onDelete(key)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
+                  <RowActions
+                    item={draftRowItem(key)}
+                    label={values.name}
+                    onAction={(action) => (action === 'edit' ? onEdit(key) : onDelete(key))}
+                  />
                 </Table.Td>
               ) : null}
             </Table.Tr>

@@ -1,14 +1,4 @@
-import {
-  Card,
-  Group,
-  MultiSelect,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Card, Group, MultiSelect, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { CUSTOM_QUESTION_TYPES } from '@parity/domain/constants';
 import {
   CUSTOM_QUESTION_TYPE_IDS,
@@ -20,6 +10,7 @@ import {
 } from '@parity/domain/lpi/forms';
 import { useState } from 'react';
 import { Button } from '../../../../components/button/button';
+import { Select } from '../../../../components/select/select';
 import { FormattedTextEditor } from './formatted-text-editor';
 
 /** A custom question as edited: `key` tells rows apart before they have an id. */

@@ -1,10 +1,12 @@
-import { NumberInput, Select, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Switch, TextInput } from '@mantine/core';
 import type { TIdentifiers } from '@parity/domain/identifiers';
 import type { TFormInput } from '@parity/domain/lpi/forms';
 import type { TAddressFound } from '@parity/domain/places';
 import { AddressSearch } from '../../../../components/address-search/address-search';
+import { DateField } from '../../../../components/form/date-field';
 import { IndustriesPicker } from '../../../../components/industries-picker/industries-picker';
 import { PhoneInput } from '../../../../components/phone-input/phone-input';
+import { Select } from '../../../../components/select/select';
 
 export interface FormInputProps {
   input: TFormInput;
@@ -52,11 +54,11 @@ export function FormInput({ input, value, onChange, error, readOnly }: FormInput
       );
     case 'date':
       return (
-        <TextInput
+        <DateField
           {...common}
-          type="date"
-          value={text(value)}
-          onChange={(e) => onChange(e.currentTarget.value || null)}
+          clearable={!input.required}
+          value={text(value) || null}
+          onChange={(day) => onChange(day || null)}
           disabled={readOnly}
         />
       );

@@ -1,17 +1,21 @@
 import type { TForm } from '@parity/domain/lpi/forms';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider, createQueryClient } from '../../../../app/provider';
-import { json } from '../../../../app/testing/render-app';
 import { alertStore } from '../../../../components/alerts/alert-store';
 import { setTokens } from '../../../../lib/token-storage';
+import { type Handler, json, jsonBody, stubFetch } from '../../../../testing/fetch-stub';
+import { renderWithProviders } from '../../../../testing/render';
 import type { LpiScope } from '../../lib/scope';
 import { type TabEditorHost, TabEditorProvider, type TabEditorRegistration } from '../../lib/tab-editor';
 import PracticesTab from '../../tabs/practices-tab';
 import { listSelection, renderFormattedText, wrapSelection } from './formatted-text-editor';
+
+/** The calls with their JSON bodies parsed. */
+const stub = (handlers: Record<string, Handler>) =>
+  stubFetch(handlers, (call) => ({ ...call, body: jsonBody(call) }));
 
 configure({ asyncUtilTimeout: 10000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -137,32 +141,7 @@ const state = (tab: string, updated_at: string | null = SAVED_AT) => ({
   version: 1,
 });
 
-interface Call {
-  method: string;
-  url: URL;
-  body: Record<string, unknown> | null;
-}
-
-function stub(handlers: Record<string, (call: Call) => Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://localhost',
-      );
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null };
-      calls.push(call);
-      const handler = handlers[`${method} ${url.pathname}`];
-      return handler ? handler(call) : json({ message: 'Not found.' }, 404);
-    }),
-  );
-  return calls;
-}
-
-const base = (extra: Record<string, (call: Call) => Response> = {}) => ({
+const base = (extra: Record<string, Handler> = {}) => ({
   'GET /api/form-generator/8': () => json({ data: PRACTICES, state: state('practices') }),
   'GET /api/miscellaneous-questions/10': () =>
     json({ data: { form: MISC_FORM, questions: [QUESTION] }, state: state('miscellaneous') }),
@@ -188,11 +167,7 @@ function renderTab(ui: ReactElement) {
     },
     update() {},
   };
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <TabEditorProvider host={host}>{ui}</TabEditorProvider>
-    </AppProvider>,
-  );
+  renderWithProviders(<TabEditorProvider host={host}>{ui}</TabEditorProvider>, { app: true });
   return units;
 }
 
@@ -218,7 +193,10 @@ describe('PracticesTab: the Practices form', () => {
     const accountable = await screen.findByRole('switch', { name: 'A senior leader is accountable' });
     expect(accountable).not.toBeChecked();
     expect(screen.getAllByLabelText('How often is diversity data reviewed?')[0]).toHaveValue('Annually');
-    expect(screen.getByLabelText('Last report to the board')).toHaveAttribute('type', 'date');
+    // A date question is picked with the one date field (a whole day, YYYY-MM-DD).
+    const lastReport = screen.getByLabelText('Last report to the board');
+    await userEvent.setup().type(lastReport, '2026-02-28');
+    await waitFor(() => expect(lastReport).toHaveValue('2026-02-28'));
     expect(screen.getByLabelText('Partnerships')).toHaveValue('0');
     expect(screen.getByRole('group', { name: 'Recruitment' })).toBeInTheDocument();
 
@@ -243,7 +221,7 @@ describe('PracticesTab: the Practices form', () => {
       data: [
         { field_id: 801, value: true },
         { field_id: 802, value: 2 },
-        { field_id: 803, value: null },
+        { field_id: 803, value: '2026-02-28' },
         { field_id: 812, value: 55 },
         { field_id: 813, value: 0 },
         { field_id: 833, value: 'Open calls' },

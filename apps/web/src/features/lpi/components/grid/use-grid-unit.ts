@@ -6,10 +6,8 @@ import { alertStore } from '../../../../components/alerts/alert-store';
 import type { GridResponse } from '../../api/grids';
 import { tabTitlesKey } from '../../api/reporting';
 import type { LpiScope } from '../../lib/scope';
-import { useTabEditor } from '../../lib/tab-editor';
+import { SAVE_SUCCESS, useTabEditor } from '../../lib/tab-editor';
 import type { GridCellChange } from './grid-table';
-
-export const SAVE_SUCCESS = { title: 'Success!', description: 'Successfully saved!' } as const;
 
 /** A grid's rows with some cells changed (row totals follow). */
 export function applyChanges(rows: TGridRow[], changes: GridCellChange[]): TGridRow[] {

@@ -1,12 +1,14 @@
-import { Fieldset, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Fieldset, Radio, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { TMetaAddress, TOverviewValues } from '@parity/domain/lpi/overview';
 import { OVERVIEW_LABELS } from '@parity/domain/lpi/overview';
 import { canBePubliclyTraded, normaliseOrganizationForm } from '@parity/domain/organization-form';
 import type { TMember } from '@parity/domain/signup';
 import { AddressSearch } from '../../../../components/address-search/address-search';
+import { DateField } from '../../../../components/form/date-field';
 import { IndustriesPicker } from '../../../../components/industries-picker/industries-picker';
 import { OrganizationCountFields } from '../../../../components/organization-count-fields/organization-count-fields';
 import { PhoneInput } from '../../../../components/phone-input/phone-input';
+import { Select } from '../../../../components/select/select';
 import { useDictionary } from '../../../../lib/dictionaries';
 
 export type OverviewErrors = Partial<Record<keyof TOverviewValues, string>>;
@@ -24,8 +26,6 @@ export interface OverviewFormProps {
 /** Applies the fixed counts of a legal structure and clears publicly traded where it cannot be. */
 export const normaliseOverview = (values: TOverviewValues): TOverviewValues =>
   normaliseOrganizationForm(values);
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The Overview form (spec 3 "Overview form"): legal structure, publicly traded (structure 1 only),
@@ -71,13 +71,11 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
           error={errors.is_publicly_traded}
           mt={{ sm: 'xl' }}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={L.inception_date}
           required
-          max={today()}
-          value={value.inception_date ?? ''}
-          onChange={(e) => set('inception_date', e.currentTarget.value || null)}
+          value={value.inception_date ?? null}
+          onChange={(day) => set('inception_date', day)}
           error={errors.inception_date}
           disabled={readOnly}
         />

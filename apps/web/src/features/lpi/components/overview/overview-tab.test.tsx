@@ -1,15 +1,19 @@
 import type { TOrganizationMeta } from '@parity/domain/lpi/overview';
-import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider, createQueryClient } from '../../../../app/provider';
-import { json } from '../../../../app/testing/render-app';
 import { alertStore } from '../../../../components/alerts/alert-store';
 import { setTokens } from '../../../../lib/token-storage';
+import { type Handler, json, jsonBody, stubFetch } from '../../../../testing/fetch-stub';
+import { renderWithProviders } from '../../../../testing/render';
 import type { LpiScope } from '../../lib/scope';
 import { type TabEditorHost, TabEditorProvider, type TabEditorRegistration } from '../../lib/tab-editor';
 import OverviewTab from '../../tabs/overview-tab';
+
+/** The calls with their JSON bodies parsed. */
+const stub = (handlers: Record<string, Handler>) =>
+  stubFetch(handlers, (call) => ({ ...call, body: jsonBody(call) }));
 
 configure({ asyncUtilTimeout: 10000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -67,32 +71,7 @@ const MEMBER = (id: number, name: string, status = 'approved') => ({
   created_at: SAVED_AT,
 });
 
-interface Call {
-  method: string;
-  url: URL;
-  body: Record<string, unknown> | null;
-}
-
-function stub(handlers: Record<string, (call: Call) => Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://localhost',
-      );
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null };
-      calls.push(call);
-      const handler = handlers[`${method} ${url.pathname}`];
-      return handler ? handler(call) : json({ message: 'Not found.' }, 404);
-    }),
-  );
-  return calls;
-}
-
-const base = (extra: Record<string, (call: Call) => Response> = {}) => ({
+const base = (extra: Record<string, Handler> = {}) => ({
   'GET /api/organization/me/meta-v2': () => json({ data: META, state: state() }),
   'GET /api/organization-legal-structures': () =>
     json([
@@ -118,11 +97,7 @@ function renderTab(ui: ReactElement) {
     },
     update() {},
   };
-  render(
-    <AppProvider queryClient={createQueryClient()}>
-      <TabEditorProvider host={host}>{ui}</TabEditorProvider>
-    </AppProvider>,
-  );
+  renderWithProviders(<TabEditorProvider host={host}>{ui}</TabEditorProvider>, { app: true });
   return units;
 }
 
@@ -169,7 +144,7 @@ describe('OverviewTab', () => {
       base({
         'POST /api/organization/meta-v2': (call) =>
           json({
-            data: { ...META, total_leaders: call.body?.total_leaders, primary_address_id: 12 },
+            data: { ...META, total_leaders: jsonBody(call)?.total_leaders, primary_address_id: 12 },
             state: state(NEW_AT),
           }),
       }),

@@ -63,8 +63,7 @@ function BulkUploadForm({ scope, updatedAt, blocked, onUploaded, onClose }: Bulk
         component="button"
         type="button"
         onClick={() => {
-          // A failed download already shows the request's error alert.
-          downloadOwnershipTemplate(scope).catch(() => null);
+          void downloadOwnershipTemplate(scope);
         }}
       >
         Download template

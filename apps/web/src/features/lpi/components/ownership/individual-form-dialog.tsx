@@ -1,4 +1,5 @@
 import { Group, Modal, NativeSelect, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import {
   DEFAULT_INDIVIDUAL_OPTION_FLAGS,
   INDIVIDUAL_LABELS,
@@ -7,8 +8,11 @@ import {
   type TIndividualOptionFlags,
   type TIndividualRow,
 } from '@parity/domain/lpi/individuals';
-import { type FormEvent, useState } from 'react';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { Button } from '../../../../components/button/button';
+import { DateField } from '../../../../components/form/date-field';
+import { useSchemaForm } from '../../../../components/form/use-schema-form';
 
 export interface Option {
   id: number;
@@ -40,14 +44,16 @@ type SelectField =
   | 'disabled_id'
   | 'us_citizen_id'
   | 'us_based_id';
-type DateField = 'date_of_joining' | 'date_of_promotion' | 'initial_ownership_date';
+const DATE_FIELDS = ['date_of_joining', 'date_of_promotion', 'initial_ownership_date'] as const;
+type DateKey = (typeof DATE_FIELDS)[number];
+const isDate = (key: string): key is DateKey => (DATE_FIELDS as readonly string[]).includes(key);
 
-/** What the inputs hold: select and date values as strings ('' = empty), switches as booleans. */
-export interface IndividualFormState {
+/** What the inputs hold: select values as text ('' = empty), dates as YYYY-MM-DD or null, switches as booleans. */
+type IndividualFormState = {
   identification_id: string;
   name: string;
   corporate_title_id: string;
-  date_of_joining: string;
+  date_of_joining: string | null;
   gender_id: string;
   ethnicity_id: string;
   immigration_id: string;
@@ -57,20 +63,20 @@ export interface IndividualFormState {
   us_citizen_id: string;
   us_based_id: string;
   is_senior_management: boolean;
-  date_of_promotion: string;
+  date_of_promotion: string | null;
   is_owner: boolean;
   ownership: string;
-  initial_ownership_date: string;
-}
+  initial_ownership_date: string | null;
+};
 
 const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
-export function toFormState(row?: TIndividualRow | null): IndividualFormState {
+function toFormState(row?: TIndividualRow | null): IndividualFormState {
   return {
     identification_id: str(row?.identification_id),
     name: row?.name ?? '',
     corporate_title_id: str(row?.corporate_title_id),
-    date_of_joining: row?.date_of_joining ?? '',
+    date_of_joining: row?.date_of_joining ?? null,
     gender_id: str(row?.gender_id),
     ethnicity_id: str(row?.ethnicity_id),
     immigration_id: str(row?.immigration_id),
@@ -80,17 +86,18 @@ export function toFormState(row?: TIndividualRow | null): IndividualFormState {
     us_citizen_id: str(row?.us_citizen_id),
     us_based_id: str(row?.us_based_id),
     is_senior_management: row?.is_senior_management ?? false,
-    date_of_promotion: row?.date_of_promotion ?? '',
+    date_of_promotion: row?.date_of_promotion ?? null,
     is_owner: row?.is_owner ?? false,
     ownership: str(row?.ownership),
-    initial_ownership_date: row?.initial_ownership_date ?? '',
+    initial_ownership_date: row?.initial_ownership_date ?? null,
   };
 }
 
 const num = (v: string) => (v.trim() === '' ? null : Number(v));
 
 /** The schema's input from the form: empty inputs are null, numbers are numbers. */
-export function fromFormState(state: IndividualFormState) {
+function fromFormState(input: unknown) {
+  const state = input as IndividualFormState;
   return {
     identification_id: num(state.identification_id),
     name: state.name,
@@ -113,7 +120,7 @@ export function fromFormState(state: IndividualFormState) {
 }
 
 /** Which inputs are enabled, from the identification and the switches (spec 5). */
-export function enabledFields(state: IndividualFormState, flags: TIndividualOptionFlags) {
+function enabledFields(state: IndividualFormState, flags: TIndividualOptionFlags) {
   return individualFieldState(
     {
       identification_id: num(state.identification_id),
@@ -130,13 +137,11 @@ function clearDisabled(state: IndividualFormState, flags: TIndividualOptionFlags
   const next = { ...state };
   for (const key of Object.keys(enabled) as (keyof typeof enabled)[]) {
     if (enabled[key] || key === 'name') continue;
-    if (key === 'is_senior_management' || key === 'is_owner') next[key] = false;
-    else next[key] = '';
+    const empty = key === 'is_senior_management' || key === 'is_owner' ? false : isDate(key) ? null : '';
+    (next as Record<string, unknown>)[key] = empty;
   }
   return next;
 }
-
-type Errors = Partial<Record<keyof IndividualFormState, string>>;
 
 export interface IndividualFormDialogProps {
   opened: boolean;
@@ -192,73 +197,51 @@ function IndividualForm({
   flags: TIndividualOptionFlags;
   ownershipAllowed: boolean;
 }) {
-  const [state, setState] = useState<IndividualFormState>(() => toFormState(initial));
-  const [errors, setErrors] = useState<Errors>({});
-  const enabled = enabledFields(state, flags);
-  const L = INDIVIDUAL_LABELS;
-
-  const change = (patch: Partial<IndividualFormState>) => {
-    setState((current) => clearDisabled({ ...current, ...patch }, flags));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key as keyof IndividualFormState];
-      return next;
-    });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = individualRowSchema(flags).safeParse(fromFormState(state));
-    if (!result.success) {
-      const next: Errors = {};
-      for (const issue of result.error.issues) {
-        const key = issue.path[0] as keyof IndividualFormState;
-        next[key] ??= issue.message;
+  // The API's row schema, read from the inputs' text.
+  const schema = useMemo(() => z.preprocess(fromFormState, individualRowSchema(flags)), [flags]);
+  const form: UseFormReturnType<IndividualFormState, TIndividualRow> = useSchemaForm<
+    IndividualFormState,
+    TIndividualRow
+  >(schema, {
+    initialValues: toFormState(initial),
+    transformValues: (values) => schema.parse(values),
+    // What a change of identification or switch disabled is cleared, so nothing hidden is sent.
+    onValuesChange: (values) => {
+      const cleared = clearDisabled(values, flags);
+      for (const key of Object.keys(cleared) as (keyof IndividualFormState)[]) {
+        if (cleared[key] !== values[key]) form.setFieldValue(key, cleared[key]);
       }
-      setErrors(next);
-      return;
-    }
-    onSubmit(result.data);
-  };
+    },
+  });
+  const enabled = enabledFields(form.values, flags);
+  const L = INDIVIDUAL_LABELS;
 
   const select = (field: SelectField, list: Option[], required = true) => (
     <NativeSelect
       key={field}
       label={L[field]}
-      value={state[field]}
+      {...form.getInputProps(field)}
       disabled={field !== 'identification_id' && !enabled[field as keyof typeof enabled]}
       withAsterisk={required && (field === 'identification_id' || enabled[field as keyof typeof enabled])}
-      error={errors[field]}
       data={[{ value: '', label: 'Empty' }, ...list.map((o) => ({ value: String(o.id), label: o.name }))]}
-      onChange={(event) => change({ [field]: event.currentTarget.value })}
     />
   );
-  const date = (field: DateField) => (
-    <TextInput
+  const date = (field: DateKey) => (
+    <DateField
       key={field}
-      type="date"
       label={L[field]}
-      value={state[field]}
+      {...form.getInputProps(field)}
       disabled={!enabled[field]}
       withAsterisk={enabled[field] && field !== 'date_of_promotion'}
-      error={errors[field]}
-      onChange={(event) => change({ [field]: event.currentTarget.value })}
     />
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((row) => onSubmit(row))} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {select('identification_id', options.identification)}
-          <TextInput
-            label={L.name}
-            value={state.name}
-            disabled={!enabled.name}
-            withAsterisk
-            error={errors.name}
-            onChange={(event) => change({ name: event.currentTarget.value })}
-          />
+          <TextInput label={L.name} {...form.getInputProps('name')} disabled={!enabled.name} withAsterisk />
           {select('corporate_title_id', options.corporateTitles)}
           {date('date_of_joining')}
           {select('gender_id', options.genders)}
@@ -273,18 +256,14 @@ function IndividualForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Switch
             label={L.is_senior_management}
-            checked={state.is_senior_management}
+            {...form.getInputProps('is_senior_management', { type: 'checkbox' })}
             disabled={!enabled.is_senior_management}
-            error={errors.is_senior_management}
-            onChange={(event) => change({ is_senior_management: event.currentTarget.checked })}
           />
           {date('date_of_promotion')}
           <Switch
             label={L.is_owner}
-            checked={state.is_owner}
+            {...form.getInputProps('is_owner', { type: 'checkbox' })}
             disabled={!enabled.is_owner || !ownershipAllowed}
-            error={errors.is_owner}
-            onChange={(event) => change({ is_owner: event.currentTarget.checked })}
           />
           <TextInput
             type="number"
@@ -292,11 +271,9 @@ function IndividualForm({
             min={0}
             max={100}
             label={L.ownership}
-            value={state.ownership}
+            {...form.getInputProps('ownership')}
             disabled={!enabled.ownership}
             withAsterisk={enabled.ownership}
-            error={errors.ownership}
-            onChange={(event) => change({ ownership: event.currentTarget.value })}
           />
           {date('initial_ownership_date')}
         </SimpleGrid>

@@ -1,8 +1,8 @@
-import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import type { TIndividualRow } from '@parity/domain/lpi/individuals';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { RowActions } from '../../../../components/row-actions/row-actions';
 import type { Option } from './individual-form-dialog';
-import type { DraftRow } from './row-draft';
+import { type DraftRow, draftRowItem } from './row-draft';
 
 export interface OwnershipTableProps {
   rows: DraftRow<TIndividualRow>[];
@@ -57,23 +57,11 @@ export function OwnershipTable({ rows, names, actions, onEdit, onDelete }: Owner
               </Table.Td>
               {actions ? (
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Edit ${values.name}`}
-                      onClick={() => onEdit(key)}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${values.name}`}
-                      onClick={() => onDelete(key)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
+                  <RowActions
+                    item={draftRowItem(key)}
+                    label={values.name}
+                    onAction={(action) => (action === 'edit' ? onEdit(key) : onDelete(key))}
+                  />
                 </Table.Td>
               ) : null}
             </Table.Tr>

@@ -2,9 +2,9 @@ import type { TIndividual, TOwnershipResponse } from '@parity/domain/lpi/individ
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../../../app/testing/render-app';
 import { alertStore } from '../../../../components/alerts/alert-store';
 import { setTokens } from '../../../../lib/token-storage';
+import { json, stubFetch } from '../../../../testing/fetch-stub';
 import { renderWithProviders } from '../../../../testing/render';
 import { TabEditorProvider, type TabEditorRegistration } from '../../lib/tab-editor';
 import BoardTab from '../../tabs/board-tab';
@@ -216,7 +216,9 @@ describe('the ownership alert', () => {
     expect(screen.getByLabelText('Complete')).toBeInTheDocument();
     unmount();
     renderWithProviders(<OwnershipAlert total={99.99} />);
-    expect(screen.getByRole('status')).toHaveTextContent('Ownership is 99.99%');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Owner percentages add up to 99.99%; they must total 100.00%',
+    );
     expect(screen.getByRole('status')).toHaveAttribute('data-type', 'error');
   });
 });
@@ -245,12 +247,18 @@ describe('the ownership tab', () => {
     await user.clear(ownership);
     await user.type(ownership, '60');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Ownership is 110.00%'));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Owner percentages add up to 110.00%; they must total 100.00%',
+      ),
+    );
     expect(screen.getByRole('status')).toHaveAttribute('data-type', 'error');
 
     await user.click(screen.getByRole('button', { name: 'Delete Fund B' }));
     expect(screen.queryByText('Fund B')).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Ownership is 60.00%');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Owner percentages add up to 60.00%; they must total 100.00%',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Add Individuals or Entities' }));
     await user.selectOptions(await screen.findByLabelText(/^Identification/), '18');
@@ -282,6 +290,34 @@ describe('the ownership tab', () => {
     );
     await waitFor(() => expect(screen.queryByText('Fund D')).not.toBeInTheDocument());
     expect(registrations.get('ownership')?.dirty).toBe(false);
+  });
+
+  it('compares the owners and leaders listed with the overview’s totals, as the draft changes', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      ...DICTIONARIES,
+      'GET /api/organization/me/ownership': () =>
+        json(
+          response([
+            individual(1, 'Fund A'),
+            individual(2, 'Fund B'),
+            individual(3, 'Fund C', { ownership: 0 }),
+          ]),
+        ),
+    });
+    renderTab(<OwnershipTab scope={{ kind: 'organization' }} readOnly={false} />);
+    const checks = await screen.findByRole('region', { name: 'The figures do not add up' });
+    // Three owners of the two declared; no leader of the one declared.
+    expect(checks).toHaveTextContent(
+      '3 owners are listed; the Overview declares 2 owners. List every owner, or correct the Overview’s Total Owners.',
+    );
+    expect(checks).toHaveTextContent(
+      '0 leaders are listed; the Overview declares 1 leader. List every member of senior leadership, or ' +
+        'correct the Overview’s Total Leaders.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete Fund C' }));
+    await waitFor(() => expect(checks).not.toHaveTextContent('owners are listed'));
+    expect(checks).toHaveTextContent('0 leaders are listed');
   });
 
   it('sends the overwrite base the page passes and rethrows a failed save', async () => {
@@ -318,6 +354,28 @@ describe('the ownership tab', () => {
     expect(screen.queryByRole('button', { name: 'Bulk Upload' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Fund A' })).not.toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it("logs a failed template download and answers with nothing: no 'Error' alert", async () => {
+    const user = userEvent.setup();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls = stubFetch({
+      ...DICTIONARIES,
+      'GET /api/organization/me/ownership': () => json(response([])),
+      'GET /api/ownerships/template/download': () =>
+        json({ message: 'The template could not be built.', error: 'internal' }, 400),
+    });
+    renderTab(<OwnershipTab scope={{ kind: 'organization' }} readOnly={false} />);
+    await user.click(await screen.findByRole('button', { name: 'Bulk Upload' }));
+    await user.click(await screen.findByRole('button', { name: 'Download template' }));
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith(
+        'The ownership template could not be downloaded',
+        expect.objectContaining({ message: 'The template could not be built.' }),
+      ),
+    );
+    expect(calls.filter((call) => call.path === '/api/ownerships/template/download')).toHaveLength(1);
+    expect(alertStore.getAlerts()).toEqual([]);
   });
 
   it('uploads a spreadsheet with a progress bar and lists every row error', async () => {

@@ -1,3 +1,4 @@
+import { listAction, listItem } from '@parity/domain/list-item';
 import { useMemo, useState } from 'react';
 
 /**
@@ -15,6 +16,20 @@ export interface DraftRow<T> {
   action: RowAction;
   values: T;
 }
+
+/**
+ * A draft row's list item (spec 3): edit it in its dialog or delete it, both buttons; both change
+ * the draft only, until it is saved, so the row reports no outcome of its own.
+ */
+export const draftRowItem = (key: string) =>
+  listItem(
+    key,
+    [
+      listAction({ id: 'edit', title: 'Edit', icon: 'edit', primary: true }),
+      listAction({ id: 'delete', title: 'Delete', icon: 'delete', type: 'danger', primary: true }),
+    ],
+    { show_success: false, show_error: false },
+  );
 
 export function draftFromServer<S extends { id: number }, T>(
   rows: readonly S[],

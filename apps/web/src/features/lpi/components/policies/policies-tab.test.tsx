@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alertStore } from '../../../../components/alerts/alert-store';
+import { type Handler, stubFetch } from '../../../../testing/fetch-stub';
 import { renderWithProviders } from '../../../../testing/render';
 import type { LpiScope } from '../../lib/scope';
 import PoliciesTab from '../../tabs/policies-tab';
@@ -37,36 +38,12 @@ const RECORD: TPolicyRecord = {
 };
 const records = (data: TPolicyRecord[], state = STATE): TPolicyRecords => ({ data, state });
 
-interface Call {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-  body: BodyInit | null | undefined;
-}
-
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The network boundary: handlers by "METHOD /path"; the calls with their real bodies. */
-function stub(handlers: Record<string, (call: Call) => Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      const call = {
-        method: (init?.method ?? 'GET').toUpperCase(),
-        path: url.pathname,
-        search: url.searchParams,
-        body: init?.body,
-      };
-      calls.push(call);
-      const handler = handlers[`${call.method} ${call.path}`];
-      return handler ? handler(call) : json({ message: 'Not found.' }, 404);
-    }),
-  );
-  return calls;
-}
+const stub = (handlers: Record<string, Handler>) =>
+  stubFetch(handlers, ({ method, path, search, rawBody }) => ({ method, path, search, body: rawBody }));
 
 const ORG: LpiScope = { kind: 'organization' };
 const SURVEY: LpiScope = { kind: 'survey', organizationId: 2, surveyId: 9 };

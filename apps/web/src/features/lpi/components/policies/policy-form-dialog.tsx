@@ -1,25 +1,29 @@
-import { FileInput, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { FileInput, Group, Modal, NativeSelect, Stack } from '@mantine/core';
 import {
   POLICY_FILE_EXTENSIONS,
-  POLICY_FILE_MAX_BYTES,
-  POLICY_FILE_MAX_COUNT,
-  POLICY_FILE_SIZE_MESSAGE,
-  POLICY_FILE_TYPES_MESSAGE,
   POLICY_STATUSES,
   type TPolicyFields,
   type TPolicyRecord,
   ZPolicyFields,
+  ZPolicyForm,
 } from '@parity/domain/lpi/policies';
-import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/button/button';
+import { DateField } from '../../../../components/form/date-field';
+import { useSchemaForm } from '../../../../components/form/use-schema-form';
 
 export interface PolicyFormValues {
   fields: TPolicyFields;
   files: File[];
 }
 
-type Draft = Record<keyof TPolicyFields, string>;
-type Errors = Partial<Record<keyof TPolicyFields | 'files', string>>;
+/** What the inputs hold: the status as text ('' = not reviewed), dates as YYYY-MM-DD or null, the picked files. */
+type Draft = {
+  status: string;
+  current_as_of: string | null;
+  established_at: string | null;
+  last_reviewed_at: string | null;
+  files: File[];
+};
 
 const DATE_FIELDS: { key: Exclude<keyof TPolicyFields, 'status'>; label: string }[] = [
   { key: 'current_as_of', label: 'Current as of' },
@@ -29,23 +33,13 @@ const DATE_FIELDS: { key: Exclude<keyof TPolicyFields, 'status'>; label: string 
 
 const ACCEPT = POLICY_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
-/** The browser's own check of the picked files (the API checks their bytes too). */
-export function fileError(files: File[]): string | undefined {
-  if (files.length > POLICY_FILE_MAX_COUNT) return `At most ${POLICY_FILE_MAX_COUNT} files at once.`;
-  for (const file of files) {
-    const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
-    if (!(POLICY_FILE_EXTENSIONS as readonly string[]).includes(ext)) return POLICY_FILE_TYPES_MESSAGE;
-    if (file.size > POLICY_FILE_MAX_BYTES) return POLICY_FILE_SIZE_MESSAGE;
-  }
-  return undefined;
-}
-
 function draftOf(record: TPolicyRecord | null): Draft {
   return {
     status: record?.status === 'Reviewed' ? 'Reviewed' : '',
-    current_as_of: record?.current_as_of ?? '',
-    established_at: record?.established_at ?? '',
-    last_reviewed_at: record?.last_reviewed_at ?? '',
+    current_as_of: record?.current_as_of ?? null,
+    established_at: record?.established_at ?? null,
+    last_reviewed_at: record?.last_reviewed_at ?? null,
+    files: [],
   };
 }
 
@@ -84,59 +78,32 @@ function PolicyForm({
   onCancel: () => void;
   onSubmit: (values: PolicyFormValues) => Promise<void>;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(record));
-  const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  const form = useSchemaForm<Draft, PolicyFormValues>(ZPolicyForm, {
+    initialValues: draftOf(record),
+    transformValues: ({ files, ...fields }) => ({ fields: ZPolicyFields.parse(fields), files }),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZPolicyFields.safeParse(draft);
-    const next: Errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof TPolicyFields;
-        next[key] ??= issue.message;
-      }
-    }
-    const filesIssue = fileError(files);
-    if (filesIssue) next.files = filesIssue;
-    setErrors(next);
-    if (!parsed.success || filesIssue) return;
-    setSaving(true);
+  const submit = async (values: PolicyFormValues) => {
     try {
-      await onSubmit({ fields: parsed.data, files });
+      await onSubmit(values);
     } catch {
       // The caller has reported the failure; the dialog stays open with the user's input.
-    } finally {
-      setSaving(false);
     }
   };
 
-  const set = (key: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <NativeSelect
           label="Status"
-          value={draft.status}
-          onChange={(event) => set('status')(event.currentTarget.value)}
+          {...form.getInputProps('status')}
           data={[
             { value: '', label: 'Not reviewed' },
             ...POLICY_STATUSES.map((s) => ({ value: s, label: s })),
           ]}
-          error={errors.status}
         />
         {DATE_FIELDS.map(({ key, label }) => (
-          <TextInput
-            key={key}
-            type="date"
-            label={label}
-            value={draft[key]}
-            onChange={(event) => set(key)(event.currentTarget.value)}
-            error={errors[key]}
-          />
+          <DateField key={key} label={label} {...form.getInputProps(key)} />
         ))}
         <FileInput
           label={record ? 'Add attachments' : 'Attachments'}
@@ -145,15 +112,14 @@ function PolicyForm({
           multiple
           clearable
           accept={ACCEPT}
-          value={files}
-          onChange={(value) => setFiles(value ?? [])}
-          error={errors.files}
+          {...form.getInputProps('files')}
+          onChange={(value) => form.setFieldValue('files', value ?? [])}
         />
         <Group justify="flex-end">
-          <Button kind="blanc" onClick={onCancel} disabled={saving}>
+          <Button kind="blanc" onClick={onCancel} disabled={form.submitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={form.submitting}>
             {record ? 'Save' : 'Add'}
           </Button>
         </Group>

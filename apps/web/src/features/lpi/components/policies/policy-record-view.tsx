@@ -1,5 +1,6 @@
 import { Anchor, Group, List, Stack, Text } from '@mantine/core';
-import { formatFileSize, policyStatusMessage, type TPolicyRecord } from '@parity/domain/lpi/policies';
+import { formatFileSize } from '@parity/domain/file-size';
+import { policyStatusMessage, type TPolicyRecord } from '@parity/domain/lpi/policies';
 import { Button } from '../../../../components/button/button';
 
 export interface PolicyRecordViewProps {

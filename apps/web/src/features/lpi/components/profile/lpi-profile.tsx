@@ -29,11 +29,11 @@ import { alertStore } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { openDialog } from '../../../../components/dialog/dialog-store';
 import { PageHeader } from '../../../../components/page-header/page-header';
+import { useCurrentAccount } from '../../../../lib/account';
 import { toApiError } from '../../../../lib/api-client';
 import {
   tabStatesKey,
   tabTitlesKey,
-  useLpiAccount,
   useMarkStepComplete,
   useSubmitProfile,
   useTabStates,
@@ -48,6 +48,8 @@ import {
 } from '../../lib/tab-editor';
 import { conflictOf, openConflictDialog } from '../conflict/conflict-dialog';
 import { VersionHistory } from '../versions/version-history';
+import { CheckMarker } from './check-marker';
+import { CheckNoteForm } from './check-note-form';
 import { useLeaveGuard } from './leave-guard';
 
 type TabComponent = ComponentType<LpiTabProps>;
@@ -120,8 +122,12 @@ export interface LpiProfileProps {
   submit?: boolean;
   /** Other tab components (tests and previews); defaults to the profile's tabs. */
   tabs?: Partial<Record<TLpiPage, TabComponent>>;
-  /** Show the tab bar (default); false shows the one page alone (a survey step). */
-  navigation?: boolean;
+  /**
+   * Show the tab bar (default); false shows the one page alone (a survey step); 'wide-screens'
+   * shows it on wide screens only, where the page's layout lists the tabs in its drawer on small
+   * ones (the drawer-with-top-bar layout).
+   */
+  navigation?: boolean | 'wide-screens';
   /**
    * The page's save units to show (default: all of them). A survey's Practices and Miscellaneous
    * steps are the two units of the Practices page.
@@ -161,7 +167,7 @@ export function LpiProfile({
 }: LpiProfileProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const account = useLpiAccount();
+  const account = useCurrentAccount();
   const titles = useTabTitles(scope);
   const states = useTabStates(scope, !exportMode);
 
@@ -284,19 +290,37 @@ export function LpiProfile({
   );
 
   const markStep = useMarkStepComplete(scope);
-  const toggleComplete = async () => {
-    if (scope.kind !== 'survey') return;
-    if (!completed && dirty && !(await saveAll())) return;
+  /** Marks the step; a 422 (data failing a check) opens the note dialog. Answers whether it did. */
+  const mark = async (completedNow: boolean, note?: string): Promise<boolean> => {
+    if (scope.kind !== 'survey') return false;
+    const tabId = TAB_ID_OF[pageTabs[0] as TTabKey];
     try {
-      await markStep.mutateAsync({
-        surveyId: scope.surveyId,
-        tabId: TAB_ID_OF[pageTabs[0] as TTabKey],
-        completed: !completed,
-      });
+      await markStep.mutateAsync({ surveyId: scope.surveyId, tabId, completed: completedNow, note });
       latestOnChange.current?.();
-    } catch {
-      // The API client has shown the error.
+      return true;
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.status === 422 && note === undefined) {
+        openDialog({
+          title: 'The figures do not add up',
+          size: 'medium',
+          content: (close) => (
+            <CheckNoteForm
+              message={apiError.message}
+              onSubmit={(text) => mark(completedNow, text)}
+              onCancel={close}
+            />
+          ),
+        });
+      } else {
+        alertStore.add({ type: 'error', title: 'Error', description: apiError.message });
+      }
+      return false;
     }
+  };
+  const toggleComplete = async () => {
+    if (!completed && dirty && !(await saveAll())) return;
+    await mark(!completed);
   };
 
   // --- submit ------------------------------------------------------------------------------------
@@ -414,11 +438,20 @@ export function LpiProfile({
             if (value && value !== page) navigate(`${basePath}/${slug(value as TLpiPage)}`);
           }}
         >
-          <Tabs.List aria-label="LPI profile tabs" style={{ flexWrap: 'wrap' }}>
+          <Tabs.List
+            aria-label="LPI profile tabs"
+            style={{ flexWrap: 'wrap' }}
+            visibleFrom={navigation === 'wide-screens' ? 'sm' : undefined}
+          >
             {LPI_PAGES.map((p) => {
               const count = titleCount(p, titles.data);
+              const failing = titles.data?.checks?.filter((c) => LPI_PAGE_TABS[p].includes(c.tab)) ?? [];
               return (
-                <Tabs.Tab key={p} value={p}>
+                <Tabs.Tab
+                  key={p}
+                  value={p}
+                  rightSection={failing.length ? <CheckMarker issues={failing} /> : undefined}
+                >
                   {LPI_PAGE_TITLES[p]}
                   {count !== null ? (
                     <>

@@ -1,7 +1,8 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../../components/page-header/page-header';
-import { InvitationTiles } from '../../taking/components/invitation-tiles';
-import { isArchived, surveyAction } from '../../taking/lib/survey-action';
+import { InvitationTiles } from '../../components/invitation-tiles';
+import { SurveysSectionNav } from '../../components/surveys-section-nav';
+import { isArchived, surveyAction } from '../../lib/survey-action';
 
 export const NO_ARCHIVED = 'No archived surveys.';
 
@@ -13,6 +14,7 @@ export function Component() {
         title="Archived surveys"
         description="Surveys closed by their hosts, with your responses."
       />
+      <SurveysSectionNav />
       <InvitationTiles
         actionOf={surveyAction}
         include={isArchived}

@@ -1,7 +1,8 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../../components/page-header/page-header';
-import { InvitationTiles } from '../../taking/components/invitation-tiles';
-import { exportPath } from '../../taking/lib/survey-action';
+import { InvitationTiles } from '../../components/invitation-tiles';
+import { SurveysSectionNav } from '../../components/surveys-section-nav';
+import { exportPath } from '../../lib/survey-action';
 
 export const NO_EXPORTS = 'Your organization has no survey responses to export yet.';
 
@@ -13,6 +14,7 @@ export function Component() {
         title="Export responses"
         description="Your organization's survey responses as printable pages, PDF and .xlsx files."
       />
+      <SurveysSectionNav />
       <InvitationTiles
         actionOf={(invitation) => ({
           label: 'Export Response',

@@ -1,14 +1,16 @@
-import { Badge, Card, Group, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import {
   MAX_QUESTIONS,
   QUESTION_LABELS,
   QUESTION_TYPES,
-  questionErrors,
   questionTypeHasOptions,
+  ZQuestionForm,
 } from '@parity/domain/survey-request';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../../components/button/button';
+import { useSchemaForm } from '../../../../components/form/use-schema-form';
+import { Select } from '../../../../components/select/select';
 import type { DraftQuestion } from '../lib/wizard-state';
 
 const typeName = (id: number) => QUESTION_TYPES.find((type) => type.id === id)?.name ?? `Type ${id}`;
@@ -19,7 +21,12 @@ const newKey = () => {
   return `q-${Date.now()}-${sequence}`;
 };
 
-type Errors = ReturnType<typeof questionErrors>;
+type QuestionValues = {
+  question_type_id: number;
+  display: string;
+  section: string;
+  options: string[];
+};
 
 /** One question's form: type, question, section and, for selects, the options. */
 function QuestionForm({
@@ -31,33 +38,36 @@ function QuestionForm({
   onSave: (question: DraftQuestion) => void;
   onCancel: () => void;
 }) {
-  const [typeId, setTypeId] = useState<string | null>(String(initial?.question_type_id ?? 1));
-  const [display, setDisplay] = useState(initial?.display ?? '');
-  const [section, setSection] = useState(initial?.section ?? '');
-  const [options, setOptions] = useState<string[]>(initial?.options ?? []);
-  const [errors, setErrors] = useState<Errors>({});
-  const question_type_id = Number(typeId);
-  const hasOptions = questionTypeHasOptions(question_type_id);
+  const form = useSchemaForm<QuestionValues>(ZQuestionForm, {
+    initialValues: {
+      question_type_id: initial?.question_type_id ?? 1,
+      display: initial?.display ?? '',
+      section: initial?.section ?? '',
+      options: initial?.options ?? [],
+    },
+  });
+  const hasOptions = questionTypeHasOptions(form.values.question_type_id);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const kept = hasOptions ? options.map((o) => o.trim()).filter(Boolean) : [];
-    const found = questionErrors({ question_type_id, display, config: { options: kept } });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const save = ({ question_type_id, display, section, options }: QuestionValues) =>
     onSave({
       key: initial?.key ?? newKey(),
       question_type_id,
       display: display.trim(),
       section,
-      options: kept,
+      options: hasOptions ? options.map((o) => o.trim()).filter(Boolean) : [],
     });
-  };
 
   return (
     <Card withBorder radius="md" padding="md">
-      <form onSubmit={submit} noValidate aria-label={initial ? 'Edit question' : 'New question'}>
+      <form
+        onSubmit={(event) => {
+          // As before the form library: this submit goes no further than this form.
+          event.stopPropagation();
+          form.onSubmit(save)(event);
+        }}
+        noValidate
+        aria-label={initial ? 'Edit question' : 'New question'}
+      >
         <Stack gap="sm">
           <Group grow align="flex-start">
             <Select
@@ -65,32 +75,23 @@ function QuestionForm({
               required
               allowDeselect={false}
               data={QUESTION_TYPES.map((type) => ({ value: String(type.id), label: type.name }))}
-              value={typeId}
-              onChange={setTypeId}
-              error={errors.question_type_id}
+              {...form.getInputProps('question_type_id')}
+              value={String(form.values.question_type_id)}
+              onChange={(value) => form.setFieldValue('question_type_id', Number(value))}
             />
             <TextInput
               label="Section"
               description="Optional heading the question is shown under"
-              value={section}
-              onChange={(event) => setSection(event.currentTarget.value)}
+              {...form.getInputProps('section')}
             />
           </Group>
-          <TextInput
-            label={QUESTION_LABELS.display}
-            required
-            value={display}
-            onChange={(event) => setDisplay(event.currentTarget.value)}
-            error={errors.display}
-          />
+          <TextInput label={QUESTION_LABELS.display} required {...form.getInputProps('display')} />
           {hasOptions ? (
             <TagsInput
               label={QUESTION_LABELS.options}
               description="Type an option and press Enter"
               required
-              value={options}
-              onChange={setOptions}
-              error={errors.options}
+              {...form.getInputProps('options')}
               maxTags={100}
             />
           ) : null}

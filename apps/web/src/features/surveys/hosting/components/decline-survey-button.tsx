@@ -1,10 +1,16 @@
-import { Select, Stack, Text } from '@mantine/core';
-import { DECLINE_CODE_LABELS, DECLINE_CODES, type TDeclineCode } from '@parity/domain/survey-participants';
+import { Stack, Text } from '@mantine/core';
+import {
+  DECLINE_CODE_LABELS,
+  DECLINE_CODES,
+  type TDeclineCode,
+  ZDeclineForm,
+} from '@parity/domain/survey-participants';
 import { IconBan } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { closeDialog, openDialog } from '../../../../components/dialog/dialog-store';
+import { useSchemaForm } from '../../../../components/form/use-schema-form';
+import { Select } from '../../../../components/select/select';
 import { useDeclineSurvey } from '../api/hosting';
 
 export const SURVEY_DECLINED_MESSAGE = 'The invitation was declined';
@@ -46,16 +52,10 @@ function DeclineForm({
   onDone: () => void;
 }) {
   const decline = useDeclineSurvey(surveyId);
-  const [code, setCode] = useState<TDeclineCode | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!code) {
-      setError('Reason is required');
-      return;
-    }
+  const form = useSchemaForm<{ code: TDeclineCode | null }>(ZDeclineForm, { initialValues: { code: null } });
+  const submit = async ({ code }: { code: TDeclineCode | null }) => {
     try {
-      await decline.mutateAsync({ organization_id: organizationId, code });
+      await decline.mutateAsync({ organization_id: organizationId, code: code as TDeclineCode });
       showAlert('success', SURVEY_DECLINED_MESSAGE);
       onDone();
     } catch {
@@ -63,7 +63,7 @@ function DeclineForm({
     }
   };
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
         <Text size="sm">
           The host sees that your organization declined, and why. Nobody of your organization can answer this
@@ -73,12 +73,7 @@ function DeclineForm({
           label="Reason"
           required
           data={DECLINE_CODES.map((value) => ({ value, label: DECLINE_CODE_LABELS[value] }))}
-          value={code}
-          onChange={(value) => {
-            setCode(value as TDeclineCode | null);
-            setError(null);
-          }}
-          error={error}
+          {...form.getInputProps('code')}
         />
         <Button type="submit" kind="error" loading={decline.isPending}>
           Decline the survey

@@ -3,8 +3,8 @@ import type { THostedSurvey } from '@parity/domain/surveys';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/button/button';
+import { formatDay, NO_INFORMATION, STATUS_COLORS } from '../../components/survey-tile';
 import { SurveyTileGrid } from '../../components/survey-tile-grid';
-import { formatDay, NO_INFORMATION, STATUS_COLORS } from '../../taking/components/survey-tile';
 import { type HostedSurveysScope, useHostedSurveys } from '../api/hosting';
 
 export const HOSTED_STATUSES = ['Active', 'Past Due', 'Archived'] as const;

@@ -1,8 +1,11 @@
-import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import type { TMember } from '@parity/domain/signup';
-import { SURVEY_DETAILS_LABELS as LABELS, type TSurveyDetailsField } from '@parity/domain/survey-request';
+import { SURVEY_DETAILS_LABELS as LABELS } from '@parity/domain/survey-request';
+import { DateField } from '../../../../components/form/date-field';
+import { Select } from '../../../../components/select/select';
 
-export interface SurveyDetailsValues {
+export type SurveyDetailsValues = {
   title: string;
   description: string;
   start: string;
@@ -10,7 +13,7 @@ export interface SurveyDetailsValues {
   primary_contact_id: number | null;
   contact_email: string;
   support_email: string;
-}
+};
 
 export const EMPTY_SURVEY_DETAILS: SurveyDetailsValues = {
   title: '',
@@ -28,60 +31,44 @@ export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The details form: a Mantine form of the values (its own form or the wizard's). */
+export type SurveyDetailsForm = Pick<
+  UseFormReturnType<SurveyDetailsValues>,
+  'getInputProps' | 'setFieldValue' | 'values'
+>;
+
 /** The request's details (spec 5): title, description, dates, primary contact and the two emails. */
 export function SurveyDetailsFields({
-  values,
-  errors,
-  onChange,
+  form,
   members,
   membersLoading,
 }: {
-  values: SurveyDetailsValues;
-  errors: Partial<Record<TSurveyDetailsField, string>>;
-  onChange: (next: SurveyDetailsValues) => void;
+  form: SurveyDetailsForm;
   /** approved members of the host organization: the primary contact's options */
   members: readonly TMember[];
   membersLoading?: boolean;
 }) {
-  const set = <K extends keyof SurveyDetailsValues>(key: K, value: SurveyDetailsValues[K]) =>
-    onChange({ ...values, [key]: value });
   const contactOptions = members
     .filter((member) => member.status === 'approved')
     .map((member) => ({ value: String(member.id), label: `${member.name} ${member.lastname}`.trim() }));
+  // A cleared date is '' in the details, as an untouched one.
+  const date = (key: 'start' | 'due') => (
+    <DateField
+      label={LABELS[key]}
+      required
+      {...form.getInputProps(key)}
+      onChange={(value) => form.setFieldValue(key, value ?? '')}
+    />
+  );
+  const contact = form.values.primary_contact_id;
 
   return (
     <Stack gap="md">
-      <TextInput
-        label={LABELS.title}
-        required
-        value={values.title}
-        onChange={(event) => set('title', event.currentTarget.value)}
-        error={errors.title}
-      />
-      <Textarea
-        label={LABELS.description}
-        rows={4}
-        value={values.description}
-        onChange={(event) => set('description', event.currentTarget.value)}
-        error={errors.description}
-      />
+      <TextInput label={LABELS.title} required {...form.getInputProps('title')} />
+      <Textarea label={LABELS.description} rows={4} {...form.getInputProps('description')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label={LABELS.start}
-          type="date"
-          required
-          value={values.start}
-          onChange={(event) => set('start', event.currentTarget.value)}
-          error={errors.start}
-        />
-        <TextInput
-          label={LABELS.due}
-          type="date"
-          required
-          value={values.due}
-          onChange={(event) => set('due', event.currentTarget.value)}
-          error={errors.due}
-        />
+        {date('start')}
+        {date('due')}
       </SimpleGrid>
       <Select
         label={LABELS.primary_contact_id}
@@ -89,9 +76,9 @@ export function SurveyDetailsFields({
         searchable
         placeholder={membersLoading ? 'Loading members…' : 'Choose a member'}
         data={contactOptions}
-        value={values.primary_contact_id === null ? null : String(values.primary_contact_id)}
-        onChange={(value) => set('primary_contact_id', value ? Number(value) : null)}
-        error={errors.primary_contact_id}
+        {...form.getInputProps('primary_contact_id')}
+        value={contact === null ? null : String(contact)}
+        onChange={(value) => form.setFieldValue('primary_contact_id', value ? Number(value) : null)}
         nothingFoundMessage="No members found"
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -99,17 +86,13 @@ export function SurveyDetailsFields({
           label={LABELS.contact_email}
           type="email"
           required
-          value={values.contact_email}
-          onChange={(event) => set('contact_email', event.currentTarget.value)}
-          error={errors.contact_email}
+          {...form.getInputProps('contact_email')}
         />
         <TextInput
           label={LABELS.support_email}
           type="email"
           required
-          value={values.support_email}
-          onChange={(event) => set('support_email', event.currentTarget.value)}
-          error={errors.support_email}
+          {...form.getInputProps('support_email')}
         />
       </SimpleGrid>
     </Stack>

@@ -1,6 +1,8 @@
 import {
   ALWAYS_REQUESTED_STEP_IDS,
+  DEFAULT_RECEIVE_TYPE_ID,
   DEFAULT_SURVEY_TYPE_ID,
+  INSIGHT_TYPE_IDS,
   type TSurveyContent,
   type TSurveyRequest,
 } from '@parity/domain/survey-request';
@@ -24,6 +26,10 @@ export interface DraftQuestion {
 export interface WizardState {
   step: number;
   survey_type_id: number;
+  /** how the host receives the responses (RECEIVE_TYPES) */
+  receive_type_id: number;
+  /** the requested insights (INSIGHT_TYPES ids, in that list's order) */
+  insight_type_ids: number[];
   details: SurveyDetailsValues;
   /** LPI tab id -> requested (overview and submit are always requested and not listed) */
   lpiTabs: Record<number, boolean>;
@@ -49,6 +55,9 @@ export function defaultWizardState(): WizardState {
   return {
     step: 0,
     survey_type_id: DEFAULT_SURVEY_TYPE_ID,
+    receive_type_id: DEFAULT_RECEIVE_TYPE_ID,
+    // Every insight, as every step: the host turns off what it does not want.
+    insight_type_ids: [...INSIGHT_TYPE_IDS],
     details: { ...EMPTY_SURVEY_DETAILS },
     lpiTabs: Object.fromEntries(OPTIONAL_LPI_STEPS.map((step) => [step.id, true])),
     practices: {},
@@ -90,8 +99,9 @@ export function clearWizardState() {
 }
 
 /**
- * The POST /api/surveys body: the config content list names every LPI step the host may turn off
- * and every Practices / Miscellaneous field, each enabled or not, and the custom questions.
+ * The POST /api/surveys body: the receive type, the requested insights, the config content list
+ * naming every LPI step the host may turn off and every Practices / Miscellaneous field, each
+ * enabled or not, and the custom questions.
  */
 export function buildSurveyRequest(
   state: WizardState,
@@ -118,6 +128,8 @@ export function buildSurveyRequest(
   return {
     organization_id: organizationId,
     survey_type_id: state.survey_type_id,
+    receive_type_id: state.receive_type_id,
+    insight_type_ids: state.insight_type_ids,
     ...detailsBody(state.details),
     contents,
     questions: state.questions.map((question) => ({

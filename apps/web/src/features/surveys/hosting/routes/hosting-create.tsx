@@ -2,24 +2,31 @@ import { Alert, Card, Group, Radio, Stack, Stepper, Switch, Text, Title } from '
 import {
   MISCELLANEOUS_FORM_ID,
   PRACTICES_FORM_ID,
+  RECEIVE_TYPES,
   SURVEY_CREATED_MESSAGE,
   SURVEY_REQUEST_TYPES,
-  surveyDetailsErrors,
-  type TSurveyDetailsField,
+  surveyDetailsFormSchema,
 } from '@parity/domain/survey-request';
 import { SUBMIT_STEP_ID, SURVEY_STEPS } from '@parity/domain/surveys';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
+import { useSchemaForm } from '../../../../components/form/use-schema-form';
 import { PageHeader } from '../../../../components/page-header/page-header';
+import { useCurrentAccount } from '../../../../lib/account';
 import { ApiError } from '../../../../lib/api-client';
-import { useCurrentAccount } from '../../../auth/api/get-current-account';
+import { sendAccountUsageEvent } from '../../../../lib/usage-events';
 import { useCreateSurvey, useOrganizationMembers, useSettingsForm } from '../api/hosting';
 import { CustomQuestionsEditor } from '../components/custom-questions-editor';
 import { FormFieldsSettings } from '../components/form-fields-settings';
-import { localToday, SurveyDetailsFields } from '../components/survey-details-fields';
+import { InsightTypesField } from '../components/insight-types';
+import {
+  localToday,
+  SurveyDetailsFields,
+  type SurveyDetailsValues,
+} from '../components/survey-details-fields';
 import {
   buildSurveyRequest,
   clearWizardState,
@@ -41,16 +48,20 @@ const fieldIdsOf = (form: { sections: { inputs: { id: number }[] }[] } | undefin
 
 /**
  * /surveys/hosting/create (surveys.hosting.create): the request wizard of spec 2 in six parts:
- * overview (request type: score disabled, dei by default), details (spec 5 rules, checked here with
- * the API's messages before moving on), LPI settings, practices and miscellaneous settings, custom
- * questions. The draft is kept for the session; Create Request posts it, resets the wizard and goes
+ * overview (request type: score disabled, dei by default; how the responses are received), details
+ * (spec 5 rules, checked here with the API's messages before moving on), LPI settings (the requested
+ * steps and insights), practices and miscellaneous settings, custom questions. The draft is kept for the session; Create Request posts it, resets the wizard and goes
  * to the surveys.
  */
 export function HostingCreateRoute() {
   const account = useCurrentAccount();
   const navigate = useNavigate();
   const [state, setState] = useState<WizardState>(loadWizardState);
-  const [errors, setErrors] = useState<Partial<Record<TSurveyDetailsField, string>>>({});
+  // The details step's form; the wizard's draft follows its values.
+  const details = useSchemaForm<SurveyDetailsValues>(surveyDetailsFormSchema({ today: localToday() }), {
+    initialValues: state.details,
+    onValuesChange: (next) => setState((current) => ({ ...current, details: next })),
+  });
   const [serverError, setServerError] = useState<string | null>(null);
   const organizationId = account.data?.organization_id ?? null;
   const members = useOrganizationMembers(organizationId);
@@ -84,10 +95,14 @@ export function HostingCreateRoute() {
     );
   }
 
-  const detailsValid = () => {
-    const found = surveyDetailsErrors(state.details, { today: localToday() });
-    setErrors(found);
-    return Object.keys(found).length === 0;
+  const detailsValid = () => !details.validate().hasErrors;
+
+  /** A new wizard: the defaults, in the draft and in the details form. */
+  const startOver = () => {
+    clearWizardState();
+    const fresh = defaultWizardState();
+    setState(fresh);
+    details.setValues(fresh.details);
   };
 
   const goTo = (step: number) => {
@@ -110,19 +125,15 @@ export function HostingCreateRoute() {
       miscellaneous: fieldIdsOf(miscellaneous.data?.data),
     });
     create.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (survey) => {
+        sendAccountUsageEvent('survey.created', account.data, survey.id);
         showAlert('success', SURVEY_CREATED_MESSAGE, state.details.title.trim());
-        clearWizardState();
-        setState(defaultWizardState());
-        navigate('/surveys');
+        startOver();
+        // The host lands on the new survey, to invite organizations next.
+        navigate(`/surveys/hosting/${survey.id}`);
       },
       onError: (error) => setServerError(error instanceof ApiError ? error.description : String(error)),
     });
-  };
-
-  const onDetailsSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    goTo(DETAILS_STEP + 1);
   };
 
   return (
@@ -131,14 +142,7 @@ export function HostingCreateRoute() {
         title="Create Request"
         description="Ask organizations for their diversity, equity and inclusion data."
         actions={
-          <Button
-            kind="blanc"
-            onClick={() => {
-              clearWizardState();
-              setErrors({});
-              setState(defaultWizardState());
-            }}
-          >
+          <Button kind="blanc" onClick={startOver}>
             Start over
           </Button>
         }
@@ -167,6 +171,22 @@ export function HostingCreateRoute() {
                   ))}
                 </Stack>
               </Radio.Group>
+              <Radio.Group
+                value={String(state.receive_type_id)}
+                onChange={(value) => update({ receive_type_id: Number(value) })}
+                label="How do you receive the responses?"
+              >
+                <Stack gap="sm" mt="xs">
+                  {RECEIVE_TYPES.map((type) => (
+                    <Radio
+                      key={type.id}
+                      value={String(type.id)}
+                      label={type.name}
+                      description={type.description}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
               <Text size="sm" c="dimmed">
                 Next: the request's details, then which LPI steps, practices and miscellaneous questions
                 respondents answer, and questions of your own.
@@ -175,12 +195,18 @@ export function HostingCreateRoute() {
           </Stepper.Step>
 
           <Stepper.Step label={WIZARD_STEPS[1]}>
-            <form id="survey-details" onSubmit={onDetailsSubmit} noValidate aria-label="Details">
+            <form
+              id="survey-details"
+              onSubmit={(event) => {
+                event.preventDefault();
+                goTo(DETAILS_STEP + 1);
+              }}
+              noValidate
+              aria-label="Details"
+            >
               <Stack gap="md" mt="md">
                 <SurveyDetailsFields
-                  values={state.details}
-                  errors={errors}
-                  onChange={(details) => update({ details })}
+                  form={details}
                   members={members.data?.data ?? []}
                   membersLoading={members.isPending}
                 />
@@ -217,6 +243,12 @@ export function HostingCreateRoute() {
                 Steps {SURVEY_STEPS[0]?.title} and {SURVEY_STEPS.find((s) => s.id === SUBMIT_STEP_ID)?.title}{' '}
                 are part of every survey.
               </Text>
+            </Stack>
+            <Stack mt="xl">
+              <InsightTypesField
+                value={state.insight_type_ids}
+                onChange={(insight_type_ids) => update({ insight_type_ids })}
+              />
             </Stack>
           </Stepper.Step>
 

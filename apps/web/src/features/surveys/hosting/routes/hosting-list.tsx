@@ -3,7 +3,8 @@ import { IconPlus, IconUserShield } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/button/button';
 import { PageHeader } from '../../../../components/page-header/page-header';
-import { useCurrentAccount } from '../../../auth/api/get-current-account';
+import { useCurrentAccount } from '../../../../lib/account';
+import { SurveysSectionNav } from '../../components/surveys-section-nav';
 import { HostedSurveyTiles } from '../components/hosted-survey-tiles';
 
 export const NO_HOSTED_SURVEYS = 'Your organization does not host any surveys yet.';
@@ -40,6 +41,7 @@ export function HostingListRoute() {
           </>
         }
       />
+      <SurveysSectionNav />
       <HostedSurveyTiles
         scope="hosting"
         empty={<Text c="dimmed">{account && !account.isSurveyHost ? NOT_A_HOST : NO_HOSTED_SURVEYS}</Text>}

@@ -12,18 +12,24 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { QUESTION_TYPES, SURVEY_REQUEST_TYPES, type TSurveyOverview } from '@parity/domain/survey-request';
+import {
+  QUESTION_TYPES,
+  receiveTypeName,
+  SURVEY_REQUEST_TYPES,
+  type TSurveyOverview,
+} from '@parity/domain/survey-request';
 import { IconAlertCircle, IconArrowRight, IconSettings } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/button/button';
 import { PageHeader } from '../../../../components/page-header/page-header';
+import { useCurrentAccount } from '../../../../lib/account';
 import { ApiError } from '../../../../lib/api-client';
-import { useCurrentAccount } from '../../../auth/api/get-current-account';
-import { formatDay, STATUS_COLORS } from '../../taking/components/survey-tile';
-import { surveyAction, takingPath } from '../../taking/lib/survey-action';
+import { formatDay, STATUS_COLORS } from '../../components/survey-tile';
+import { surveyAction, takingPath } from '../../lib/survey-action';
 import { useSurveyOverview } from '../api/hosting';
 import { DeclineSurveyButton } from '../components/decline-survey-button';
+import { RequestedInsights } from '../components/insight-types';
 import { SurveyHostActions } from '../survey-host-actions';
 
 export const SURVEY_NOT_FOUND = 'This survey does not exist, or your organization is not invited to it.';
@@ -41,7 +47,7 @@ function invitationAction(survey: TSurveyOverview) {
     organization_id: invitation.organization_id,
     status: invitation.status,
     submitted_at: invitation.submitted_at,
-    locked_step: 1,
+    survey_locked_step: 1,
   });
   return action.label === 'Continue Response'
     ? { ...action, to: takingPath(survey.id, invitation.organization_id) }
@@ -189,6 +195,9 @@ function Overview({ survey }: { survey: TSurveyOverview }) {
                   </Text>
                 )}
               </Contact>
+              <Contact label="Responses received">
+                <Text size="sm">{receiveTypeName(survey.receive_type_id) ?? 'No information'}</Text>
+              </Contact>
               {survey.can_manage ? (
                 <Contact label="Responses">
                   <Text size="sm">
@@ -232,6 +241,10 @@ function Overview({ survey }: { survey: TSurveyOverview }) {
                 </List>
               </>
             ) : null}
+            <Title order={3} size="h5">
+              Requested insights
+            </Title>
+            <RequestedInsights ids={survey.insight_type_ids} />
           </Stack>
         </Card>
       </SimpleGrid>

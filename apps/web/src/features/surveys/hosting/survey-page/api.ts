@@ -1,6 +1,7 @@
 import type { TOrganizationDirectory } from '@parity/domain/organization';
 import type {
   TContactsPage,
+  TInviteMembersBody,
   TInviteResult,
   TLabelRef,
   TNewContact,
@@ -13,6 +14,7 @@ import type {
 import type { TOrganizationLabel } from '@parity/domain/surveys';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
+import { downloadFile } from '../../../../lib/download';
 
 /**
  * The calls of the hosted survey page (spec 7 Surveys): participants, response rates, labels,
@@ -156,16 +158,12 @@ export function useInviteContacts(surveyId: number) {
   });
 }
 
-/** POST /api/surveys/{id}/contacts/member/invite */
+/** POST /api/surveys/{id}/contacts/member/invite: public organizations by id, any by email or code. */
 export function useInviteMembers(surveyId: number) {
   const refresh = useRefresh(surveyId);
   return useMutation({
-    mutationFn: (organizationIds: number[]) =>
-      api.post<TInviteResult>(
-        `/api/surveys/${surveyId}/contacts/member/invite`,
-        { organization_ids: organizationIds },
-        { retries: 0 },
-      ),
+    mutationFn: (body: TInviteMembersBody) =>
+      api.post<TInviteResult>(`/api/surveys/${surveyId}/contacts/member/invite`, body, { retries: 0 }),
     onSuccess: refresh,
   });
 }
@@ -182,16 +180,5 @@ export function useOrganizationSearch(search: string) {
 
 /** GET /api/surveys/{id}/reports: every submitted response as .xlsx, saved through a temporary link. */
 export async function downloadReport(surveyId: number, fileName: string) {
-  const blob = await api.download(`/api/surveys/${surveyId}/reports`);
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${fileName}.xlsx`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  await downloadFile(`/api/surveys/${surveyId}/reports`, `${fileName}.xlsx`);
 }

@@ -6,35 +6,36 @@ import {
   Loader,
   MultiSelect,
   Pagination,
-  Select,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
+import { listAction, listItem } from '@parity/domain/list-item';
 import {
   CONTACT_DELETED_MESSAGE,
   CONTACT_INVITED_MESSAGE,
   CONTACTS_PAGE_SIZES,
   CONTACTS_UPDATED_MESSAGE,
+  inviteBodyOf,
+  type TInviteMembersBody,
   type TNewContact,
-  ZNewContact,
+  type TSurveyContact,
+  ZInviteByEmailOrCodeForm,
+  ZNewContactForm,
 } from '@parity/domain/survey-participants';
-import {
-  IconAlertCircle,
-  IconMail,
-  IconSearch,
-  IconTrash,
-  IconUserPlus,
-  IconUsersPlus,
-} from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { IconAlertCircle, IconMail, IconSearch, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { confirm } from '../../../../components/dialog/confirm';
 import { closeDialog, openDialog } from '../../../../components/dialog/dialog-store';
+import { useSchemaForm } from '../../../../components/form/use-schema-form';
+import { RowActions } from '../../../../components/row-actions/row-actions';
+import { Select } from '../../../../components/select/select';
 import { toApiError } from '../../../../lib/api-client';
 import {
   useAddContact,
@@ -49,6 +50,19 @@ import { formatDate } from './format';
 const invitedText = (n: number) =>
   n === 1 ? '1 organization newly invited.' : `${n} organizations newly invited.`;
 
+/** A contact of the survey: invite it (again), not once the survey is closed; or delete it. */
+const contactItem = (contact: TSurveyContact, closed: boolean) =>
+  listItem(contact.id, [
+    listAction({
+      id: 'invite',
+      title: contact.invited_at ? 'Invite again' : 'Invite',
+      icon: 'send',
+      primary: true,
+      disabled: closed,
+    }),
+    listAction({ id: 'delete', title: 'Delete', icon: 'delete', type: 'danger' }),
+  ]);
+
 /** The host's contacts for the survey: list, add, delete, invite; and inviting member organizations. */
 export function ContactsPanel({ surveyId, closed }: { surveyId: number; closed: boolean }) {
   const [search, setSearch] = useState('');
@@ -60,14 +74,11 @@ export function ContactsPanel({ surveyId, closed }: { surveyId: number; closed: 
   const invite = useInviteContacts(surveyId);
   const remove = useDeleteContact(surveyId);
 
+  /** Invites the contacts; a failure is left to the caller (a row says it, the API client alerts). */
   const inviteContacts = async (ids: number[]) => {
-    try {
-      const result = await invite.mutateAsync(ids);
-      showAlert('success', CONTACT_INVITED_MESSAGE, invitedText(result.invited));
-      setSelected([]);
-    } catch {
-      // The API client shows the error alert.
-    }
+    const result = await invite.mutateAsync(ids);
+    showAlert('success', CONTACT_INVITED_MESSAGE, invitedText(result.invited));
+    setSelected([]);
   };
 
   const deleteContact = async (id: number, name: string) => {
@@ -77,14 +88,10 @@ export function ContactsPanel({ surveyId, closed }: { surveyId: number; closed: 
       confirmLabel: 'Delete',
       danger: true,
     });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(id);
-      showAlert('success', CONTACT_DELETED_MESSAGE);
-      setSelected((current) => current.filter((c) => c !== id));
-    } catch {
-      // The API client shows the error alert.
-    }
+    if (!ok) return false;
+    await remove.mutateAsync(id);
+    showAlert('success', CONTACT_DELETED_MESSAGE);
+    setSelected((current) => current.filter((c) => c !== id));
   };
 
   const total = contacts.data?.total ?? 0;
@@ -118,7 +125,8 @@ export function ContactsPanel({ surveyId, closed }: { surveyId: number; closed: 
             leftSection={<IconMail size={16} aria-hidden />}
             disabled={closed || selected.length === 0}
             loading={invite.isPending}
-            onClick={() => inviteContacts(selected)}
+            // The API client shows the error alert.
+            onClick={() => void inviteContacts(selected).catch(() => {})}
           >
             Invite selected ({selected.length})
           </Button>
@@ -204,26 +212,13 @@ export function ContactsPanel({ surveyId, closed }: { surveyId: number; closed: 
                     <Table.Td>{c.organization_name}</Table.Td>
                     <Table.Td>{c.invited_at ? formatDate(c.invited_at) : 'Not invited'}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          kind="blanc"
-                          size="small"
-                          disabled={closed}
-                          aria-label={`Invite ${name}`}
-                          onClick={() => inviteContacts([c.id])}
-                        >
-                          {c.invited_at ? 'Invite again' : 'Invite'}
-                        </Button>
-                        <Button
-                          kind="blanc"
-                          size="small"
-                          aria-label={`Delete ${name}`}
-                          leftSection={<IconTrash size={14} aria-hidden />}
-                          onClick={() => deleteContact(c.id, name)}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
+                      <RowActions
+                        item={contactItem(c, closed)}
+                        label={name}
+                        onAction={(action) =>
+                          action === 'invite' ? inviteContacts([c.id]) : deleteContact(c.id, name)
+                        }
+                      />
                     </Table.Td>
                   </Table.Tr>
                 );
@@ -272,58 +267,41 @@ function openAddContact(surveyId: number) {
   });
 }
 
+type ContactValues = {
+  organization_id: string | null;
+  name: string;
+  lastname: string;
+  email: string;
+};
+
 function AddContactForm({ surveyId, onDone }: { surveyId: number; onDone: () => void }) {
   const add = useAddContact(surveyId);
-  const [organization, setOrganization] = useState<string | null>(null);
-  const [values, setValues] = useState({ name: '', lastname: '', email: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof TNewContact, string>>>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZNewContact.safeParse({
-      organization_id: organization ? Number(organization) : undefined,
-      name: values.name,
-      lastname: values.lastname || undefined,
-      email: values.email,
-    });
-    if (!parsed.success) {
-      const next: Partial<Record<keyof TNewContact, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof TNewContact;
-        next[field] ??= field === 'organization_id' ? 'Organization is required' : issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const form = useSchemaForm<ContactValues, TNewContact>(ZNewContactForm, {
+    initialValues: { organization_id: null, name: '', lastname: '', email: '' },
+    transformValues: (values) => ZNewContactForm.parse({ ...values, lastname: values.lastname || undefined }),
+  });
+  const submit = async (contact: TNewContact) => {
     try {
-      await add.mutateAsync(parsed.data);
+      await add.mutateAsync(contact);
       showAlert('success', CONTACTS_UPDATED_MESSAGE);
       onDone();
     } catch {
       // The API client shows the error alert.
     }
   };
-  const field = (key: 'name' | 'lastname' | 'email') => ({
-    value: values[key],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      // Read now: the updater runs later, when React has released the event's target.
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [key]: value }));
-    },
-    error: errors[key],
-  });
+  const organization = form.getInputProps('organization_id');
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="sm">
-        <OrganizationPicker value={organization} onChange={setOrganization} />
-        {errors.organization_id ? (
+        <OrganizationPicker value={organization.value} onChange={organization.onChange} />
+        {organization.error ? (
           <Text size="xs" c="red" role="alert">
-            {errors.organization_id}
+            {organization.error}
           </Text>
         ) : null}
-        <TextInput label="First name" required {...field('name')} />
-        <TextInput label="Last name" {...field('lastname')} />
-        <TextInput label="Email" type="email" required {...field('email')} />
+        <TextInput label="First name" required {...form.getInputProps('name')} />
+        <TextInput label="Last name" {...form.getInputProps('lastname')} />
+        <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
         <Group justify="flex-end" gap="sm">
           <Button kind="blanc" onClick={onDone}>
             Cancel
@@ -341,8 +319,54 @@ function openMemberInvite(surveyId: number) {
   const id = openDialog({
     title: 'Invite organizations',
     size: 'medium',
-    content: <MemberInviteForm surveyId={surveyId} onDone={() => closeDialog(id)} />,
+    content: (
+      <Stack gap="lg">
+        <MemberInviteForm surveyId={surveyId} onDone={() => closeDialog(id)} />
+        <InviteByEmailOrCodeForm surveyId={surveyId} onDone={() => closeDialog(id)} />
+      </Stack>
+    ),
   });
+}
+
+/**
+ * An organization that is not in the public directory: the host names it by one of its members'
+ * emails or by its organization code (a private organization is never invited by id).
+ */
+export function InviteByEmailOrCodeForm({ surveyId, onDone }: { surveyId: number; onDone: () => void }) {
+  const invite = useInviteMembers(surveyId);
+  const form = useSchemaForm<{ email_or_code: string }, TInviteMembersBody>(ZInviteByEmailOrCodeForm, {
+    initialValues: { email_or_code: '' },
+    transformValues: (values) => inviteBodyOf(values.email_or_code),
+  });
+  const submit = async (body: TInviteMembersBody) => {
+    try {
+      const result = await invite.mutateAsync(body);
+      showAlert('success', CONTACT_INVITED_MESSAGE, invitedText(result.invited));
+      onDone();
+    } catch {
+      // The API client shows the error alert ('Organization not found.' for an unknown one).
+    }
+  };
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Invite by email or organization code">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Not in the directory? Name the organization by one of its members' emails or by its organization
+          code.
+        </Text>
+        <TextInput
+          label="Member's email or organization code"
+          placeholder="name@firm.com or ACME-2026"
+          {...form.getInputProps('email_or_code')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={invite.isPending}>
+            Send invitation
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
 }
 
 function MemberInviteForm({ surveyId, onDone }: { surveyId: number; onDone: () => void }) {
@@ -350,17 +374,18 @@ function MemberInviteForm({ surveyId, onDone }: { surveyId: number; onDone: () =
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const organizations = useOrganizationSearch(debounced);
-  const [chosen, setChosen] = useState<{ value: string; label: string }[]>([]);
+  // The organizations chosen, with their names (a search replaces the options they came from).
+  const form = useForm({ initialValues: { chosen: [] as { value: string; label: string }[] } });
+  const { chosen } = form.values;
   const options = [
     ...chosen,
     ...(organizations.data?.data ?? [])
       .map((o) => ({ value: String(o.id), label: o.name }))
       .filter((o) => !chosen.some((c) => c.value === o.value)),
   ];
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     try {
-      const result = await invite.mutateAsync(chosen.map((c) => Number(c.value)));
+      const result = await invite.mutateAsync({ organization_ids: chosen.map((c) => Number(c.value)) });
       showAlert('success', CONTACT_INVITED_MESSAGE, invitedText(result.invited));
       onDone();
     } catch {
@@ -368,10 +393,11 @@ function MemberInviteForm({ surveyId, onDone }: { surveyId: number; onDone: () =
     }
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={form.onSubmit(submit)}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Each organization's admins and members with LPI access get the invitation mail.
+          Organizations of the public directory. Each organization's admins and members with LPI access get
+          the invitation mail.
         </Text>
         <MultiSelect
           label="Organizations"
@@ -380,7 +406,12 @@ function MemberInviteForm({ surveyId, onDone }: { surveyId: number; onDone: () =
           onSearchChange={setSearch}
           data={options}
           value={chosen.map((c) => c.value)}
-          onChange={(values) => setChosen(options.filter((o) => values.includes(o.value)))}
+          onChange={(values) =>
+            form.setFieldValue(
+              'chosen',
+              options.filter((o) => values.includes(o.value)),
+            )
+          }
           nothingFoundMessage={organizations.isFetching ? 'Searching…' : 'No organization found'}
         />
         <Group justify="flex-end" gap="sm">

@@ -3,8 +3,10 @@ import type { TSurveyOverview } from '@parity/domain/survey-request';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT, cleanupApps, json, renderApp, stubFetch } from '../../../../app/testing/render-app';
 import { setTokens } from '../../../../lib/token-storage';
+import { json, stubFetch } from '../../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../../testing/render';
 
 configure({ asyncUtilTimeout: 15000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -17,6 +19,8 @@ const OVERVIEW: TSurveyOverview = {
   title: '2026 DEI Survey',
   description: null,
   survey_type_id: 2,
+  receive_type_id: 1,
+  insight_type_ids: [],
   start: '2026-09-01',
   due: '2027-01-31',
   status: 'Active',
@@ -101,89 +105,93 @@ function setup(
     rates?: TResponseRates;
     overview?: Partial<TSurveyOverview> | null;
     contacts?: TSurveyContact[];
+    reminders?: () => Response;
   } = {},
 ) {
   let rows = overrides.participants ?? ALL;
   let contacts = overrides.contacts ?? [];
   const lastUrl = (path: string) => [...urls].reverse().find((u) => u.pathname === path)!;
-  const calls = stubFetch({
-    'GET /api/user/status': () => json(HOST_ACCOUNT),
-    [`GET /api/surveys/${SURVEY}`]: () =>
-      overrides.overview === null
-        ? json({ message: 'Survey not found.', error: 'not_found' }, 404)
-        : json({ ...OVERVIEW, ...overrides.overview }),
-    [`GET /api/surveys/${SURVEY}/response-rates`]: () => json(overrides.rates ?? RATES),
-    [`GET /api/surveys/${SURVEY}/participants`]: () =>
-      participantsAnswer(lastUrl(`/api/surveys/${SURVEY}/participants`), rows),
-    'GET /api/organization-labels': () => json({ data: LABELS }),
-    [`GET /api/surveys/${SURVEY}/contacts`]: () => json({ data: contacts, total: contacts.length }),
-    [`POST /api/surveys/${SURVEY}/contacts`]: (call) => {
-      const body = JSON.parse(call.body ?? '{}') as { organization_id: number; name: string; email: string };
-      contacts = [
-        ...contacts,
-        {
-          id: 90 + contacts.length,
-          organization_id: body.organization_id,
-          organization_name: 'Juniper Ventures',
-          name: body.name,
-          lastname: '',
-          email: body.email,
-          invited_at: null,
-          created_at: '2026-11-22T09:00:00.000Z',
-        },
-      ];
-      return json({ message: 'Contacts table was updated', ids: [90] });
-    },
-    [`DELETE /api/surveys/${SURVEY}/contacts/80`]: () => {
-      contacts = contacts.filter((c) => c.id !== 80);
-      return json({ message: 'Contact deleted' });
-    },
-    [`POST /api/surveys/${SURVEY}/contacts/invite`]: () =>
-      json({ message: 'Contact was invited', invited: 1, mailed: 1 }),
-    'GET /api/organizations': () =>
-      json({
-        data: [
+  const calls = stubFetch(
+    {
+      'GET /api/user/status': () => json(HOST_ACCOUNT),
+      [`GET /api/surveys/${SURVEY}`]: () =>
+        overrides.overview === null
+          ? json({ message: 'Survey not found.', error: 'not_found' }, 404)
+          : json({ ...OVERVIEW, ...overrides.overview }),
+      [`GET /api/surveys/${SURVEY}/response-rates`]: () => json(overrides.rates ?? RATES),
+      [`GET /api/surveys/${SURVEY}/participants`]: () =>
+        participantsAnswer(lastUrl(`/api/surveys/${SURVEY}/participants`), rows),
+      'GET /api/organization-labels': () => json({ data: LABELS }),
+      [`GET /api/surveys/${SURVEY}/contacts`]: () => json({ data: contacts, total: contacts.length }),
+      [`POST /api/surveys/${SURVEY}/contacts`]: (call) => {
+        const body = JSON.parse(call.body ?? '{}') as {
+          organization_id: number;
+          name: string;
+          email: string;
+        };
+        contacts = [
+          ...contacts,
           {
-            id: 55,
-            name: 'Juniper Ventures',
-            logo: null,
-            legal_structure_id: null,
-            website: null,
-            about: null,
-            industry: null,
-            aum: null,
-            size_band: null,
+            id: 90 + contacts.length,
+            organization_id: body.organization_id,
+            organization_name: 'Juniper Ventures',
+            name: body.name,
+            lastname: '',
+            email: body.email,
+            invited_at: null,
+            created_at: '2026-11-22T09:00:00.000Z',
           },
-        ],
-        total: 1,
-      }),
-    [`POST /api/surveys/${SURVEY}/reminders`]: () =>
-      json({ reminded: 30, mailed: 41, reminded_at: '2026-11-22T09:00:00.000Z' }),
-    [`POST /api/organization-labels/surveys/${SURVEY}`]: (call) => {
-      const body = JSON.parse(call.body ?? '{}') as { organization_id: number; label_ids: number[] };
-      rows = rows.map((p) =>
-        p.organization_id === body.organization_id
-          ? {
-              ...p,
-              labels: LABELS.filter((l) => body.label_ids.includes(l.id)).map(
-                ({ organizations: _, ...l }) => l,
-              ),
-            }
-          : p,
-      );
-      return json({ message: 'Labels updated!', labels: [] });
+        ];
+        return json({ message: 'Contacts table was updated', ids: [90] });
+      },
+      [`DELETE /api/surveys/${SURVEY}/contacts/80`]: () => {
+        contacts = contacts.filter((c) => c.id !== 80);
+        return json({ message: 'Contact deleted' });
+      },
+      [`POST /api/surveys/${SURVEY}/contacts/invite`]: () =>
+        json({ message: 'Contact was invited', invited: 1, mailed: 1 }),
+      [`POST /api/surveys/${SURVEY}/contacts/member/invite`]: () =>
+        json({ message: 'Contact was invited', invited: 1, mailed: 1 }),
+      'GET /api/organizations': () =>
+        json({
+          data: [
+            {
+              id: 55,
+              name: 'Juniper Ventures',
+              logo: null,
+              legal_structure_id: null,
+              website: null,
+              about: null,
+              industry: null,
+              aum: null,
+              size_band: null,
+            },
+          ],
+          total: 1,
+        }),
+      [`POST /api/surveys/${SURVEY}/reminders`]: () =>
+        overrides.reminders?.() ??
+        json({ reminded: 30, mailed: 41, reminded_at: '2026-11-22T09:00:00.000Z' }),
+      [`POST /api/organization-labels/surveys/${SURVEY}`]: (call) => {
+        const body = JSON.parse(call.body ?? '{}') as { organization_id: number; label_ids: number[] };
+        rows = rows.map((p) =>
+          p.organization_id === body.organization_id
+            ? {
+                ...p,
+                labels: LABELS.filter((l) => body.label_ids.includes(l.id)).map(
+                  ({ organizations: _, ...l }) => l,
+                ),
+              }
+            : p,
+        );
+        return json({ message: 'Labels updated!', labels: [] });
+      },
     },
-  });
-  const stubbed = globalThis.fetch;
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    urls.push(
-      new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://localhost',
-      ),
-    );
-    return stubbed(input, init);
-  });
+    (call) => {
+      urls.push(call.url);
+      return call;
+    },
+  );
   return calls;
 }
 
@@ -223,6 +231,17 @@ describe('the hosted survey page', () => {
     // Its table view lists each day.
     await userEvent.click(screen.getByRole('radio', { name: 'Table' }));
     expect(await screen.findByRole('rowheader', { name: '2026-09-03' })).toBeInTheDocument();
+  });
+
+  it('shows the insights the host requested', async () => {
+    setup({ overview: { insight_type_ids: [3, 4] } });
+    renderApp(`/surveys/hosting/${SURVEY}`);
+    const insights = await screen.findByRole('region', { name: 'Requested insights' });
+    expect(
+      within(insights)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Leadership Score', 'Ownership gender/race equity insights']);
   });
 
   it('says so when nobody is invited yet', async () => {
@@ -327,15 +346,17 @@ describe('the Invitations tab', () => {
 
   it('disables reminders once the survey is closed', async () => {
     setup({ overview: { status: 'Past Due' } });
-    await openInvitations();
+    const table = await openInvitations();
     expect(screen.getByRole('button', { name: 'Send reminder' })).toBeDisabled();
+    expect(within(table).getByRole('button', { name: 'Remind Firm 02' })).toBeDisabled();
   });
 
   it('edits a participant’s labels, then the list refreshes', async () => {
     const calls = setup();
     const table = await openInvitations();
     const before = participantUrls().length;
-    await userEvent.click(within(table).getByRole('button', { name: 'Edit labels of Firm 02' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'More actions for Firm 02' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit labels' }));
     const dialog = await screen.findByRole('dialog', { name: 'Labels of Firm 02' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Priority' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save labels' }));
@@ -374,7 +395,8 @@ describe('contacts', () => {
     const invite = calls.find((c) => c.path === `/api/surveys/${SURVEY}/contacts/invite`);
     expect(JSON.parse(invite!.body!)).toEqual({ contact_ids: [80] });
 
-    await userEvent.click(within(table).getByRole('button', { name: 'Delete Ada Lovelace' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'More actions for Ada Lovelace' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete contact' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Contact deleted')).toBeInTheDocument();
@@ -407,6 +429,47 @@ describe('contacts', () => {
       email: 'june@juniper.test',
     });
     expect(await screen.findByText('june@juniper.test')).toBeInTheDocument();
+  });
+});
+
+describe('inviting an organization that is not in the directory', () => {
+  const invitePosts = (calls: ReturnType<typeof setup>) =>
+    calls.filter((c) => c.method === 'POST' && c.path === `/api/surveys/${SURVEY}/contacts/member/invite`);
+
+  it('checks the field, then invites by organization code or by a member’s email', async () => {
+    const calls = setup();
+    await openInvitations();
+    await userEvent.click(screen.getByRole('button', { name: 'Invite organizations' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite organizations' });
+    const form = within(dialog).getByRole('form', { name: 'Invite by email or organization code' });
+    const field = within(form).getByRole('textbox', { name: /Member's email or organization code/ });
+    const send = within(form).getByRole('button', { name: 'Send invitation' });
+
+    await userEvent.click(send);
+    expect(
+      await within(form).findByText('Enter a member’s email or the organization code'),
+    ).toBeInTheDocument();
+    await userEvent.type(field, 'ada@');
+    await userEvent.click(send);
+    expect(await within(form).findByText('Email must be a valid email address')).toBeInTheDocument();
+    expect(invitePosts(calls)).toHaveLength(0);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, ' rowan-2026 ');
+    await userEvent.click(send);
+    expect(await screen.findByText('Contact was invited')).toBeInTheDocument();
+    expect(JSON.parse(invitePosts(calls)[0]!.body!)).toEqual({ code: 'rowan-2026' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite organizations' })).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Invite organizations' }));
+    const again = await screen.findByRole('dialog', { name: 'Invite organizations' });
+    await userEvent.type(
+      within(again).getByRole('textbox', { name: /Member's email or organization code/ }),
+      'Admin@Quince.test',
+    );
+    await userEvent.click(within(again).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(invitePosts(calls)).toHaveLength(2));
+    expect(JSON.parse(invitePosts(calls)[1]!.body!)).toEqual({ email: 'admin@quince.test' });
   });
 });
 
@@ -447,5 +510,15 @@ describe('the other tabs', () => {
     expect(await screen.findByText('Firm 02 was reminded.')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST' && c.path === `/api/surveys/${SURVEY}/reminders`);
     expect(JSON.parse(post!.body!)).toEqual({ organization_ids: [102] });
+    const row = within(table).getByRole('row', { name: /Firm 02/ });
+    expect(within(row).getByRole('status')).toHaveTextContent('Remind: done');
+  });
+
+  it('says in the row why a reminder failed', async () => {
+    setup({ reminders: () => json({ message: 'The survey is closed.', error: 'conflict' }, 409) });
+    const table = await openInvitations();
+    await userEvent.click(within(table).getByRole('button', { name: 'Remind Firm 04' }));
+    const row = within(table).getByRole('row', { name: /Firm 04/ });
+    expect(await within(row).findByRole('alert')).toHaveTextContent('Remind failed: The survey is closed.');
   });
 });

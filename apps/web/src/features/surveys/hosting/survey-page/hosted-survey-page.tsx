@@ -1,11 +1,12 @@
 import { Alert, Badge, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../../components/page-header/page-header';
 import { toApiError } from '../../../../lib/api-client';
-import { SurveyAnalyticsPanel } from '../../../analytics/survey/survey-analytics-panel';
-import { STATUS_COLORS } from '../../taking/components/survey-tile';
+import { STATUS_COLORS } from '../../components/survey-tile';
 import { useSurveyOverview } from '../api/hosting';
+import { RequestedInsights } from '../components/insight-types';
 import { SurveyHostActions } from '../survey-host-actions';
 import { formatDate } from './format';
 import { InvitationsTab } from './invitations-tab';
@@ -21,11 +22,20 @@ export const HOSTED_TABS = [
 ] as const;
 type HostedTab = (typeof HOSTED_TABS)[number]['value'];
 
+/** The Analytics tab, given by the route (the analytics feature's panel). */
+export interface HostedSurveyAnalytics {
+  panel: (surveyId: number) => ReactNode;
+  /** The address of the panel's view of one respondent's scores (the Invitations tab links to it). */
+  respondentHref: (organizationId: number) => string;
+  /** An analytics action of the page's header ('Open in BI tool'), when there is one. */
+  headerAction?: ReactNode;
+}
+
 /**
  * /surveys/hosting/{surveyId}: the host's page of one survey. The open tab is kept in the address
  * (?tab=) so that a reload or a shared link opens it again.
  */
-export function HostedSurveyPage() {
+export function HostedSurveyPage({ analytics }: { analytics: HostedSurveyAnalytics }) {
   const surveyId = Number(useParams().surveyId);
   const [params, setParams] = useSearchParams();
   const overview = useSurveyOverview(surveyId);
@@ -78,8 +88,19 @@ export function HostedSurveyPage() {
             </Text>
           </Group>
         }
-        actions={<SurveyHostActions survey={survey} />}
+        actions={
+          <>
+            {analytics.headerAction}
+            <SurveyHostActions survey={survey} />
+          </>
+        }
       />
+      <Group gap="sm" component="section" aria-labelledby="requested-insights">
+        <Text size="sm" fw={600} id="requested-insights">
+          Requested insights
+        </Text>
+        <RequestedInsights ids={survey.insight_type_ids} />
+      </Group>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List aria-label="Survey hosting">
           {HOSTED_TABS.map((t) => (
@@ -92,10 +113,14 @@ export function HostedSurveyPage() {
           <ResponseRatesTab surveyId={surveyId} />
         </Tabs.Panel>
         <Tabs.Panel value="invitations" pt="md">
-          <InvitationsTab surveyId={surveyId} closed={survey.status !== 'Active'} />
+          <InvitationsTab
+            surveyId={surveyId}
+            closed={survey.status !== 'Active'}
+            respondentHref={analytics.respondentHref}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="analytics" pt="md">
-          <SurveyAnalyticsPanel surveyId={surveyId} />
+          {analytics.panel(surveyId)}
         </Tabs.Panel>
         <Tabs.Panel value="reports" pt="md">
           <ReportsTab surveyId={surveyId} title={survey.title} />
@@ -104,5 +129,3 @@ export function HostedSurveyPage() {
     </Stack>
   );
 }
-
-export { HostedSurveyPage as Component };

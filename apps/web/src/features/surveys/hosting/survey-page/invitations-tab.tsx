@@ -9,7 +9,6 @@ import {
   MultiSelect,
   Pagination,
   Progress,
-  Select,
   Stack,
   Table,
   Text,
@@ -18,6 +17,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { listAction, listItem } from '@parity/domain/list-item';
 import {
   DECLINE_CODE_LABELS,
   needsReminder,
@@ -37,15 +37,15 @@ import {
   IconSearch,
   IconSortAscending,
   IconSortDescending,
-  IconTags,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { confirm } from '../../../../components/dialog/confirm';
+import { RowActions } from '../../../../components/row-actions/row-actions';
+import { Select } from '../../../../components/select/select';
 import { toApiError } from '../../../../lib/api-client';
-import { MANAGER_PARAM } from '../../../analytics/survey/survey-analytics-panel';
 import { type ParticipantsFilter, useHostLabels, useParticipants, useSendReminders } from './api';
 import { ContactsPanel } from './contacts-panel';
 import { formatDate } from './format';
@@ -67,10 +67,27 @@ const COLUMNS: { label: string; sort: TParticipantSort | null }[] = [
   { label: 'Submitted', sort: 'submitted_at' },
   { label: 'Last reminded', sort: 'last_reminded_at' },
   { label: 'Labels', sort: null },
+  { label: 'Actions', sort: null },
 ];
 
+/** A participant: remind it while it has not answered (not once the survey is closed); edit its labels. */
+const participantItem = (participant: TParticipant, closed: boolean) =>
+  listItem(participant.organization_id, [
+    needsReminder(participant.status) &&
+      listAction({ id: 'remind', title: 'Remind', icon: 'remind', primary: true, disabled: closed }),
+    listAction({ id: 'labels', title: 'Edit labels', icon: 'labels' }),
+  ]);
+
 /** The participants list (search, filters, sortable columns, pages of 30), reminders and contacts. */
-export function InvitationsTab({ surveyId, closed }: { surveyId: number; closed: boolean }) {
+export function InvitationsTab({
+  surveyId,
+  closed,
+  respondentHref,
+}: {
+  surveyId: number;
+  closed: boolean;
+  respondentHref: (organizationId: number) => string;
+}) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<TParticipantStatus | null>(null);
@@ -187,6 +204,7 @@ export function InvitationsTab({ surveyId, closed }: { surveyId: number; closed:
           labels={labels.data?.data ?? []}
           surveyId={surveyId}
           closed={closed}
+          respondentHref={respondentHref}
           filtered={filtered}
           sort={sort}
           onSort={sortBy}
@@ -229,6 +247,7 @@ function ParticipantsTable({
   labels,
   surveyId,
   closed,
+  respondentHref,
   filtered,
   sort,
   onSort,
@@ -237,6 +256,7 @@ function ParticipantsTable({
   labels: TOrganizationLabel[];
   surveyId: number;
   closed: boolean;
+  respondentHref: (organizationId: number) => string;
   filtered: boolean;
   sort: { by: TParticipantSort; order: 'asc' | 'desc' };
   onSort: (by: TParticipantSort) => void;
@@ -263,7 +283,7 @@ function ParticipantsTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={960}>
       <Table striped highlightOnHover aria-label="Participants" aria-busy={state.isFetching}>
         <Table.Thead>
           <Table.Tr>
@@ -297,6 +317,7 @@ function ParticipantsTable({
               labels={labels}
               surveyId={surveyId}
               closed={closed}
+              respondentHref={respondentHref}
             />
           ))}
         </Table.Tbody>
@@ -310,12 +331,21 @@ function ParticipantRow({
   labels,
   surveyId,
   closed,
+  respondentHref,
 }: {
   participant: TParticipant;
   labels: TOrganizationLabel[];
   surveyId: number;
   closed: boolean;
+  respondentHref: (organizationId: number) => string;
 }) {
+  const remind = useSendReminders(surveyId);
+  const onAction = (action: string) => {
+    if (action === 'labels') return openLabelsEditor({ surveyId, participant: p, labels });
+    return remind
+      .mutateAsync([p.organization_id])
+      .then(() => showAlert('success', 'Reminder sent', `${p.name} was reminded.`));
+  };
   return (
     <Table.Tr>
       <Table.Td>
@@ -327,7 +357,7 @@ function ParticipantRow({
           <Anchor
             component={Link}
             size="xs"
-            to={`?tab=analytics&${MANAGER_PARAM}=${p.organization_id}`}
+            to={respondentHref(p.organization_id)}
             aria-label={`Scores of ${p.name}`}
           >
             Scores
@@ -366,7 +396,6 @@ function ParticipantRow({
             {p.reminder_count} reminders
           </Text>
         ) : null}
-        {needsReminder(p.status) && !closed ? <RemindOne surveyId={surveyId} participant={p} /> : null}
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="wrap">
@@ -385,41 +414,11 @@ function ParticipantRow({
               {l.name}
             </Badge>
           ))}
-          <Button
-            kind="blanc"
-            size="small"
-            leftSection={<IconTags size={14} aria-hidden />}
-            aria-label={`Edit labels of ${p.name}`}
-            onClick={() => openLabelsEditor({ surveyId, participant: p, labels })}
-          >
-            Edit
-          </Button>
         </Group>
       </Table.Td>
+      <Table.Td>
+        <RowActions item={participantItem(p, closed)} label={p.name} onAction={onAction} />
+      </Table.Td>
     </Table.Tr>
-  );
-}
-
-/** A reminder to this one participant (the API's subset of organizations). */
-function RemindOne({ surveyId, participant }: { surveyId: number; participant: TParticipant }) {
-  const remind = useSendReminders(surveyId);
-  return (
-    <Anchor
-      component="button"
-      type="button"
-      size="xs"
-      disabled={remind.isPending}
-      aria-label={`Remind ${participant.name}`}
-      onClick={async () => {
-        try {
-          await remind.mutateAsync([participant.organization_id]);
-          showAlert('success', 'Reminder sent', `${participant.name} was reminded.`);
-        } catch {
-          // The API client shows the error alert.
-        }
-      }}
-    >
-      Remind
-    </Anchor>
   );
 }

@@ -1,4 +1,5 @@
 import { Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   LABELS_UPDATED_MESSAGE,
   LABELS_UPDATED_TITLE,
@@ -6,7 +7,6 @@ import {
 } from '@parity/domain/survey-participants';
 import type { TOrganizationLabel } from '@parity/domain/surveys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { closeDialog, openDialog } from '../../../../components/dialog/dialog-store';
@@ -39,8 +39,11 @@ function LabelsEditor({
 }) {
   const hostLabels = useHostLabels(surveyId);
   const labels = hostLabels.data?.data ?? initialLabels;
-  const [selected, setSelected] = useState<string[]>(participant.labels.map((l) => String(l.id)));
-  const [newName, setNewName] = useState('');
+  // Nothing to check before sending: the choice is of existing labels, the new name must not be blank.
+  const form = useForm({
+    initialValues: { selected: participant.labels.map((l) => String(l.id)), newName: '' },
+  });
+  const newName = form.values.newName;
   const sync = useSyncLabels(surveyId);
   const queryClient = useQueryClient();
   // A host without the label it needs creates it here (POST /api/organization-labels).
@@ -48,14 +51,13 @@ function LabelsEditor({
     mutationFn: (name: string) =>
       api.post<{ id: number; name: string }>('/api/organization-labels', { name }, { retries: 0 }),
     onSuccess: async (label) => {
-      setSelected((current) => [...current, String(label.id)]);
-      setNewName('');
+      form.setFieldValue('selected', (current) => [...current, String(label.id)]);
+      form.setFieldValue('newName', '');
       await queryClient.invalidateQueries({ queryKey: ['surveys', 'hosted', surveyId, 'labels'] });
     },
   });
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async ({ selected }: { selected: string[] }) => {
     try {
       await sync.mutateAsync({
         organization_id: participant.organization_id,
@@ -69,14 +71,14 @@ function LabelsEditor({
   };
 
   return (
-    <form onSubmit={save}>
+    <form onSubmit={form.onSubmit(save)}>
       <Stack gap="md">
         {labels.length === 0 ? (
           <Text size="sm" c="dimmed">
             Your organization has no labels yet. Add one below.
           </Text>
         ) : (
-          <Checkbox.Group label="Labels" value={selected} onChange={setSelected}>
+          <Checkbox.Group label="Labels" {...form.getInputProps('selected')}>
             <Stack gap={6} mt={6}>
               {labels.map((label) => (
                 <Checkbox key={label.id} value={String(label.id)} label={label.name} />
@@ -87,9 +89,8 @@ function LabelsEditor({
         <Group gap="sm" align="flex-end">
           <TextInput
             label="New label"
-            value={newName}
             maxLength={60}
-            onChange={(event) => setNewName(event.currentTarget.value)}
+            {...form.getInputProps('newName')}
             style={{ flex: 1 }}
           />
           <Button

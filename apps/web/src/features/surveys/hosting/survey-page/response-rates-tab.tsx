@@ -5,9 +5,9 @@ import {
   type TResponseRates,
 } from '@parity/domain/survey-participants';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { ChartPanel } from '../../../../components/charts/chart-panel';
+import { LineChart } from '../../../../components/charts/svg-charts';
 import { toApiError } from '../../../../lib/api-client';
-import { ChartPanel } from '../../../analytics/components/chart-panel';
-import { LineChart } from '../../../analytics/components/svg-charts';
 import { useResponseRates } from './api';
 import { formatDate, formatPercent } from './format';
 

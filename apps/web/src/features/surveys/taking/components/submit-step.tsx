@@ -1,10 +1,12 @@
 import { Alert, Anchor, Checkbox, List, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { ACCEPT_TERMS_MESSAGE, type TSurveyTab } from '@parity/domain/surveys';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
 import { alertStore } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
+import { useCurrentAccount } from '../../../../lib/account';
 import { ApiError } from '../../../../lib/api-client';
+import { sendAccountUsageEvent } from '../../../../lib/usage-events';
 import { useSubmitSurvey } from '../../api/taking-steps';
 
 export const SUBMITTED_MESSAGE = 'The survey response was submitted.';
@@ -25,9 +27,10 @@ export interface SubmitStepProps {
  * the API client; on success the invitation reads submitted and the page becomes read only.
  */
 export function SubmitStep({ surveyId, incomplete, submittedAt, canSubmit, onGoTo }: SubmitStepProps) {
-  const [accepted, setAccepted] = useState(false);
-  const [termsError, setTermsError] = useState(false);
+  // The server decides whether the terms are accepted; its refusal shows on the checkbox.
+  const form = useForm({ initialValues: { accepted: false } });
   const submit = useSubmitSurvey(surveyId);
+  const account = useCurrentAccount();
 
   if (submittedAt) {
     return (
@@ -41,13 +44,14 @@ export function SubmitStep({ surveyId, incomplete, submittedAt, canSubmit, onGoT
     );
   }
 
-  const onSubmit = async () => {
-    setTermsError(false);
+  const onSubmit = async ({ accepted }: { accepted: boolean }) => {
     try {
       await submit.mutateAsync(accepted);
+      sendAccountUsageEvent('survey.submitted', account.data, surveyId);
       alertStore.add({ type: 'success', title: 'Success!', description: SUBMITTED_MESSAGE });
     } catch (error) {
-      if (error instanceof ApiError && error.message === ACCEPT_TERMS_MESSAGE) setTermsError(true);
+      if (error instanceof ApiError && error.message === ACCEPT_TERMS_MESSAGE)
+        form.setFieldError('accepted', ACCEPT_TERMS_MESSAGE);
     }
   };
 
@@ -78,16 +82,11 @@ export function SubmitStep({ surveyId, incomplete, submittedAt, canSubmit, onGoT
             </Anchor>
           </>
         }
-        checked={accepted}
-        onChange={(event) => {
-          setAccepted(event.currentTarget.checked);
-          setTermsError(false);
-        }}
-        error={termsError ? ACCEPT_TERMS_MESSAGE : undefined}
+        {...form.getInputProps('accepted', { type: 'checkbox' })}
         disabled={!canSubmit}
       />
       <div>
-        <Button onClick={() => void onSubmit()} loading={submit.isPending} disabled={!canSubmit}>
+        <Button onClick={() => form.onSubmit(onSubmit)()} loading={submit.isPending} disabled={!canSubmit}>
           Submit
         </Button>
       </div>

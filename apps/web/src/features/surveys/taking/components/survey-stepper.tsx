@@ -1,26 +1,33 @@
 import { Alert, Grid, Group, Progress, Stack, Stepper, Text, Title, Tooltip } from '@mantine/core';
+import type { TCurrentAccount } from '@parity/domain/auth';
 import {
   SUBMIT_STEP_ID,
   type TSurveyInvitation,
   type TSurveyTab,
   type TSurveyTabProgress,
 } from '@parity/domain/surveys';
-import { IconCheck, IconDownload, IconInfoCircle, IconLock, IconUserPlus } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconDownload,
+  IconInfoCircle,
+  IconLock,
+  IconUserPlus,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/button/button';
 import { PageHeader } from '../../../../components/page-header/page-header';
-import { LpiProfile, type LpiProfileController } from '../../../lpi/components/profile/lpi-profile';
-import type { LpiScope } from '../../../lpi/lib/scope';
-import { INVITATIONS_KEY, type SurveysAccount } from '../../api/invitations';
+import { INVITATIONS_KEY } from '../../api/invitations';
 import { progressKey, recordStep } from '../../api/taking-steps';
-import { stepView } from '../lib/steps';
-import { exportPath, resumeStep } from '../lib/survey-action';
+import { formatDay } from '../../components/survey-tile';
+import { stepView } from '../../lib/steps';
+import { exportPath, resumeStep } from '../../lib/survey-action';
+import type { RenderSurveyStep, SurveyStepController } from '../../lib/survey-step';
 import { useStepOccupancy } from '../lib/use-step-occupancy';
 import { ContributorsList } from './contributors-list';
 import { SubmitStep } from './submit-step';
-import { formatDay } from './survey-tile';
 
 export const INVITE_USERS_PATH = '/organizations/private/invitations';
 export const INVITE_ADMINS_ONLY = 'Only organization admins can invite users';
@@ -49,16 +56,19 @@ export interface SurveyStepperProps {
   invitation: TSurveyInvitation;
   steps: TSurveyTab[];
   progress: TSurveyTabProgress[];
-  account: SurveysAccount;
+  account: TCurrentAccount;
+  /** The step's content (the route draws it with the LPI profile). */
+  renderStep: RenderSurveyStep;
 }
 
 /**
- * surveys.taking.survey: the survey's steps in weight order as a stepper. It opens at ?step or where
- * the organization left off, and the URL follows the current step. Moving to another step saves the
- * current one's changes (a stale save opens the conflict dialog and stays), then records the step
- * (PUT tabs). An open step is held for its editor; someone else's hold makes it read only.
+ * surveys.taking.survey: the survey's steps in weight order as a stepper. It opens at ?step or at the
+ * survey's locked step, and the URL follows the current step. Moving to another step saves the
+ * current one's changes (a stale save opens the conflict dialog and stays); going on then records the
+ * step moved on from (PUT tabs). An open step is held for its editor; someone else's hold makes it
+ * read only.
  */
-export function SurveyStepper({ invitation, steps, progress, account }: SurveyStepperProps) {
+export function SurveyStepper({ invitation, steps, progress, account, renderStep }: SurveyStepperProps) {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const surveyId = invitation.survey_id;
@@ -103,7 +113,7 @@ export function SurveyStepper({ invitation, steps, progress, account }: SurveySt
     void queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY });
   }, [queryClient, surveyId, organizationId]);
 
-  const controller = useRef<LpiProfileController>(null);
+  const controller = useRef<SurveyStepController>(null);
   const [moving, setMoving] = useState(false);
   const goTo = async (target: number) => {
     if (target === position || target < 1 || target > total || moving) return;
@@ -112,9 +122,11 @@ export function SurveyStepper({ invitation, steps, progress, account }: SurveySt
       if (!readOnly && controller.current?.dirty) {
         if (!(await controller.current.saveChanges())) return;
       }
-      if (canEdit) {
+      // Going on records the step moved on from: the survey's locked step (where Continue Response
+      // opens) is the one after the furthest such step. Going back records nothing.
+      if (canEdit && target > position) {
         try {
-          await recordStep(surveyId, steps[target - 1]!.id);
+          await recordStep(surveyId, step.id);
         } catch {
           return; // The API client has shown the error.
         }
@@ -130,18 +142,16 @@ export function SurveyStepper({ invitation, steps, progress, account }: SurveySt
 
   const completedIds = new Set(progress.filter((p) => p.completed).map((p) => p.tab_id));
   const completedSteps = steps.filter((s) => completedIds.has(s.id)).length;
-  const percent = total ? Math.round((completedSteps / total) * 100) : invitation.progress;
+  const percent = total ? Math.round((completedSteps / total) * 100) : invitation.survey_progress;
+  const progressOf = (tabId: number) => progress.find((p) => p.tab_id === tabId);
+  const current = progressOf(step.id);
   const holderOf = (tabId: number) => {
-    const row = progress.find((p) => p.tab_id === tabId);
+    const row = progressOf(tabId);
     return row?.occupied_by && row.occupied_by.id !== account.id ? row.occupied_by : null;
   };
   const incomplete = steps
     .map((s, i) => ({ step: s, position: i + 1 }))
     .filter(({ step: s }) => s.id !== SUBMIT_STEP_ID && !completedIds.has(s.id));
-
-  const scope: LpiScope = own
-    ? { kind: 'survey', organizationId, surveyId }
-    : { kind: 'survey', organizationId, surveyId, report: true };
 
   // Invite User invites to the caller's own organization: offered on its own response only.
   const inviteButton = !own ? null : account.isOrganizationAdministrator ? (
@@ -217,12 +227,23 @@ export function SurveyStepper({ invitation, steps, progress, account }: SurveySt
                   const done = completedIds.has(s.id);
                   const holder = holderOf(s.id);
                   const icon = done ? <IconCheck size={16} aria-hidden /> : undefined;
+                  const failing = progressOf(s.id)?.checks.length ?? 0;
+                  const status = holder ? `Being edited by ${holder.name}` : done ? 'Complete' : 'Incomplete';
                   return (
                     <Stepper.Step
                       key={s.id}
                       label={s.title}
                       description={
-                        holder ? `Being edited by ${holder.name}` : done ? 'Complete' : 'Incomplete'
+                        failing ? (
+                          <>
+                            {status}
+                            <Text component="span" display="block" size="xs" c="warning.9">
+                              {done ? 'Figures do not add up (note given)' : 'Figures do not add up'}
+                            </Text>
+                          </>
+                        ) : (
+                          status
+                        )
                       }
                       icon={icon}
                       completedIcon={icon ?? <span aria-hidden>{index + 1}</span>}
@@ -256,18 +277,51 @@ export function SurveyStepper({ invitation, steps, progress, account }: SurveySt
                 read this step; it opens for editing once they leave it.
               </Alert>
             ) : null}
+            {current?.checks.length ? (
+              <Alert
+                color="warning"
+                icon={<IconAlertTriangle aria-hidden />}
+                title="The figures of this step do not add up"
+                aria-label="Data checks of this step"
+              >
+                <Stack gap={4}>
+                  {current.checks.map((check) => (
+                    <Text key={check.code} size="sm">
+                      {check.message}
+                    </Text>
+                  ))}
+                  {current.note ? (
+                    <Text size="sm" fs="italic">
+                      Note for the host: {current.note}
+                    </Text>
+                  ) : (
+                    <Text size="sm">
+                      Fix them, or mark the step complete with a note for the survey's host.
+                    </Text>
+                  )}
+                </Stack>
+              </Alert>
+            ) : current?.note ? (
+              // The figures were fixed after the note was given: the host still reads it.
+              <Alert color="parity" icon={<IconInfoCircle aria-hidden />} aria-label="Note of this step">
+                <Text size="sm" fs="italic">
+                  Note for the host: {current.note}
+                </Text>
+              </Alert>
+            ) : null}
             {view ? (
-              <LpiProfile
-                key={step.id}
-                scope={scope}
-                page={view.page}
-                units={view.units}
-                navigation={false}
-                basePath={`/surveys/taking/${surveyId}`}
-                readOnly={readOnly}
-                controller={controller}
-                onChange={refreshProgress}
-              />
+              <Fragment key={step.id}>
+                {renderStep({
+                  surveyId,
+                  organizationId,
+                  report: !own,
+                  view,
+                  basePath: `/surveys/taking/${surveyId}`,
+                  readOnly,
+                  controller,
+                  onChange: refreshProgress,
+                })}
+              </Fragment>
             ) : (
               <SubmitStep
                 surveyId={surveyId}

@@ -1,28 +1,15 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../../../app/testing/render-app';
 import { setTokens } from '../../../../lib/token-storage';
+import { json, stubFetch } from '../../../../testing/fetch-stub';
 import { IDLE_MS, POLL_MS, RENEW_MS, useStepOccupancy } from './use-step-occupancy';
 
 const ADA = { id: 4, name: 'Ada', lastname: 'Lovelace' };
 const GRACE = { id: 9, name: 'Grace', lastname: 'Hopper' };
 
-interface Call {
-  method: string;
-  path: string;
-}
-
 function stub(holder: () => typeof ADA) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(
-        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-        'http://localhost',
-      );
-      const method = (init?.method ?? 'GET').toUpperCase();
-      calls.push({ method, path: url.pathname });
+  return stubFetch(
+    () => {
       const who = holder();
       return json({
         tab_id: 2,
@@ -30,10 +17,12 @@ function stub(holder: () => typeof ADA) {
         occupied_until: '2026-11-22T10:00:00.000Z',
         held_by_you: who.id === ADA.id,
       });
-    }),
+    },
+    ({ method, path }) => ({ method, path }),
   );
-  return calls;
 }
+
+type Call = ReturnType<typeof stub>[number];
 
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST').length;
 

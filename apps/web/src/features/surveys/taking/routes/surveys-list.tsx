@@ -1,10 +1,8 @@
 import { Stack } from '@mantine/core';
-import { IconArchive, IconDownload } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { Button } from '../../../../components/button/button';
 import { PageHeader } from '../../../../components/page-header/page-header';
-import { InvitationTiles } from '../components/invitation-tiles';
-import { surveyAction } from '../lib/survey-action';
+import { InvitationTiles } from '../../components/invitation-tiles';
+import { SurveysSectionNav } from '../../components/surveys-section-nav';
+import { surveyAction } from '../../lib/survey-action';
 
 export const NO_SURVEYS = 'Your organization has no survey invitations yet.';
 
@@ -12,30 +10,8 @@ export const NO_SURVEYS = 'Your organization has no survey invitations yet.';
 export function Component() {
   return (
     <Stack gap="md">
-      <PageHeader
-        title="Surveys"
-        description="The surveys your organization is invited to answer."
-        actions={
-          <>
-            <Button
-              component={Link}
-              to="/surveys/archived"
-              kind="blanc"
-              leftSection={<IconArchive size={16} aria-hidden />}
-            >
-              Archived
-            </Button>
-            <Button
-              component={Link}
-              to="/surveys/export"
-              kind="blanc"
-              leftSection={<IconDownload size={16} aria-hidden />}
-            >
-              Export
-            </Button>
-          </>
-        }
-      />
+      <PageHeader title="Surveys" description="The surveys your organization is invited to answer." />
+      <SurveysSectionNav />
       <InvitationTiles actionOf={surveyAction} emptyMessage={NO_SURVEYS} />
     </Stack>
   );

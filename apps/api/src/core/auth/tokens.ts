@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'parity';
+const AUDIENCE = 'parity-api';
+
+export interface AccessClaims {
+  userId: number;
+  clientId: string;
+  /**
+   * The sign-in this token belongs to (claim `sid`: its refresh-token family). The token counts
+   * only while that sign-in is alive: logout, a password change, reuse of a refresh token and
+   * deactivation end it at once, not when the token expires.
+   */
+  sessionId: string;
+  /** Expiry, seconds since the epoch (set when verified). */
+  expiresAt: number;
+}
+
+function key(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+/** One signer for Parity's JWTs; the audience says what a token is for (access, sign-up). */
+function signToken(
+  secret: string,
+  audience: string,
+  userId: number,
+  ttlSeconds: number,
+  claims: Record<string, string> = {},
+): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setJti(crypto.randomUUID())
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(key(secret));
+}
+
+/** The payload of a valid, unexpired token of this audience, with its integer user id; else null. */
+async function verifyToken(secret: string, token: string, audience: string) {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      issuer: ISSUER,
+      audience,
+      algorithms: ['HS256'],
+    });
+    const userId = Number(payload.sub);
+    return Number.isInteger(userId) && userId > 0 ? { userId, payload } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function signAccessToken(secret: string, claims: Omit<AccessClaims, 'expiresAt'>): Promise<string> {
+  return signToken(secret, AUDIENCE, claims.userId, ACCESS_TOKEN_TTL_SECONDS, {
+    cid: claims.clientId,
+    sid: claims.sessionId,
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** The claims of a valid, unexpired access token, or null. */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+  const verified = await verifyToken(secret, token, AUDIENCE);
+  if (!verified) return null;
+  const { userId, payload } = verified;
+  // A token without a sign-in (signed before sessions were checked) is refused: 401, and the
+  // client refreshes once to get one that has it.
+  if (typeof payload.cid !== 'string' || !isUuid(payload.sid)) return null;
+  return { userId, clientId: payload.cid, sessionId: payload.sid, expiresAt: payload.exp ?? 0 };
+}
+
+/** A 256-bit opaque token; only its SHA-256 is stored. */
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashOpaqueToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The sign-up token: the proof a verification link gives that its opener owns the account's
+ * address, for the sign-up steps after it (join or create an organization, see where the sign-up
+ * ended) without a sign-in. Short-lived and bound to the account; its own audience, so it is never
+ * an access token (and an access token is never one of these).
+ */
+export const SIGNUP_TOKEN_TTL_SECONDS = 60 * 60;
+const SIGNUP_AUDIENCE = 'parity-signup';
+
+export function signSignupToken(secret: string, userId: number): Promise<string> {
+  return signToken(secret, SIGNUP_AUDIENCE, userId, SIGNUP_TOKEN_TTL_SECONDS);
+}
+
+/** The account a valid, unexpired sign-up token names, or null. */
+export async function verifySignupToken(secret: string, token: string): Promise<number | null> {
+  return (await verifyToken(secret, token, SIGNUP_AUDIENCE))?.userId ?? null;
+}

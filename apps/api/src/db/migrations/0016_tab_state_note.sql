@@ -1,0 +1,1 @@
+ALTER TABLE "tab_states" ADD COLUMN "note" text;

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+import { seedDemoData } from './demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Every row of the seeded tables, to compare before and after a second run. */
+async function snapshot() {
+  const out: Record<string, unknown[]> = {};
+  for (const table of ['organizations', 'users', 'memberships', 'organization_codes', 'oauth_clients']) {
+    const res = await t.app.db.execute(sql.raw(`SELECT * FROM ${table} ORDER BY 1`));
+    out[table] = (res as unknown as { rows: unknown[] }).rows;
+  }
+  return out;
+}
+
+describe('seedDemoData', () => {
+  it('seeds the demo people once; a second run changes nothing', async () => {
+    const first = await seedDemoData(t.app.db);
+    const before = await snapshot();
+    expect(before.organizations!.length).toBeGreaterThanOrEqual(28);
+    expect(before.users).toHaveLength(8);
+    expect(before.memberships).toHaveLength(7);
+    expect((before.organization_codes as { code: string }[]).map((c) => c.code).sort()).toEqual([
+      'ACME-2026',
+      'CEDAR-2026',
+      'KESTREL-2026',
+      'LARKSPUR-2026',
+      'NORTHWIND-2026',
+      'OAKRIDGE-2026',
+      'WESTBROOK-2026',
+    ]);
+    expect(before.oauth_clients).toContainEqual(
+      expect.objectContaining({
+        id: 'parity-web',
+        secret_hash: null,
+        grant_types: ['password', 'refresh_token'],
+      }),
+    );
+
+    const second = await seedDemoData(t.app.db);
+    expect(await snapshot()).toEqual(before);
+    expect(second.users).toEqual(first.users);
+    expect(second.organizations).toEqual(first.organizations);
+  });
+
+  it('hashes the demo password with argon2id at OWASP strength, once for every user', async () => {
+    const res = await t.app.db.execute(sql`SELECT DISTINCT password_hash FROM users`);
+    const rows = (res as unknown as { rows: { password_hash: string }[] }).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it("keeps Northwind's 2026 survey open: due today or later, whenever the database is seeded", async () => {
+    const res = await t.app.db.execute(
+      sql`SELECT due::text AS due FROM surveys WHERE title = '2026 DEI Survey'`,
+    );
+    const rows = (res as unknown as { rows: { due: string }[] }).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.due >= new Date().toISOString().slice(0, 10)).toBe(true);
+    expect(rows[0]!.due >= '2026-12-31').toBe(true);
+  });
+
+  it('invites each organization when its survey opens, before it answers or is reminded', async () => {
+    const res = await t.app.db.execute(sql`
+      SELECT count(*)::int AS invitations,
+             count(*) FILTER (WHERE i.created_at > coalesce(i.submitted_at, i.last_reminded_at, i.created_at)
+                                 OR i.created_at::date <> s.start)::int AS out_of_order
+      FROM survey_invitations i JOIN surveys s ON s.id = i.survey_id`);
+    const [row] = (res as unknown as { rows: { invitations: number; out_of_order: number }[] }).rows;
+    expect(row!.invitations).toBeGreaterThan(50);
+    expect(row!.out_of_order).toBe(0);
+  });
+});

@@ -1,0 +1,38 @@
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../../../components/page-header/page-header';
+import { useInvitation } from '../../api/invitations';
+import { DownloadButtons, responseFileName } from '../../components/download-buttons';
+import { LoadingPage, PageError } from '../../components/page-state';
+import { ResponseView } from '../../components/response-view';
+import { formatDay } from '../../components/survey-tile';
+import { usePrintResponse } from '../../components/use-print-response';
+import { useSurveyAddress } from '../../lib/survey-address';
+import type { RenderSurveyStep } from '../../lib/survey-step';
+
+/** /surveys/export/{surveyId}?organizationId: the response as a printable page, with its downloads. */
+export function ExportSurveyPage({ renderStep }: { renderStep: RenderSurveyStep }) {
+  const { surveyId, organizationId } = useSurveyAddress();
+  const invitation = useInvitation(surveyId, organizationId);
+  usePrintResponse();
+  if (invitation.isError)
+    return <PageError error={invitation.error} retry={() => void invitation.refetch()} />;
+  if (!invitation.data) return <LoadingPage label="Loading the response" />;
+  const data = invitation.data;
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title={data.title}
+        eyebrow={`Hosted by ${data.host.name} · Due ${formatDay(data.due)} · ${data.status}`}
+        description="The organization's response, read only."
+        actions={
+          <DownloadButtons
+            surveyId={surveyId}
+            organizationId={data.organization_id}
+            fileName={responseFileName(data.title)}
+          />
+        }
+      />
+      <ResponseView surveyId={surveyId} organizationId={data.organization_id} renderStep={renderStep} />
+    </Stack>
+  );
+}

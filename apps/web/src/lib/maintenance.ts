@@ -1,0 +1,32 @@
+import type { TMaintenanceStatus } from '@parity/domain/settings';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/**
+ * Where the answer of GET api/settings/maintenance is stored (spec 7: "stored as maintenance
+ * status"): the query cache under this key, which the maintenance banner reads.
+ */
+export const maintenanceStatusQueryKey = ['maintenance-status'] as const;
+
+/** GET api/settings/maintenance; a failure is logged and re-thrown (spec 8). */
+export async function fetchMaintenanceStatus(): Promise<TMaintenanceStatus> {
+  try {
+    return await api.get<TMaintenanceStatus>('/api/settings/maintenance');
+  } catch (error) {
+    console.error('The maintenance status could not be loaded', error);
+    throw error;
+  }
+}
+
+export function maintenanceStatusQueryOptions() {
+  return queryOptions({
+    queryKey: maintenanceStatusQueryKey,
+    queryFn: fetchMaintenanceStatus,
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+/** Fetches the maintenance status into the query cache (at start-up); rejects when the fetch failed. */
+export function loadMaintenanceStatus(queryClient: QueryClient): Promise<TMaintenanceStatus> {
+  return queryClient.fetchQuery(maintenanceStatusQueryOptions());
+}

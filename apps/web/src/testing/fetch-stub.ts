@@ -1,0 +1,71 @@
+import { vi } from 'vitest';
+
+/**
+ * The one fetch stub of the web tests: the network boundary (globalThis.fetch) answered by
+ * handlers keyed "METHOD /path" (or one function for every call), every call recorded.
+ */
+
+export interface StubbedCall {
+  method: string;
+  url: URL;
+  path: string;
+  search: URLSearchParams;
+  /** The body as sent when it is text (JSON, form-encoded), else null. */
+  body: string | null;
+  /** The body as sent (FormData for multipart). */
+  rawBody: BodyInit | null;
+  headers: Record<string, string>;
+}
+
+export type Handler = (call: StubbedCall) => Response | Promise<Response>;
+export type Handlers = Record<string, Handler> | Handler;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The parsed JSON body of a call (null without one): for the tests that read bodies as objects. */
+export function jsonBody(call: StubbedCall): Record<string, unknown> | null {
+  return call.body === null ? null : (JSON.parse(call.body) as Record<string, unknown>);
+}
+
+function callOf(input: RequestInfo | URL, init?: RequestInit): StubbedCall {
+  const url = new URL(
+    typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+    'http://localhost',
+  );
+  const rawBody = init?.body ?? null;
+  return {
+    method: (init?.method ?? 'GET').toUpperCase(),
+    url,
+    path: url.pathname,
+    search: url.searchParams,
+    body: typeof rawBody === 'string' ? rawBody : null,
+    rawBody,
+    headers: Object.fromEntries(new Headers(init?.headers).entries()),
+  };
+}
+
+/**
+ * Stubs fetch; unknown calls answer 404 {message: 'Not found.'}. Returns the calls as they happen,
+ * each as `record` makes it (default: the call itself).
+ */
+export function stubFetch(handlers: Handlers): StubbedCall[];
+export function stubFetch<T>(handlers: Handlers, record: (call: StubbedCall) => T): T[];
+export function stubFetch<T>(handlers: Handlers, record?: (call: StubbedCall) => T): (T | StubbedCall)[] {
+  const calls: (T | StubbedCall)[] = [];
+  const answer = (call: StubbedCall) => {
+    if (typeof handlers === 'function') return handlers(call);
+    const handler = handlers[`${call.method} ${call.path}`];
+    return handler ? handler(call) : json({ message: 'Not found.' }, 404);
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = callOf(input, init);
+      calls.push(record ? record(call) : call);
+      return answer(call);
+    }),
+  );
+  return calls;
+}

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+type Routes = Record<string, { signedIn: boolean; lazy: readonly string[]; early?: readonly string[] }>;
+
+/** The static-import closure of `roots` (chunk file names), with the CSS those chunks import. */
+function closure(bundle: OutputBundle, roots: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    const chunk = bundle[file];
+    if (chunk?.type !== 'chunk' || files.has(file)) return;
+    files.add(file);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  for (const root of roots) visit(root);
+  return files;
+}
+
+/**
+ * The route chunks of a first load are found only once the entry has run (React Router's lazy
+ * routes): on a phone, a second wave of requests after a slow script. This writes a small module
+ * the page loads before the entry (CSP allows no inline script) that preloads the lazy chunks
+ * and styles of the page opened, for the pages of `routes` (issue #20).
+ */
+export function routePreloadPlugin(routes: Routes): Plugin {
+  return {
+    name: 'parity-route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || !html || html.type !== 'asset') return;
+      const loaded = closure(bundle, [entry.fileName]);
+      const table: Record<string, { signedIn: boolean; files: string[]; early: readonly string[] }> = {};
+      for (const [pathname, { signedIn, lazy, early = [] }] of Object.entries(routes)) {
+        const roots = lazy.map((source) => {
+          const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(import.meta.dirname, source));
+          if (!chunk) throw new Error(`route preload: no chunk for ${source}`);
+          return chunk.fileName;
+        });
+        const files = [...closure(bundle, roots)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+        table[pathname] = { signedIn, files, early };
+      }
+      // A classic async script runs as soon as it arrives; a module would wait for the parse and
+      // run after the entry's big imports had loaded. The API reads a signed-in page starts with are sent from here too, with the stored token,
+      // while the scripts download: lib/early-responses.ts hands each answer to the app's first
+      // GET of that path (a Bearer header rules out <link rel=preload as=fetch>).
+      const source = `(() => {
+const route = ${JSON.stringify(table)}[location.pathname];
+const token = localStorage.getItem('access_token');
+if (route && route.signedIn === Boolean(token)) {
+  if (token && route.early.length) {
+    const responses = {};
+    for (const path of route.early) {
+      const response = fetch(path, { headers: { Accept: 'application/json', Authorization: 'Bearer ' + token }, credentials: 'omit' });
+      response.catch(() => {});
+      responses[path] = response;
+    }
+    window.__parityEarlyResponses = { token, responses };
+  }
+  for (const file of route.files) {
+    const link = document.createElement('link');
+    if (file.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.append(link);
+  }
+}
+})();
+`;
+      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+      const fileName = `assets/route-preload-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      const tag = `<script async src="/${fileName}"></script>`;
+      html.source = String(html.source).replace(
+        /(\s*)<script type="module"/,
+        `$1${tag}$1<script type="module"`,
+      );
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { FIRST_LOAD_ROUTES } from '../apps/web/first-load-routes';
+
+// The JavaScript and CSS a first visit needs, from the build (apps/web/dist, which `npm test`
+// builds first): the scripts of index.html, the entry with its static imports (the manifest) and
+// the lazy chunks of the route's layout and page with theirs, gzipped. Budgets sit just above the figures of issue #20
+// (bench/README.md, "Page speed on a phone"); a change that goes over says so here, and
+// `npm run bench:lighthouse -w @parity/bench` tells what it costs on a phone.
+const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const KB = 1024;
+
+// 2026-11-26: /login 208.6 KB of JavaScript, 39.6 KB of CSS, 17 files (before: 164.6 KB in 33
+// files); the dashboard 248.3 KB, 40.2 KB, 20 files (before: 259.6 KB in 64 files).
+// Session 8 went over on /login: 219.8 KB (the shared Mantine chunk +7 KB with the menus' and
+// selects' type-ahead, tooltips and row-action menus; the entry +4.5 KB), Lighthouse 93 -> 88 on
+// /login; the dashboard is at 254.6 KB in 22 files. Issue #20 keeps bringing both down.
+const BUDGETS: Record<keyof typeof FIRST_LOAD_ROUTES, { jsKB: number; cssKB: number; files: number }> = {
+  '/login': { jsKB: 222, cssKB: 42, files: 18 },
+  '/': { jsKB: 255, cssKB: 42, files: 22 },
+};
+
+type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+
+function readManifest(): Record<string, Chunk> {
+  const file = path.join(dist, '.vite/manifest.json');
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** The files a first load of a route fetches: the entry's and the lazy modules' static closures. */
+function firstLoad(manifest: Record<string, Chunk>, lazy: readonly string[]) {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('The manifest has no entry');
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the manifest (a route moved? update first-load-routes.ts)`);
+    if (seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of [entry, ...lazy]) visit(key);
+  // Scripts index.html loads beside the entry (the route preloader, vite-route-preload.ts).
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  for (const [, src] of html.matchAll(/<script[^>]* src="\/([^"]+)"/g)) if (src) files.add(src);
+  return [...files];
+}
+
+const gzipped = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+describe('first-load budget of the built web app', () => {
+  const manifest = readManifest();
+  for (const [route, budget] of Object.entries(BUDGETS)) {
+    it(`${route} stays within its JavaScript and CSS budget`, () => {
+      const files = firstLoad(manifest, FIRST_LOAD_ROUTES[route as keyof typeof BUDGETS].lazy);
+      const sum = (ext: string) => files.filter((f) => f.endsWith(ext)).reduce((n, f) => n + gzipped(f), 0);
+      const figures = {
+        jsKB: Math.round((sum('.js') / KB) * 10) / 10,
+        cssKB: Math.round((sum('.css') / KB) * 10) / 10,
+        files: files.length,
+      };
+      console.info(`${route} first load: ${JSON.stringify(figures)}`);
+      expect(figures.jsKB, `${route}: gzipped JavaScript (KB)`).toBeLessThanOrEqual(budget.jsKB);
+      expect(figures.cssKB, `${route}: gzipped CSS (KB)`).toBeLessThanOrEqual(budget.cssKB);
+      expect(figures.files, `${route}: files fetched`).toBeLessThanOrEqual(budget.files);
+    });
+  }
+});
