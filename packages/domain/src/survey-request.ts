@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ZCustomQuestionConfig } from './lpi/forms';
 import { LPI_TAB_IDS } from './lpi/tabs';
-import { SUBMIT_STEP_ID, type SurveyStep, ZSurveyStatus } from './surveys';
+import { HOSTED_SURVEY_STATUSES, SUBMIT_STEP_ID, type SurveyStep, ZSurveyStatus } from './surveys';
 import { labelledMin, labelledRequired } from './validation/labelled';
 import { email as emailRule } from './validation/rules';
 import { addFieldIssues, zFieldRules, zLabelledRequired } from './validation/zod';
@@ -377,25 +377,18 @@ export const NO_SURVEY_CREATION_MESSAGE =
 export const SURVEY_ARCHIVED_MESSAGE = 'This survey is archived and can no longer be changed.';
 
 export const ZHostedSurveysQuery = z.strictObject({
-  /** a status (Active, Past Due, Archived; any case) or a due year */
+  /** a status (Active, Scheduled, Past Due, Archived; any case) or a due year */
   filter: z
     .string()
     .trim()
     .refine(
-      (v) => /^\d{4}$/.test(v) || ['active', 'past due', 'archived'].includes(v.toLowerCase()),
-      'filter must be a status (Active, Past Due, Archived) or a year',
+      (v) => /^\d{4}$/.test(v) || HOSTED_SURVEY_STATUSES.some((s) => s.toLowerCase() === v.toLowerCase()),
+      `filter must be a status (${HOSTED_SURVEY_STATUSES.join(', ')}) or a year`,
     )
     .optional(),
   /** hosting (default): the organization's surveys; accessing: those the caller administers */
   scope: z.enum(['hosting', 'accessing']).optional(),
 });
-
-/** The status of a hosted survey: Archived once archived, Past Due after its due date, else Active. */
-export function hostedSurveyStatus(input: { due: string; archived_at: string | null; today: string }) {
-  if (input.archived_at) return 'Archived' as const;
-  if (input.due < input.today) return 'Past Due' as const;
-  return 'Active' as const;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The overview (GET /api/surveys/{id})

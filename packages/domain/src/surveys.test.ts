@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hostedSurveyStatus,
   invitationStatus,
   isStepComplete,
   lockedStep,
@@ -57,10 +58,31 @@ describe('the locked step (spec 3: step + 1)', () => {
   });
 });
 
+describe('survey status', () => {
+  const survey = { start: '2026-11-01', due: '2026-12-31', archived_at: null, today: '2026-11-22' };
+  it('derives a hosted survey’s Active, Scheduled, Past Due and Archived', () => {
+    expect(hostedSurveyStatus(survey)).toBe('Active');
+    expect(hostedSurveyStatus({ ...survey, start: '2026-11-22' })).toBe('Active');
+    expect(hostedSurveyStatus({ ...survey, start: '2026-11-23' })).toBe('Scheduled');
+    expect(hostedSurveyStatus({ ...survey, due: '2026-11-21' })).toBe('Past Due');
+    expect(hostedSurveyStatus({ ...survey, start: '2026-11-23', archived_at: '2026-11-20T00:00:00Z' })).toBe(
+      'Archived',
+    );
+  });
+});
+
 describe('invitation status', () => {
-  const base = { due: '2026-12-31', archived_at: null, submitted_at: null, today: '2026-11-22' };
-  it('derives Active, Past Due, Submitted, Archived and Not Submitted', () => {
+  const base = {
+    start: '2026-11-01',
+    due: '2026-12-31',
+    archived_at: null,
+    submitted_at: null,
+    today: '2026-11-22',
+  };
+  it('derives Active, Scheduled, Past Due, Submitted, Archived and Not Submitted', () => {
     expect(invitationStatus(base)).toBe('Active');
+    expect(invitationStatus({ ...base, start: '2026-12-01' })).toBe('Scheduled');
+    expect(invitationStatus({ ...base, start: '2026-12-01', submitted_at: '2026-11-20' })).toBe('Submitted');
     expect(invitationStatus({ ...base, due: '2026-11-15' })).toBe('Past Due');
     expect(invitationStatus({ ...base, due: '2026-11-22' })).toBe('Active');
     expect(invitationStatus({ ...base, submitted_at: '2026-11-01' })).toBe('Submitted');
@@ -72,6 +94,7 @@ describe('invitation status', () => {
 
   it('accepts a status or a year as filter', () => {
     expect(ZInvitationsQuery.safeParse({ filter: 'past due' }).success).toBe(true);
+    expect(ZInvitationsQuery.safeParse({ filter: 'Scheduled' }).success).toBe(true);
     expect(ZInvitationsQuery.safeParse({ filter: '2026' }).success).toBe(true);
     expect(ZInvitationsQuery.safeParse({ filter: 'soon' }).success).toBe(false);
   });

@@ -86,16 +86,44 @@ export function progressPercent(completed: number, total: number): number {
   return total > 0 ? Math.round((completed / total) * 100) : 0;
 }
 
-export const SURVEY_STATUSES = ['Active', 'Past Due', 'Not Submitted', 'Submitted', 'Archived'] as const;
+export const SURVEY_STATUSES = [
+  'Active',
+  'Scheduled',
+  'Past Due',
+  'Not Submitted',
+  'Submitted',
+  'Archived',
+] as const;
 export const ZSurveyStatus = z.enum(SURVEY_STATUSES);
 export type TSurveyStatus = z.infer<typeof ZSurveyStatus>;
 
+/** The statuses of a survey itself (its host's lists and pages), in this order of the lists' filter. */
+export const HOSTED_SURVEY_STATUSES = ['Active', 'Scheduled', 'Past Due', 'Archived'] as const;
+export type THostedSurveyStatus = (typeof HOSTED_SURVEY_STATUSES)[number];
+
 /**
- * An invitation's status, in this order: an archived survey is 'Archived' when the organization
- * submitted, else 'Not Submitted' (closed without submission); a submitted response is
- * 'Submitted'; a due date before today is 'Past Due'; anything else is 'Active'.
+ * A survey's status, the one place it is decided: 'Archived' once archived; 'Past Due' after its
+ * due date; 'Scheduled' before its start date; else 'Active'. Dates are YYYY-MM-DD (today: UTC).
+ */
+export function hostedSurveyStatus(input: {
+  start: string;
+  due: string;
+  archived_at: string | null;
+  today: string;
+}): THostedSurveyStatus {
+  if (input.archived_at) return 'Archived';
+  if (input.due < input.today) return 'Past Due';
+  if (input.start > input.today) return 'Scheduled';
+  return 'Active';
+}
+
+/**
+ * An invitation's status: an archived survey is 'Archived' when the organization submitted, else
+ * 'Not Submitted' (closed without submission); a submitted response is 'Submitted'; anything else
+ * is the survey's own status (hostedSurveyStatus: Past Due, Scheduled or Active).
  */
 export function invitationStatus(input: {
+  start: string;
   due: string;
   archived_at: string | null;
   submitted_at: string | null;
@@ -103,8 +131,7 @@ export function invitationStatus(input: {
 }): TSurveyStatus {
   if (input.archived_at) return input.submitted_at ? 'Archived' : 'Not Submitted';
   if (input.submitted_at) return 'Submitted';
-  if (input.due < input.today) return 'Past Due';
-  return 'Active';
+  return hostedSurveyStatus(input);
 }
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -160,13 +187,13 @@ export const ZOccupancy = z.object({
 export type TOccupancy = z.infer<typeof ZOccupancy>;
 
 export const ZInvitationsQuery = z.strictObject({
-  /** a status (Active, Past Due, Not Submitted, Submitted, Archived; any case) or a due year */
+  /** a status (Active, Scheduled, Past Due, Not Submitted, Submitted, Archived; any case) or a due year */
   filter: z
     .string()
     .trim()
     .refine(
       (v) => /^\d{4}$/.test(v) || SURVEY_STATUSES.some((s) => s.toLowerCase() === v.toLowerCase()),
-      'filter must be a status (Active, Past Due, Not Submitted, Submitted, Archived) or a year',
+      `filter must be a status (${SURVEY_STATUSES.join(', ')}) or a year`,
     )
     .optional(),
 });
@@ -212,7 +239,7 @@ export const ZHostedSurvey = z.object({
   survey_type_id: z.number().int(),
   start: z.string(),
   due: z.string(),
-  /** Active, Past Due, or Archived */
+  /** hostedSurveyStatus: Active, Scheduled, Past Due or Archived */
   status: ZSurveyStatus,
   host: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() }),
   invited: z.number().int(),

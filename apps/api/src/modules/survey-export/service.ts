@@ -55,6 +55,7 @@ export async function responseDocument(
 
   const today = new Date().toISOString().slice(0, 10);
   const status = invitationStatus({
+    start: found.start,
     due: found.due,
     archived_at: found.archived_at?.toISOString() ?? null,
     submitted_at: found.submitted_at?.toISOString() ?? null,

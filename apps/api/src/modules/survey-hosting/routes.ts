@@ -65,8 +65,9 @@ export default async function surveyHostingRoutes(fastify: FastifyInstance) {
         description:
           "Hosting: the caller's organization's live surveys, to its survey hosts; plain members and organizations " +
           'that host nothing get an empty list. scope=accessing: the surveys the caller was granted administrator ' +
-          'access to. Newest first. filter: a status (Active, Past Due, Archived) or a due year. progress_percent = ' +
-          'submitted over invited (declined aside).',
+          'access to. Newest first. filter: a status (Active, Scheduled, Past Due, Archived) or a due year. Status: ' +
+          'Archived once archived, Past Due after the due date, Scheduled before the start date, else Active. ' +
+          'progress_percent = submitted over invited (declined aside).',
         querystring: ZHostedSurveysQuery,
         response: { 200: z.object({ data: z.array(ZHostedSurvey) }), ...errorResponses(403) },
       },

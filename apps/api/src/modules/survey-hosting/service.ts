@@ -1,6 +1,5 @@
 import {
   ADMINISTRATOR_ACCESS_GRANTED_MESSAGE,
-  hostedSurveyStatus,
   MISCELLANEOUS_FORM_ID,
   NO_SURVEY_CREATION_MESSAGE,
   PRACTICES_FORM_ID,
@@ -18,6 +17,7 @@ import {
   type ZSurveyRequest,
 } from '@parity/domain/survey-request';
 import {
+  hostedSurveyStatus,
   invitationStatus,
   surveyStepsOf,
   type THostedSurvey,
@@ -163,7 +163,7 @@ function toTile(
     survey_type_id: row.survey_type_id,
     start: row.start,
     due: row.due,
-    status: hostedSurveyStatus({ due: row.due, archived_at: iso(row.archived_at), today }),
+    status: hostedSurveyStatus({ start: row.start, due: row.due, archived_at: iso(row.archived_at), today }),
     host: { id: row.host_id, name: row.host_name, logo: row.host_logo },
     invited: count.invited,
     submitted: count.submitted,
@@ -232,6 +232,7 @@ async function overviewOf(
   const lpiRows = contents.filter((content) => content.content_type === 'lpi_tab');
   const steps = stepsForConfig(surveyStepsOf(survey.survey_type_id), lpiRows);
   const status: TSurveyStatus = hostedSurveyStatus({
+    start: survey.start,
     due: survey.due,
     archived_at: iso(survey.archived_at),
     today,
@@ -275,6 +276,7 @@ async function overviewOf(
           organization_id: invitation.organization_id,
           state: invitation.status,
           status: invitationStatus({
+            start: survey.start,
             due: survey.due,
             archived_at: iso(survey.archived_at),
             submitted_at: iso(invitation.submitted_at),
@@ -446,10 +448,10 @@ export async function userInvitations(
 }
 
 /** Still open to answer (in this order) before the closed ones. */
-const OPEN_STATUSES: readonly string[] = ['Active', 'Past Due'];
+const OPEN_STATUSES: readonly string[] = ['Active', 'Scheduled', 'Past Due'];
 
 /**
- * A user's invitations as a dashboard lists them: the open ones first (Active, then Past Due),
+ * A user's invitations as a dashboard lists them: the open ones first (Active, Scheduled, then Past Due),
  * soonest due first; then the closed ones, latest due first.
  */
 function byRelevance(a: TSurveyInvitation, b: TSurveyInvitation): number {

@@ -152,7 +152,8 @@ describe('POST /api/surveys', () => {
     expect(body).toMatchObject({
       title: '2027 Board Light Survey',
       survey_type_id: 2,
-      status: 'Active',
+      // It starts tomorrow.
+      status: 'Scheduled',
       host: { id: northwind, name: NORTHWIND },
       primary_contact: { id: users.get(HOST), name: 'Nora' },
       can_manage: true,
@@ -442,6 +443,46 @@ describe('the config decides what respondents answer', () => {
   });
 });
 
+describe('a survey before its start date', () => {
+  it('is Scheduled in the host list, its filter and the overview, then Active from its start', async () => {
+    const tiles = (await call('GET', HOST, '/api/surveys')).json().data as { id: number; status: string }[];
+    expect(tiles.find((s) => s.id === created)!.status).toBe('Scheduled');
+    expect(tiles.find((s) => s.id === dei)!.status).toBe('Active');
+    const scheduled = (await call('GET', HOST, '/api/surveys?filter=Scheduled')).json().data;
+    expect(scheduled.map((s: { id: number }) => s.id)).toEqual([created]);
+    const active = (await call('GET', HOST, '/api/surveys?filter=active')).json().data;
+    expect(active.map((s: { id: number }) => s.id)).not.toContain(created);
+    expect((await call('GET', HOST, `/api/surveys/${created}`)).json().status).toBe('Scheduled');
+
+    const today = new Date().toISOString().slice(0, 10);
+    await t.app.db.update(surveys).set({ start: today }).where(eq(surveys.id, created));
+    try {
+      expect((await call('GET', HOST, `/api/surveys/${created}`)).json().status).toBe('Active');
+      expect((await call('GET', HOST, '/api/surveys?filter=Scheduled')).json().data).toEqual([]);
+    } finally {
+      await t.app.db.update(surveys).set({ start: tomorrow() }).where(eq(surveys.id, created));
+    }
+  });
+
+  it('is Scheduled for the invited organization (its list, filter, dashboard list and overview); it may answer already', async () => {
+    const invitations = (await call('GET', ADA, '/api/surveys/invitations')).json().data as {
+      survey_id: number;
+      status: string;
+    }[];
+    expect(invitations.find((i) => i.survey_id === created)!.status).toBe('Scheduled');
+    const filtered = (await call('GET', ADA, '/api/surveys/invitations?filter=scheduled')).json().data;
+    expect(filtered.map((i: { survey_id: number }) => i.survey_id)).toEqual([created]);
+    expect((await call('GET', ADA, `/api/surveys/invitations/${created}`)).json().status).toBe('Scheduled');
+    const dashboard = (await call('GET', ADA, `/api/surveys/users/${users.get(ADA)}/invitations`)).json()
+      .data;
+    expect(dashboard.find((i: { survey_id: number }) => i.survey_id === created).status).toBe('Scheduled');
+    expect((await call('GET', ADA, `/api/surveys/${created}`)).json().invitation.status).toBe('Scheduled');
+    // Not closed: the respondent may start before the start date (the spec sets no rule against it).
+    const step = await call('PUT', ADA, `/api/surveys/${created}/tabs`, { tab_id: 1 });
+    expect(step.statusCode, step.body).toBe(200);
+  });
+});
+
 describe('PUT /api/surveys/{id}/edit-overview', () => {
   const edit = (overrides: Record<string, unknown> = {}) => ({
     title: '2026 DEI Survey (revised)',
@@ -608,17 +649,20 @@ describe('GET /api/surveys/users/{userId}/invitations', () => {
     expect(legacyRow).toMatchObject({ is_legacy: true, status: 'Archived' });
   });
 
-  it('lists the open invitations first, soonest due first, then the closed ones, latest due first', async () => {
+  it('lists the open invitations first (Active, Scheduled, Past Due), soonest due first, then the closed ones, latest due first', async () => {
     const { data } = (await call('GET', ADA, `/api/surveys/users/${users.get(ADA)}/invitations`)).json() as {
       data: { status: string; due: string }[];
     };
-    const open = data.filter((i) => i.status === 'Active' || i.status === 'Past Due');
+    const order = ['Active', 'Scheduled', 'Past Due'];
+    const open = data.filter((i) => order.includes(i.status));
     const closed = data.slice(open.length);
     expect(open.length).toBeGreaterThan(0);
     expect(closed.length).toBeGreaterThan(0);
     expect(data.slice(0, open.length)).toEqual(open);
-    const activeFirst = open.map((i) => (i.status === 'Active' ? 0 : 1));
-    expect(activeFirst).toEqual([...activeFirst].sort());
+    // Active, then Scheduled (a survey created here starts tomorrow), then Past Due.
+    const ranks = open.map((i) => order.indexOf(i.status));
+    expect(new Set(ranks).size).toBe(3);
+    expect(ranks).toEqual([...ranks].sort());
     const activeDues = open.filter((i) => i.status === 'Active').map((i) => i.due);
     expect(activeDues).toEqual([...activeDues].sort());
     const closedDues = closed.map((i) => i.due);

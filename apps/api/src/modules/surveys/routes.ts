@@ -35,8 +35,9 @@ export default async function surveysRoutes(fastify: FastifyInstance) {
         tags,
         summary: "The caller's organization's survey invitations",
         description:
-          'filter: a status (Active, Past Due, Not Submitted, Submitted, Archived) or a due year. Status: an archived ' +
-          'survey is Archived when submitted, else Not Submitted; a submitted response is Submitted; a due date before today is Past Due; else Active.',
+          'filter: a status (Active, Scheduled, Past Due, Not Submitted, Submitted, Archived) or a due year. Status: an ' +
+          'archived survey is Archived when submitted, else Not Submitted; a submitted response is Submitted; a due date ' +
+          'before today is Past Due; a start date after today is Scheduled; else Active.',
         querystring: ZInvitationsQuery,
         response: { 200: ZSurveyInvitationList, ...errorResponses(403) },
       },

@@ -237,6 +237,7 @@ function toInvitations(rows: repo.InvitationOverviewRow[]): TSurveyInvitation[] 
     const submitted = row.submitted_at !== null;
     const completedSteps = steps.filter((s) => isStepComplete(s.id, completed, submitted)).length;
     const status: TSurveyStatus = invitationStatus({
+      start: row.start,
       due: row.due,
       archived_at: isoDate(row.archived_at),
       submitted_at: isoDate(row.submitted_at),

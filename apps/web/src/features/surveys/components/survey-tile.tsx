@@ -9,6 +9,7 @@ export const NO_INFORMATION = 'No information';
 /** The badge colour of each survey status: the theme's colours, whose light variants keep AA contrast. */
 export const STATUS_COLORS: Record<TSurveyStatus, string> = {
   Active: 'parity',
+  Scheduled: 'action',
   'Past Due': 'warning',
   'Not Submitted': 'gray',
   Submitted: 'success',

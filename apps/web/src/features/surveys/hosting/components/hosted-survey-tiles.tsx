@@ -1,13 +1,11 @@
 import { Avatar, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import type { THostedSurvey } from '@parity/domain/surveys';
+import { HOSTED_SURVEY_STATUSES, type THostedSurvey } from '@parity/domain/surveys';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/button/button';
 import { formatDay, NO_INFORMATION, STATUS_COLORS } from '../../components/survey-tile';
 import { SurveyTileGrid } from '../../components/survey-tile-grid';
 import { type HostedSurveysScope, useHostedSurveys } from '../api/hosting';
-
-export const HOSTED_STATUSES = ['Active', 'Past Due', 'Archived'] as const;
 
 /**
  * A hosted survey's tile (spec 3 Survey tile, hosting): title, due date, status, host, the share of
@@ -87,7 +85,7 @@ export function HostedSurveyTiles({ scope, empty }: { scope: HostedSurveysScope;
   return (
     <SurveyTileGrid
       useSurveys={scope === 'accessing' ? useAccessingSurveys : useHostingSurveys}
-      statuses={HOSTED_STATUSES}
+      statuses={HOSTED_SURVEY_STATUSES}
       renderTile={(survey) => <HostedSurveyTile key={survey.id} survey={survey} />}
       empty={empty}
     />

@@ -69,8 +69,8 @@ function Contact({ label, children }: { label: string; children: ReactNode }) {
 function canDecline(survey: TSurveyOverview, account: ReturnType<typeof useCurrentAccount>['data']) {
   const invitation = survey.invitation;
   if (!invitation || !account || account.organization_id !== invitation.organization_id) return false;
-  if (invitation.state === 'declined' || invitation.submitted_at || invitation.status !== 'Active')
-    return false;
+  const open = invitation.status === 'Active' || invitation.status === 'Scheduled';
+  if (invitation.state === 'declined' || invitation.submitted_at || !open) return false;
   return account.isOrganizationAdministrator || account.hasLpiAccess;
 }
 

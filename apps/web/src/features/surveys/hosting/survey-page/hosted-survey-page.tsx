@@ -115,7 +115,7 @@ export function HostedSurveyPage({ analytics }: { analytics: HostedSurveyAnalyti
         <Tabs.Panel value="invitations" pt="md">
           <InvitationsTab
             surveyId={surveyId}
-            closed={survey.status !== 'Active'}
+            closed={survey.status === 'Past Due' || survey.status === 'Archived'}
             respondentHref={analytics.respondentHref}
           />
         </Tabs.Panel>
