@@ -299,11 +299,11 @@ describe('/surveys/hosting/create', () => {
     const user = userEvent.setup();
     renderApp('/surveys/hosting/create');
     await user.click(await screen.findByRole('button', { name: 'Next' }));
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.clear(await screen.findByLabelText(/^Contact Email/));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Title is required')).toBeInTheDocument();
     expect(screen.getByText('Start Date is required')).toBeInTheDocument();
     expect(screen.getByText('Due Date is required')).toBeInTheDocument();
-    expect(screen.getByText('Primary Contact is required')).toBeInTheDocument();
     expect(screen.getByText('Contact Email is required')).toBeInTheDocument();
     expect(screen.getByText('Support Email is required')).toBeInTheDocument();
 
@@ -320,6 +320,70 @@ describe('/surveys/hosting/create', () => {
     expect(screen.getByText('Contact Email must be a valid email address')).toBeInTheDocument();
     // Still on the details.
     expect(screen.getByLabelText(/^Title/)).toBeInTheDocument();
+  });
+
+  it('clears a field’s message as soon as its value is valid, and only then', async () => {
+    stubFetch(wizardHandlers());
+    const user = userEvent.setup();
+    renderApp('/surveys/hosting/create');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.clear(await screen.findByLabelText(/^Contact Email/));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Title/), 'A');
+    expect(screen.queryByText('Title is required')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Contact Email/), 'host@');
+    expect(screen.queryByText('Contact Email is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Contact Email must be a valid email address')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Contact Email/), 'northwind.test');
+    expect(screen.queryByText('Contact Email must be a valid email address')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Start Date/), { target: { value: day(5) } });
+    expect(screen.queryByText('Start Date is required')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Due Date/), { target: { value: day(2) } });
+    expect(screen.getByText('Due Date must be on or after the Start Date')).toBeInTheDocument();
+    // Moving the start before the due date clears the due date's message too.
+    fireEvent.change(screen.getByLabelText(/^Start Date/), { target: { value: day(1) } });
+    expect(screen.queryByText('Due Date must be on or after the Start Date')).not.toBeInTheDocument();
+    expect(screen.getByText('Support Email is required')).toBeInTheDocument();
+  });
+
+  it('starts the contact fields with the current user, editable', async () => {
+    stubFetch(wizardHandlers());
+    const user = userEvent.setup();
+    renderApp('/surveys/hosting/create');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    const contact = await screen.findByRole('combobox', { name: /^Primary Contact/ });
+    await waitFor(() => expect(contact).toHaveValue('Nora Whitfield'));
+    expect(screen.getByLabelText(/^Contact Email/)).toHaveValue('host@northwind.test');
+    await choosePrimaryContact(user, 'Omar Reyes');
+    expect(contact).toHaveValue('Omar Reyes');
+    await fillDetails(user, { 'Contact Email': 'omar@northwind.test' });
+    expect(screen.getByLabelText(/^Contact Email/)).toHaveValue('omar@northwind.test');
+  });
+
+  it('asks before Start over: Cancel keeps the request, confirming clears it', async () => {
+    stubFetch(wizardHandlers());
+    const user = userEvent.setup();
+    renderApp('/surveys/hosting/create');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await fillDetails(user, { Title: 'Half done', 'Contact Email': 'other@northwind.test' });
+
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start over?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Half done');
+
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    const again = await screen.findByRole('dialog', { name: 'Start over?' });
+    await user.click(within(again).getByRole('button', { name: 'Clear and start over' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Back at the overview with the defaults, the contact fields on the current user again.
+    expect(await screen.findByRole('radio', { name: /^DEI\s*$/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Contact Email/)).toHaveValue('host@northwind.test');
   });
 
   it('creates the request with its config and custom questions, resets the wizard and lands on the new survey', async () => {
@@ -386,6 +450,40 @@ describe('/surveys/hosting/create', () => {
     await user.type(screen.getByRole('combobox', { name: /^Options/ }), 'Yes{Enter}No{Enter}');
     await user.click(screen.getByRole('button', { name: 'Add question' }));
     expect(await screen.findByText('Options: Yes, No')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Request' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    // The review: every value as text, no inputs, an Edit link per part.
+    const review = await screen.findByRole('heading', { name: 'Review your request' });
+    const page = review.closest('div') as HTMLElement;
+    expect(within(page).queryByRole('textbox')).not.toBeInTheDocument();
+    const part = (name: string) => within(screen.getByRole('region', { name }));
+    expect(part('Overview').getByText('DEI+')).toBeInTheDocument();
+    expect(part('Overview').getByText('View responses in Parity')).toBeInTheDocument();
+    const details = part('Details');
+    expect(details.getByText('2027 Survey')).toBeInTheDocument();
+    expect(details.getByText('Omar Reyes')).toBeInTheDocument();
+    expect(details.getByText('host@northwind.test')).toBeInTheDocument();
+    expect(details.getByText('support@northwind.test')).toBeInTheDocument();
+    expect(details.getAllByText('None')).toHaveLength(1); // no description
+    expect(part('LPI settings').getByText('Board')).toBeInTheDocument();
+    expect(
+      part('LPI settings').getByText(
+        'Total FTE Score, Leadership Score, Ownership gender/race equity insights, Historical',
+      ),
+    ).toBeInTheDocument();
+    expect(part('Practices settings').getByText('Requested questions (1 of 2)')).toBeInTheDocument();
+    expect(part('Practices settings').getByText('Diverse slates')).toBeInTheDocument();
+    expect(part('Practices settings').getByText('Pay equity review')).toBeInTheDocument();
+    expect(part('Miscellaneous settings').getByText('Requested questions (0 of 1)')).toBeInTheDocument();
+    expect(
+      part('Custom miscellaneous settings').getByText('Do you mentor? · Options: Yes, No'),
+    ).toBeInTheDocument();
+    // Edit goes back to the part; the stepper leads back to the review.
+    await user.click(details.getByRole('button', { name: 'Edit Details' }));
+    await fillDetails(user, { 'Support Email': 'help@northwind.test' });
+    await user.click(screen.getByRole('button', { name: /Review/ }));
+    expect(await screen.findByText('help@northwind.test')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create Request' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/surveys/hosting/${overview().id}`));
@@ -400,7 +498,7 @@ describe('/surveys/hosting/create', () => {
       due: day(30),
       primary_contact_id: 8,
       contact_email: 'host@northwind.test',
-      support_email: 'support@northwind.test',
+      support_email: 'help@northwind.test',
       questions: [{ question_type_id: 4, display: 'Do you mentor?', config: { options: ['Yes', 'No'] } }],
     });
     const enabled = (type: string, id: number) =>
@@ -450,11 +548,11 @@ describe('/surveys/hosting/create', () => {
       'Contact Email': 'host@northwind.test',
       'Support Email': 'support@northwind.test',
     });
-    await choosePrimaryContact(user, 'Nora Whitfield');
+    // The primary contact stays the current user, Nora.
     await router.navigate('/surveys/hosting');
     await router.navigate('/surveys/hosting/create');
     expect(await screen.findByLabelText(/^Title/)).toHaveValue('Kept');
-    for (let i = 0; i < 4; i += 1) await user.click(screen.getByRole('button', { name: 'Next' }));
+    for (let i = 0; i < 5; i += 1) await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Create Request' }));
     expect(await screen.findByText('The request was not created')).toBeInTheDocument();
     expect(screen.getByText('Start Date must be today or later')).toBeInTheDocument();

@@ -25,6 +25,8 @@ export interface DraftQuestion {
 /** Everything the request wizard holds, kept for the session until the request is created. */
 export interface WizardState {
   step: number;
+  /** the furthest step reached: the stepper lets the host go back to any step up to it */
+  reached: number;
   survey_type_id: number;
   /** how the host receives the responses (RECEIVE_TYPES) */
   receive_type_id: number;
@@ -48,17 +50,29 @@ export const WIZARD_STEPS = [
   'Custom miscellaneous settings',
 ] as const;
 
+/** The last step, after the six parts: every value read back, with Create Request. */
+export const REVIEW_STEP = WIZARD_STEPS.length;
+export const REVIEW_STEP_LABEL = 'Review';
+
+/** The user the contact fields start with: the one creating the request (spec 2, issue #19). */
+export interface WizardContact {
+  id: number;
+  email: string;
+}
+
 /** The LPI steps a host may turn off, in the survey's order. */
 export const OPTIONAL_LPI_STEPS = SURVEY_STEPS.filter((step) => !ALWAYS_REQUESTED_STEP_IDS.includes(step.id));
 
-export function defaultWizardState(): WizardState {
+/** A new request: dei, every step and insight requested, the contact fields on the current user. */
+export function defaultWizardState(contact: WizardContact): WizardState {
   return {
     step: 0,
+    reached: 0,
     survey_type_id: DEFAULT_SURVEY_TYPE_ID,
     receive_type_id: DEFAULT_RECEIVE_TYPE_ID,
     // Every insight, as every step: the host turns off what it does not want.
     insight_type_ids: [...INSIGHT_TYPE_IDS],
-    details: { ...EMPTY_SURVEY_DETAILS },
+    details: { ...EMPTY_SURVEY_DETAILS, primary_contact_id: contact.id, contact_email: contact.email },
     lpiTabs: Object.fromEntries(OPTIONAL_LPI_STEPS.map((step) => [step.id, true])),
     practices: {},
     miscellaneous: {},
@@ -69,21 +83,21 @@ export function defaultWizardState(): WizardState {
 const STORAGE_KEY = 'parity.survey-request-draft';
 
 /** The draft of this browser tab's session, or the defaults. */
-export function loadWizardState(): WizardState {
+export function loadWizardState(contact: WizardContact): WizardState {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY);
-    if (!raw) return defaultWizardState();
-    return { ...defaultWizardState(), ...(JSON.parse(raw) as Partial<WizardState>) };
+    if (!raw) return defaultWizardState(contact);
+    return { ...defaultWizardState(contact), ...(JSON.parse(raw) as Partial<WizardState>) };
   } catch {
-    return defaultWizardState();
+    return defaultWizardState(contact);
   }
 }
 
 /** Keeps the draft; an untouched wizard keeps nothing (so a reset stays reset). */
-export function saveWizardState(state: WizardState) {
+export function saveWizardState(state: WizardState, contact: WizardContact) {
   try {
     const text = JSON.stringify(state);
-    if (text === JSON.stringify(defaultWizardState())) sessionStorage.removeItem(STORAGE_KEY);
+    if (text === JSON.stringify(defaultWizardState(contact))) sessionStorage.removeItem(STORAGE_KEY);
     else sessionStorage.setItem(STORAGE_KEY, text);
   } catch {
     // A full or blocked storage only loses the draft on reload.

@@ -1,4 +1,5 @@
 import { Alert, Card, Group, Radio, Stack, Stepper, Switch, Text, Title } from '@mantine/core';
+import type { TCurrentAccount } from '@parity/domain/auth';
 import {
   MISCELLANEOUS_FORM_ID,
   PRACTICES_FORM_ID,
@@ -13,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
+import { confirm } from '../../../../components/dialog/confirm';
 import { useSchemaForm } from '../../../../components/form/use-schema-form';
 import { PageHeader } from '../../../../components/page-header/page-header';
 import { useCurrentAccount } from '../../../../lib/account';
@@ -27,12 +29,15 @@ import {
   SurveyDetailsFields,
   type SurveyDetailsValues,
 } from '../components/survey-details-fields';
+import { WizardReview } from '../components/wizard-review';
 import {
   buildSurveyRequest,
   clearWizardState,
   defaultWizardState,
   loadWizardState,
   OPTIONAL_LPI_STEPS,
+  REVIEW_STEP,
+  REVIEW_STEP_LABEL,
   saveWizardState,
   WIZARD_STEPS,
   type WizardState,
@@ -42,40 +47,23 @@ export const NO_SURVEY_CREATION =
   'Creating survey requests needs survey hosting and survey creation rights: ask an organization admin.';
 
 const DETAILS_STEP = 1;
-const LAST_STEP = WIZARD_STEPS.length - 1;
 const fieldIdsOf = (form: { sections: { inputs: { id: number }[] }[] } | undefined) =>
   form?.sections.flatMap((section) => section.inputs.map((input) => input.id)) ?? [];
 
 /**
  * /surveys/hosting/create (surveys.hosting.create): the request wizard of spec 2 in six parts:
  * overview (request type: score disabled, dei by default; how the responses are received), details
- * (spec 5 rules, checked here with the API's messages before moving on), LPI settings (the requested
- * steps and insights), practices and miscellaneous settings, custom questions. The draft is kept for the session; Create Request posts it, resets the wizard and goes
- * to the surveys.
+ * (spec 5 rules, checked here with the API's messages before moving on; the contact fields start
+ * with the current user), LPI settings (the requested steps and insights), practices and
+ * miscellaneous settings, custom questions; then a review of every value, where Create Request
+ * posts the request, resets the wizard and goes to the new survey. The draft is kept for the session.
  */
 export function HostingCreateRoute() {
   const account = useCurrentAccount();
-  const navigate = useNavigate();
-  const [state, setState] = useState<WizardState>(loadWizardState);
-  // The details step's form; the wizard's draft follows its values.
-  const details = useSchemaForm<SurveyDetailsValues>(surveyDetailsFormSchema({ today: localToday() }), {
-    initialValues: state.details,
-    onValuesChange: (next) => setState((current) => ({ ...current, details: next })),
-  });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const organizationId = account.data?.organization_id ?? null;
-  const members = useOrganizationMembers(organizationId);
-  const practices = useSettingsForm(PRACTICES_FORM_ID);
-  const miscellaneous = useSettingsForm(MISCELLANEOUS_FORM_ID);
-  const create = useCreateSurvey();
-
-  useEffect(() => saveWizardState(state), [state]);
-
-  const update = (patch: Partial<WizardState>) => setState((current) => ({ ...current, ...patch }));
-
   if (account.isPending) return <PageHeader title="Create Request" description="Loading…" />;
+  const organizationId = account.data?.organization_id ?? null;
   const mayCreate = Boolean(account.data?.isSurveyHost && account.data.hasSurveyCreation && organizationId);
-  if (!mayCreate) {
+  if (!account.data || organizationId === null || !mayCreate) {
     return (
       <Stack gap="md">
         <PageHeader title="Create Request" />
@@ -94,15 +82,55 @@ export function HostingCreateRoute() {
       </Stack>
     );
   }
+  return <HostingWizard account={account.data} organizationId={organizationId} />;
+}
+
+function HostingWizard({ account, organizationId }: { account: TCurrentAccount; organizationId: number }) {
+  const navigate = useNavigate();
+  const contact = { id: account.id, email: account.email };
+  const [state, setState] = useState<WizardState>(() => loadWizardState(contact));
+  // The details step's form; the wizard's draft follows its values. A field is checked as it
+  // changes, so its message goes as soon as the value is valid (and the due date follows the start).
+  const details = useSchemaForm<SurveyDetailsValues>(surveyDetailsFormSchema({ today: localToday() }), {
+    initialValues: state.details,
+    validateInputOnChange: true,
+    onValuesChange: (next, previous) => {
+      setState((current) => ({ ...current, details: next }));
+      if (next.start !== previous.start && next.due) details.validateField('due');
+    },
+  });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const members = useOrganizationMembers(organizationId);
+  const practices = useSettingsForm(PRACTICES_FORM_ID);
+  const miscellaneous = useSettingsForm(MISCELLANEOUS_FORM_ID);
+  const create = useCreateSurvey();
+
+  useEffect(
+    () => saveWizardState(state, { id: account.id, email: account.email }),
+    [state, account.id, account.email],
+  );
+
+  const update = (patch: Partial<WizardState>) => setState((current) => ({ ...current, ...patch }));
 
   const detailsValid = () => !details.validate().hasErrors;
 
   /** A new wizard: the defaults, in the draft and in the details form. */
-  const startOver = () => {
+  const reset = () => {
     clearWizardState();
-    const fresh = defaultWizardState();
+    const fresh = defaultWizardState(contact);
     setState(fresh);
     details.setValues(fresh.details);
+  };
+
+  /** Start over asks first: Cancel keeps everything entered. */
+  const startOver = async () => {
+    const confirmed = await confirm({
+      title: 'Start over?',
+      message: 'Everything entered in this request is cleared and the wizard starts again at the overview.',
+      confirmLabel: 'Clear and start over',
+      danger: true,
+    });
+    if (confirmed) reset();
   };
 
   const goTo = (step: number) => {
@@ -111,7 +139,8 @@ export function HostingCreateRoute() {
       update({ step: DETAILS_STEP });
       return;
     }
-    update({ step: Math.max(0, Math.min(LAST_STEP, step)) });
+    const next = Math.max(0, Math.min(REVIEW_STEP, step));
+    setState((current) => ({ ...current, step: next, reached: Math.max(current.reached, next) }));
   };
 
   const submit = () => {
@@ -120,15 +149,15 @@ export function HostingCreateRoute() {
       return;
     }
     setServerError(null);
-    const body = buildSurveyRequest(state, organizationId as number, {
+    const body = buildSurveyRequest(state, organizationId, {
       practices: fieldIdsOf(practices.data?.data),
       miscellaneous: fieldIdsOf(miscellaneous.data?.data),
     });
     create.mutate(body, {
       onSuccess: (survey) => {
-        sendAccountUsageEvent('survey.created', account.data, survey.id);
+        sendAccountUsageEvent('survey.created', account, survey.id);
         showAlert('success', SURVEY_CREATED_MESSAGE, state.details.title.trim());
-        startOver();
+        reset();
         // The host lands on the new survey, to invite organizations next.
         navigate(`/surveys/hosting/${survey.id}`);
       },
@@ -136,20 +165,23 @@ export function HostingCreateRoute() {
     });
   };
 
+  /** Any step up to the furthest reached (not the current one): back to edit, then on to the review. */
+  const selectable = (step: number) => step !== state.step && step <= state.reached;
+
   return (
     <Stack gap="md">
       <PageHeader
         title="Create Request"
         description="Ask organizations for their diversity, equity and inclusion data."
         actions={
-          <Button kind="blanc" onClick={startOver}>
+          <Button kind="blanc" onClick={() => void startOver()}>
             Start over
           </Button>
         }
       />
       <Card withBorder radius="lg" padding="lg">
-        <Stepper active={state.step} onStepClick={goTo} allowNextStepsSelect={false} size="sm">
-          <Stepper.Step label={WIZARD_STEPS[0]}>
+        <Stepper active={state.step} onStepClick={goTo} size="sm">
+          <Stepper.Step label={WIZARD_STEPS[0]} allowStepSelect={selectable(0)}>
             <Stack gap="md" mt="md">
               <Title order={2} size="h4">
                 Request type
@@ -194,7 +226,7 @@ export function HostingCreateRoute() {
             </Stack>
           </Stepper.Step>
 
-          <Stepper.Step label={WIZARD_STEPS[1]}>
+          <Stepper.Step label={WIZARD_STEPS[1]} allowStepSelect={selectable(1)}>
             <form
               id="survey-details"
               onSubmit={(event) => {
@@ -214,7 +246,7 @@ export function HostingCreateRoute() {
             </form>
           </Stepper.Step>
 
-          <Stepper.Step label={WIZARD_STEPS[2]}>
+          <Stepper.Step label={WIZARD_STEPS[2]} allowStepSelect={selectable(2)}>
             <Stack gap="sm" mt="md" component="fieldset" style={{ border: 0, padding: 0 }}>
               <Title order={2} size="h4" component="legend">
                 Requested LPI steps
@@ -252,7 +284,7 @@ export function HostingCreateRoute() {
             </Stack>
           </Stepper.Step>
 
-          <Stepper.Step label={WIZARD_STEPS[3]}>
+          <Stepper.Step label={WIZARD_STEPS[3]} allowStepSelect={selectable(3)}>
             <Stack gap="md" mt="md">
               <Title order={2} size="h4">
                 Practices questions
@@ -269,7 +301,7 @@ export function HostingCreateRoute() {
             </Stack>
           </Stepper.Step>
 
-          <Stepper.Step label={WIZARD_STEPS[4]}>
+          <Stepper.Step label={WIZARD_STEPS[4]} allowStepSelect={selectable(4)}>
             <Stack gap="md" mt="md">
               <Title order={2} size="h4">
                 Miscellaneous questions
@@ -286,7 +318,7 @@ export function HostingCreateRoute() {
             </Stack>
           </Stepper.Step>
 
-          <Stepper.Step label={WIZARD_STEPS[5]}>
+          <Stepper.Step label={WIZARD_STEPS[5]} allowStepSelect={selectable(5)}>
             <Stack gap="md" mt="md">
               <Title order={2} size="h4">
                 Custom miscellaneous questions
@@ -296,6 +328,16 @@ export function HostingCreateRoute() {
                 onChange={(questions) => update({ questions })}
               />
             </Stack>
+          </Stepper.Step>
+
+          <Stepper.Step label={REVIEW_STEP_LABEL} allowStepSelect={selectable(REVIEW_STEP)}>
+            <WizardReview
+              state={state}
+              members={members.data?.data ?? []}
+              practices={practices.data?.data}
+              miscellaneous={miscellaneous.data?.data}
+              onEdit={goTo}
+            />
           </Stepper.Step>
         </Stepper>
 
@@ -319,7 +361,7 @@ export function HostingCreateRoute() {
           >
             Back
           </Button>
-          {state.step < LAST_STEP ? (
+          {state.step < REVIEW_STEP ? (
             state.step === DETAILS_STEP ? (
               <Button
                 type="submit"
