@@ -123,12 +123,23 @@ describe.runIf(hasBrowser)('a survey from request to response', () => {
     await fillDate(host, 'Start Date', isoDay(0));
     // Due before start is refused with the domain's message, and the wizard stays.
     await fillDate(host, 'Due Date', isoDay(-1));
-    await choose(host, /^Primary Contact/, 'Nora', /Nora/);
-    await host.getByRole('textbox', { name: 'Contact Email' }).fill('host@northwind.test');
+    // The contact fields start with the host herself.
+    await expect
+      .poll(() => host.getByRole('combobox', { name: /^Primary Contact/ }).inputValue(), { timeout: 20_000 })
+      .toMatch(/^Nora/);
+    expect(await host.getByRole('textbox', { name: 'Contact Email' }).inputValue()).toBe(
+      'host@northwind.test',
+    );
     await host.getByRole('textbox', { name: 'Support Email' }).fill('support@northwind.test');
     await host.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => host.getByText(/Due Date must be on or after/).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => host.getByText(/Due Date must be on or after/).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    // The message goes as soon as the due date is valid.
     await fillDate(host, 'Due Date', isoDay(45));
+    await expect
+      .poll(() => host.getByText(/Due Date must be on or after/).count(), { timeout: 20_000 })
+      .toBe(0);
     await host.getByRole('button', { name: 'Next' }).click();
 
     // LPI settings, practices, miscellaneous: as they are.
@@ -157,6 +168,17 @@ describe.runIf(hasBrowser)('a survey from request to response', () => {
       await expect.poll(() => host.getByText(question).count()).toBeGreaterThan(0);
     }
 
+    // The review reads every value back; Create Request is there.
+    await host.getByRole('button', { name: 'Next' }).click();
+    await expect
+      .poll(() => host.getByRole('heading', { name: 'Review your request' }).count(), { timeout: 20_000 })
+      .toBe(1);
+    const details = host.getByRole('region', { name: 'Details' });
+    expect(await details.getByText(TITLE, { exact: true }).count()).toBe(1);
+    expect(await details.getByText('support@northwind.test', { exact: true }).count()).toBe(1);
+    const custom = host.getByRole('region', { name: 'Custom miscellaneous settings' });
+    for (const question of QUESTIONS) expect(await custom.getByText(question).count()).toBe(1);
+    await expectAccessible(host);
     await host.getByRole('button', { name: 'Create Request' }).click();
     // The host lands on the new survey.
     await host.waitForURL((url) => /^\/surveys\/hosting\/\d+$/.test(url.pathname), { timeout: 20_000 });
