@@ -467,11 +467,15 @@ describe('/surveys/hosting/create', () => {
     expect(details.getByText('support@northwind.test')).toBeInTheDocument();
     expect(details.getAllByText('None')).toHaveLength(1); // no description
     expect(part('LPI settings').getByText('Board')).toBeInTheDocument();
-    expect(
-      part('LPI settings').getByText(
-        'Total FTE Score, Leadership Score, Ownership gender/race equity insights, Historical',
-      ),
-    ).toBeInTheDocument();
+    const reviewedInsights = within(
+      part('LPI settings').getByText('Requested insights').nextElementSibling as HTMLElement,
+    );
+    expect(reviewedInsights.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Total FTE Score',
+      'Leadership Score',
+      'Ownership gender/race equity insights',
+      'Historical',
+    ]);
     expect(part('Practices settings').getByText('Requested questions (1 of 2)')).toBeInTheDocument();
     expect(part('Practices settings').getByText('Diverse slates')).toBeInTheDocument();
     expect(part('Practices settings').getByText('Pay equity review')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TForm } from '@parity/domain/lpi/forms';
 import { LPI_TAB_IDS } from '@parity/domain/lpi/tabs';
 import type { TMember } from '@parity/domain/signup';
@@ -15,7 +15,17 @@ import { formatDay } from '../../components/survey-tile';
 import { OPTIONAL_LPI_STEPS, WIZARD_STEPS, type WizardState } from '../lib/wizard-state';
 
 const NONE = 'None';
-const listOf = (names: readonly string[]) => (names.length ? names.join(', ') : NONE);
+/** Names read back one a line (a question may hold commas), or None. */
+function Names({ names }: { names: readonly string[] }) {
+  if (!names.length) return NONE;
+  return (
+    <List size="sm" spacing={2}>
+      {names.map((name) => (
+        <List.Item key={name}>{name}</List.Item>
+      ))}
+    </List>
+  );
+}
 const questionTypeName = (id: number) => QUESTION_TYPES.find((type) => type.id === id)?.name ?? `Type ${id}`;
 
 /** One value read back: its label and the value as text. */
@@ -76,9 +86,11 @@ function FieldChoices({ form, enabled }: { form: TForm | undefined; enabled: Rec
   return (
     <>
       <Item label={`Requested questions (${requested.length} of ${inputs.length})`}>
-        {listOf(requested.map((input) => input.label))}
+        <Names names={requested.map((input) => input.label)} />
       </Item>
-      <Item label="Not requested">{listOf(left.map((input) => input.label))}</Item>
+      <Item label="Not requested">
+        <Names names={left.map((input) => input.label)} />
+      </Item>
     </>
   );
 }
@@ -139,9 +151,15 @@ export function WizardReview({
         <Item label={LABELS.support_email}>{details.support_email.trim() || NONE}</Item>
       </Part>
       <Part step={2} onEdit={onEdit}>
-        <Item label="Requested LPI steps">{listOf(requestedSteps.map((step) => step.title))}</Item>
-        <Item label="Steps not requested">{listOf(leftSteps.map((step) => step.title))}</Item>
-        <Item label="Requested insights">{listOf(insights)}</Item>
+        <Item label="Requested LPI steps">
+          <Names names={requestedSteps.map((step) => step.title)} />
+        </Item>
+        <Item label="Steps not requested">
+          <Names names={leftSteps.map((step) => step.title)} />
+        </Item>
+        <Item label="Requested insights">
+          <Names names={insights} />
+        </Item>
       </Part>
       <Part step={3} onEdit={onEdit}>
         {practicesAsked ? (
