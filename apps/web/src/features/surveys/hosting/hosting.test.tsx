@@ -207,7 +207,17 @@ describe('/surveys/hosting', () => {
       'GET /api/user/status': () => json(HOST_ACCOUNT),
       'GET /api/surveys': () =>
         json({
-          data: [tile(), tile({ id: 6, title: '2025 DEI Survey', status: 'Archived', due: '2025-12-31' })],
+          data: [
+            tile(),
+            tile({ id: 6, title: '2025 DEI Survey', status: 'Archived', due: '2025-12-31' }),
+            tile({
+              id: 7,
+              title: '2027 DEI Survey',
+              status: 'Scheduled',
+              start: '2027-01-10',
+              due: '2027-03-31',
+            }),
+          ],
         }),
     });
     renderApp('/surveys/hosting');
@@ -221,6 +231,10 @@ describe('/surveys/hosting', () => {
       '/surveys/hosting/5',
     );
     expect(screen.getByRole('article', { name: '2025 DEI Survey' })).toBeInTheDocument();
+    // A survey before its start date says so.
+    expect(
+      within(screen.getByRole('article', { name: '2027 DEI Survey' })).getByText('Scheduled'),
+    ).toBeInTheDocument();
   });
 
   it('lists the surveys the user administers on /surveys/hosting/accessing', async () => {

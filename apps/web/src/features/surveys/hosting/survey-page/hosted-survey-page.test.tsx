@@ -351,6 +351,14 @@ describe('the Invitations tab', () => {
     expect(within(table).getByRole('button', { name: 'Remind Firm 02' })).toBeDisabled();
   });
 
+  it('keeps reminders open for a survey before its start date (Scheduled)', async () => {
+    setup({ overview: { status: 'Scheduled' } });
+    const table = await openInvitations();
+    expect(screen.getByText('Scheduled')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send reminder' })).toBeEnabled();
+    expect(within(table).getByRole('button', { name: 'Remind Firm 02' })).toBeEnabled();
+  });
+
   it('edits a participant’s labels, then the list refreshes', async () => {
     const calls = setup();
     const table = await openInvitations();
