@@ -70,13 +70,15 @@ export function loadReference(db: DbOrTx): Promise<GridReference> {
   return reference;
 }
 
-/** Replaces a whole grid in its scope: the old cells go, the non-zero new ones are stored. */
+/**
+ * Replaces a whole grid in its scope: the old cells go, the new reported ones are stored (a reported
+ * 0 too: a cell with no row is not reported).
+ */
 export async function replaceCells(tx: Tx, scope: ReportingScope, grid: TGridKind, cells: CellRow[]) {
   await tx.delete(gridCells).where(and(inScope(gridCells, scope), eq(gridCells.grid, grid)));
-  const stored = cells.filter((cell) => cell.value > 0);
-  for (let i = 0; i < stored.length; i += 500) {
+  for (let i = 0; i < cells.length; i += 500) {
     await tx.insert(gridCells).values(
-      stored.slice(i, i + 500).map((cell) => ({
+      cells.slice(i, i + 500).map((cell) => ({
         organization_id: scope.organizationId,
         survey_id: scope.surveyId,
         grid,
