@@ -266,7 +266,12 @@ export const ZGridResponse = z.object({
   checks: z.array(ZCheckIssue).optional(),
 });
 export const ZTypedGridsResponse = z.object({ data: ZTypedGrids, state: ZTabState });
-export const ZHistoricalGridsResponse = z.object({ data: ZHistoricalGrids, state: ZTabState });
+/** checks: hires minus attrition against the change in head count (issue #19), where known. */
+export const ZHistoricalGridsResponse = z.object({
+  data: ZHistoricalGrids,
+  state: ZTabState,
+  checks: z.array(ZCheckIssue),
+});
 
 /** The "me" grid reads: an optional survey and the US-based variant. */
 export const ZMeGridQuery = ZMeScopeQuery.extend({ us_based: ZGridScopeQuery.shape.us_based });

@@ -7,7 +7,7 @@ import type { DbOrTx, Tx } from '../../../../db/client';
 import { preparedStatement } from '../../../../db/prepared-statement';
 import { ethnicities, genderCategories, genders } from '../../../../db/schema/dictionaries';
 import { memberships, organizations, users } from '../../../../db/schema/people';
-import { gridCells, individuals, tabStates } from '../../../../db/schema/reporting';
+import { gridCells, individuals, submissions, tabStates } from '../../../../db/schema/reporting';
 import { surveys } from '../../../../db/schema/surveys';
 import { live } from '../../../../db/soft-delete';
 import type { ReportingScope } from '../../engine/scope';
@@ -244,4 +244,29 @@ export const readOwnStaff = batchedRead({
 export async function surveyStartYear(db: DbOrTx, surveyId: number): Promise<number | null> {
   const [row] = await db.select({ start: surveys.start }).from(surveys).where(eq(surveys.id, surveyId));
   return row ? Number(String(row.start).slice(0, 4)) : null;
+}
+
+/**
+ * The Total Full-Time Employees each of the organization's submissions declared, with the year the
+ * submission reports on (its survey's start year, or the year it was submitted for its own
+ * profile), oldest first.
+ */
+export async function submittedHeadcounts(
+  db: DbOrTx,
+  organizationId: number,
+): Promise<{ year: number; headcount: number }[]> {
+  const rows = await db
+    .select({
+      year: sql<number>`EXTRACT(YEAR FROM COALESCE(${surveys.start}::timestamptz, ${submissions.submitted_at}))::int`,
+      headcount: sql<
+        number | null
+      >`(${submissions.snapshot} #>> '{overview,total_full_time_employees}')::int`,
+    })
+    .from(submissions)
+    .leftJoin(surveys, eq(surveys.id, submissions.survey_id))
+    .where(eq(submissions.organization_id, organizationId))
+    .orderBy(asc(submissions.submitted_at), asc(submissions.id));
+  return rows.flatMap((row) =>
+    row.headcount === null ? [] : [{ year: row.year, headcount: row.headcount }],
+  );
 }
