@@ -43,7 +43,7 @@ describe.runIf(hasBrowser)('the LPI profile', () => {
   async function open(tab: string, ready: () => ReturnType<Page['getByRole']>) {
     await page.goto(`/lpi/${tab}`);
     await expect.poll(() => ready().count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
   }
 
   async function saveAndConfirm() {
@@ -104,6 +104,43 @@ describe.runIf(hasBrowser)('the LPI profile', () => {
     }>('/api/organization/me/staff?us_based=true');
     const asian = staff.data.rows.find((row) => row.ethnicity_id === 2);
     expect(asian?.genders.find((g) => g.id === 1)?.value).toBe(3);
+  });
+
+  it('ada empties a cell: it is not reported, not 0; at 390 px the race/ethnicity column stays in view', async () => {
+    const section = 'Total Full-Time Employees (US-based)';
+    const region = () => page.getByRole('region', { name: section, exact: true });
+    await open('fte', () => region().getByRole('textbox', { name: 'Asian, Man' }));
+    const cell = region().getByRole('textbox', { name: 'Asian, Man' });
+    expect(await cell.inputValue()).toBe('2');
+    await cell.fill('');
+    await saveAndConfirm();
+    const staff = await api<{
+      data: { rows: { ethnicity_id: number; genders: { id: number; value: number | null }[] }[] };
+    }>('/api/organization/me/staff?us_based=true');
+    const asian = staff.data.rows.find((row) => row.ethnicity_id === 2);
+    expect(asian?.genders.find((g) => g.id === 2)?.value).toBeNull();
+    expect(asian?.genders.find((g) => g.id === 1)?.value).toBe(3);
+    expect(await cell.inputValue()).toBe('');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await expect
+        .poll(() => region().getByText('Scroll sideways to see every column').isVisible(), {
+          timeout: 20_000,
+        })
+        .toBe(true);
+      const grid = region().getByRole('region', { name: `${section} by race/ethnicity and gender` });
+      const header = grid.getByRole('rowheader', { name: 'Asian', exact: true });
+      await grid.evaluate((el) => {
+        el.scrollLeft = el.scrollWidth;
+      });
+      await expect.poll(() => grid.evaluate((el) => el.scrollLeft), { timeout: 20_000 }).toBeGreaterThan(0);
+      const [headerBox, gridBox] = [await header.boundingBox(), await grid.boundingBox()];
+      expect(Math.abs((headerBox?.x ?? -1) - (gridBox?.x ?? 0))).toBeLessThan(2);
+      await expectAccessible(page);
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
   });
 
   it('ada uploads 200 owners from the template: Ownership is 100.00%', async () => {

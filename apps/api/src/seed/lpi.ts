@@ -404,6 +404,10 @@ function toCells(grid: string, people: { ethnicity: number; gender: number }[], 
   return [...counts.values()];
 }
 
+/** The first `n` of a non-empty list, repeating it from its start when `n` is longer. */
+const resized = <T>(list: readonly T[], n: number): T[] =>
+  Array.from({ length: n }, (_, i) => list[i % list.length]!);
+
 /** Percentages in hundredths summing to exactly 10000 (largest remainder). */
 function splitHundredths(weights: number[]): number[] {
   const total = weights.reduce((s, w) => s + w, 0);
@@ -504,6 +508,7 @@ function generateProfile(org: OrganizationRow, o: ProfileOptions): Profile {
     [3, 0.06, 0.15],
   ];
   for (const [k, year] of years.entries()) {
+    const byType = new Map<number, { ethnicity: number; gender: number }[]>();
     for (const [type, lo, hi] of rates) {
       const n = single
         ? type === 1 && k === 0
@@ -512,12 +517,26 @@ function generateProfile(org: OrganizationRow, o: ProfileOptions): Profile {
         : Math.max(1, Math.round(fte * (lo + rng.next() * (hi - lo))));
       // Hiring gets a little more diverse each year.
       const yearMix = type === 1 ? scaled(mix, 1 + 0.08 * k) : mix;
-      const people = Array.from({ length: n }, () => ({
-        ethnicity: sampleEthnicity(rng, yearMix),
-        gender: sampleGender(rng, yearMix),
-      }));
-      cells.push(...toCells('historical', people, year, type));
+      byType.set(
+        type,
+        Array.from({ length: n }, () => ({
+          ethnicity: sampleEthnicity(rng, yearMix),
+          gender: sampleGender(rng, yearMix),
+        })),
+      );
     }
+    // The last year's hires minus attrition is its change in head count, from last year's answer
+    // to this one (the data check of issue #19): the counts are trimmed or repeated to agree, the
+    // random stream left as it was.
+    if (!older && !single && k === years.length - 1) {
+      const growth = fteNow - Math.max(8, Math.round(fteNow * 0.88));
+      const hires = byType.get(1)!;
+      const attrition = byType.get(3)!;
+      // Somebody leaves every year: attrition is at least 1.
+      if (hires.length - growth >= 1) byType.set(3, resized(attrition, hires.length - growth));
+      else byType.set(1, resized(hires, growth + attrition.length));
+    }
+    for (const [type, people] of byType) cells.push(...toCells('historical', people, year, type));
   }
 
   // Individuals (from the organization's own stream: the same people in both years).

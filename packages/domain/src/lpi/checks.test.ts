@@ -52,11 +52,11 @@ describe('the LPI data checks (issue #19)', () => {
 
   it('compares hires minus attrition with the year-on-year change in head count', () => {
     const grids = [
-      { year: 2024, type: 1, totals: { all: 10 } }, // hires
-      { year: 2024, type: 2, totals: { all: 4 } }, // promotions do not change the head count
-      { year: 2024, type: 3, totals: { all: 3 } }, // attrition
-      { year: 2025, type: 1, totals: { all: 5 } },
-      { year: 2025, type: 3, totals: { all: 5 } },
+      { year: 2024, type: 1, totals: { all: 10, reported: 3 } }, // hires
+      { year: 2024, type: 2, totals: { all: 4, reported: 2 } }, // promotions do not change the head count
+      { year: 2024, type: 3, totals: { all: 3, reported: 2 } }, // attrition
+      { year: 2025, type: 1, totals: { all: 5, reported: 1 } },
+      { year: 2025, type: 3, totals: { all: 5, reported: 4 } },
     ];
     // 2024: 100 -> 107 (+7 = 10 - 3); 2025: 107 -> 110 (+3, but 5 - 5 = 0).
     const headcounts = new Map([
@@ -75,6 +75,30 @@ describe('the LPI data checks (issue #19)', () => {
     ]);
     // A year whose head count at its start is unknown is not checked.
     expect(checkHeadcountChange(grids, new Map([[2025, 110]]))).toEqual([]);
+  });
+
+  it('does not check a year whose hires and attrition are not reported, but does one reported as 0', () => {
+    const headcounts = new Map([
+      [2024, 107],
+      [2025, 110],
+    ]);
+    const year = (hires: { all: number; reported: number }, attrition: { all: number; reported: number }) => [
+      { year: 2025, type: 1, totals: hires },
+      { year: 2025, type: 3, totals: attrition },
+    ];
+    // Empty cells: nothing to check yet.
+    expect(checkHeadcountChange(year({ all: 0, reported: 0 }, { all: 0, reported: 0 }), headcounts)).toEqual(
+      [],
+    );
+    // Reported: nobody hired, nobody left; yet head count grew by 3.
+    expect(
+      checkHeadcountChange(year({ all: 0, reported: 1 }, { all: 0, reported: 0 }), headcounts).map(
+        (i) => i.code,
+      ),
+    ).toEqual(['headcount_change']);
+    expect(checkHeadcountChange(year({ all: 3, reported: 2 }, { all: 0, reported: 0 }), headcounts)).toEqual(
+      [],
+    );
   });
 
   it('runs every check whose figures are given', () => {

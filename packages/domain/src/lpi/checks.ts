@@ -103,11 +103,13 @@ const ATTRITION = 3;
 
 /**
  * Hires minus attrition of a year against that year's change in head count (the head count at
- * the end of the year less the one at its start), for the years whose two head counts are known.
- * `grids` are the historical grids (year, type, total).
+ * the end of the year less the one at its start), for the years whose two head counts are known
+ * and whose hires or attrition are reported (a year with neither reported is not filled in yet).
+ * `grids` are the historical grids (year, type, totals: the reported counts' sum and how many
+ * cells are reported).
  */
 export function checkHeadcountChange(
-  grids: readonly { year: number; type: number; totals: { all: number } }[],
+  grids: readonly { year: number; type: number; totals: { all: number; reported: number } }[],
   headcounts: ReadonlyMap<number, number>,
 ): TCheckIssue[] {
   const issues: TCheckIssue[] = [];
@@ -116,7 +118,9 @@ export function checkHeadcountChange(
     const start = headcounts.get(year - 1);
     const end = headcounts.get(year);
     if (start === undefined || end === undefined) continue;
-    const total = (type: number) => grids.find((g) => g.year === year && g.type === type)?.totals.all ?? 0;
+    const grid = (type: number) => grids.find((g) => g.year === year && g.type === type);
+    if (!grid(HIRES)?.totals.reported && !grid(ATTRITION)?.totals.reported) continue;
+    const total = (type: number) => grid(type)?.totals.all ?? 0;
     const net = total(HIRES) - total(ATTRITION);
     const change = end - start;
     if (net === change) continue;
@@ -137,7 +141,9 @@ export interface TCheckInput {
   overview?: { total_full_time_employees: number; total_owners: number; total_leaders: number };
   staff?: { totals: { all: number } };
   ownership?: { totals: { ownership_sum: number; owners: number; leaders: number } };
-  insights?: { grids: readonly { year: number; type: number; totals: { all: number } }[] };
+  insights?: {
+    grids: readonly { year: number; type: number; totals: { all: number; reported: number } }[];
+  };
   /** head count at the end of each year, where known (the organization's earlier submissions) */
   headcounts?: ReadonlyMap<number, number>;
 }

@@ -169,8 +169,26 @@ describe('helpers', () => {
         { id: 3, total: 6 },
       ],
       all: 11,
+      reported: 4,
     });
     expect(rowTotal(rows[0]!)).toBe(8);
+  });
+
+  it('counts a reported 0 as reported and an empty cell (null) as not reported', () => {
+    const rows = [
+      {
+        genders: [
+          { id: 1, value: 0 },
+          { id: 3, value: null },
+          { id: 4, value: 2 },
+        ],
+      },
+    ];
+    expect(gridTotals(categories, rows)).toMatchObject({ all: 2, reported: 2 });
+    expect(rowTotal(rows[0]!)).toBe(2);
+    // A save keeps the empty cell empty: the API stores no row for it, not a zero.
+    const saved = ZGridSave.parse({ ...base, data: [{ ethnicity_id: 2, genders: rows[0]!.genders }] });
+    expect(saved.data[0]?.genders[1]).toEqual({ id: 3, value: null });
   });
 
   it('turns read rows into save data', () => {

@@ -1,8 +1,9 @@
 /**
  * The grids of the LPI profile (spec 3 "Grids"): staff, investment staff, investment committee
  * (each also US-based) and historical insights. A grid has a row per race/ethnicity and a column
- * per gender, the genders grouped into categories; every cell is a head count. The same schemas
- * validate the web forms and the API's saves.
+ * per gender, the genders grouped into categories; every cell is a head count, or null when it is not
+ * reported (an empty cell, stored as no row: not a zero). The same schemas validate the web forms
+ * and the API's saves.
  */
 import { z } from 'zod';
 import { ZCheckIssue } from './checks';
@@ -60,7 +61,8 @@ export const ZGridValue = z
   .min(0, GRID_VALUE_MESSAGE)
   .max(GRID_MAX_VALUE, GRID_VALUE_MESSAGE);
 
-export const ZGridCellInput = z.strictObject({ id: refId, value: ZGridValue });
+/** One cell of a save: its count, or null when it is not reported (an empty cell). */
+export const ZGridCellInput = z.strictObject({ id: refId, value: ZGridValue.nullable() });
 export type TGridCellInput = z.infer<typeof ZGridCellInput>;
 
 /** One race/ethnicity row of a save: its counts per gender id (a gender at most once). */
@@ -94,7 +96,7 @@ function uniqueBy<T>(
 
 const ROW_DUPLICATE = 'Race/ethnicity is listed twice';
 
-/** A whole grid's rows; a save replaces the grid, rows left out count as zeros. */
+/** A whole grid's rows; a save replaces the grid, cells and rows left out are not reported. */
 export const ZGridData = z
   .array(ZGridRowInput)
   .max(100)
@@ -208,7 +210,8 @@ export type TGridCategory = z.infer<typeof ZGridCategory>;
 
 export const ZGridCell = z.object({
   id: z.number().int(),
-  value: z.number().int(),
+  /** null: not reported (an empty cell), told apart from a reported 0 */
+  value: z.number().int().nullable(),
   /** the smallest count accepted (0 unless another tab lists people of this row and gender) */
   min: z.number().int(),
 });
@@ -224,6 +227,8 @@ export const ZGridTotals = z.object({
   byGender: z.array(z.object({ id: z.number().int(), total: z.number().int() })),
   byCategory: z.array(z.object({ id: z.number().int(), total: z.number().int() })),
   all: z.number().int(),
+  /** how many cells are reported (a count, 0 included); empty cells are not */
+  reported: z.number().int(),
 });
 export type TGridTotals = z.infer<typeof ZGridTotals>;
 
@@ -261,7 +266,12 @@ export const ZGridResponse = z.object({
   checks: z.array(ZCheckIssue).optional(),
 });
 export const ZTypedGridsResponse = z.object({ data: ZTypedGrids, state: ZTabState });
-export const ZHistoricalGridsResponse = z.object({ data: ZHistoricalGrids, state: ZTabState });
+/** checks: hires minus attrition against the change in head count (issue #19), where known. */
+export const ZHistoricalGridsResponse = z.object({
+  data: ZHistoricalGrids,
+  state: ZTabState,
+  checks: z.array(ZCheckIssue),
+});
 
 /** The "me" grid reads: an optional survey and the US-based variant. */
 export const ZMeGridQuery = ZMeScopeQuery.extend({ us_based: ZGridScopeQuery.shape.us_based });
@@ -269,19 +279,21 @@ export type TMeGridQuery = z.infer<typeof ZMeGridQuery>;
 
 // --- helpers shared by the API and the web --------------------------------------------------------
 
-/** Row, column, category and grand totals of a grid's counts. */
+/** Row, column, category and grand totals of a grid's reported counts, and how many cells are reported. */
 export function gridTotals(
   categories: readonly TGridCategory[],
-  rows: readonly { genders: readonly { id: number; value: number }[] }[],
+  rows: readonly { genders: readonly { id: number; value: number | null }[] }[],
 ): TGridTotals {
   const byGender = new Map<number, number>();
   for (const category of categories) for (const gender of category.genders) byGender.set(gender.id, 0);
   let all = 0;
+  let reported = 0;
   for (const row of rows) {
     for (const cell of row.genders) {
-      if (!byGender.has(cell.id)) continue;
+      if (!byGender.has(cell.id) || cell.value === null) continue;
       byGender.set(cell.id, (byGender.get(cell.id) ?? 0) + cell.value);
       all += cell.value;
+      reported += 1;
     }
   }
   return {
@@ -291,13 +303,15 @@ export function gridTotals(
       total: category.genders.reduce((sum, g) => sum + (byGender.get(g.id) ?? 0), 0),
     })),
     all,
+    reported,
   };
 }
 
-export const rowTotal = (row: { genders: readonly { value: number }[] }) =>
-  row.genders.reduce((sum, cell) => sum + cell.value, 0);
+/** A row's total of its reported counts. */
+export const rowTotal = (row: { genders: readonly { value: number | null }[] }) =>
+  row.genders.reduce((sum, cell) => sum + (cell.value ?? 0), 0);
 
-/** A grid's rows as a save's data: every row, every cell (zeros included). */
+/** A grid's rows as a save's data: every row, every cell (zeros and cells not reported included). */
 export const toGridData = (rows: readonly TGridRow[]): TGridRowInput[] =>
   rows.map((row) => ({
     ethnicity_id: row.ethnicity_id,

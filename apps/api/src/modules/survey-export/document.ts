@@ -111,7 +111,8 @@ function gridTable(
   const columns = ['Race/Ethnicity', ...genders.map((g) => `${g.category} › ${g.name}`), 'Total'];
   const body = rows.map((row) => {
     const byId = new Map(row.genders.map((cell) => [cell.id, cell.value]));
-    return [row.name, ...genders.map((g) => byId.get(g.id) ?? 0), row.total];
+    // A cell not reported stays empty: it is not a 0.
+    return [row.name, ...genders.map((g) => byId.get(g.id) ?? null), row.total];
   });
   const byGender = new Map(totals.byGender.map((t) => [t.id, t.total]));
   return {

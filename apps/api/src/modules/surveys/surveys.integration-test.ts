@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHECKS_NEED_NOTE_MESSAGE } from '@parity/domain/lpi/checks';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/schema/people';
@@ -399,6 +400,88 @@ describe('ada takes the 2026 survey', () => {
     const done = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/2`, { completed: true });
     expect(done.json()).toMatchObject({ completed: true, note: null, checks: [] });
     await call('POST', ADA, `/api/surveys/${dei}/mark-complete/2`, { completed: false });
+  });
+
+  it('checks hires minus attrition against the change in head count before Historical Insights is complete', async () => {
+    const meta = (await call('GET', ADA, `/api/organization/me/meta-v2?survey_id=${dei}`)).json().data;
+    const declared: number = meta.total_full_time_employees;
+    const url = `/api/organization/me/historical-insights?survey_id=${dei}`;
+    // Acme has reported no hires or attrition yet: nothing to check.
+    const read = (await call('GET', ADA, url)).json();
+    expect(read.data.years).toEqual([2023, 2024, 2025]);
+    expect(read.checks).toEqual([]);
+    // A profile Acme submitted late in 2025, after that answer, declared 5 fewer: the head count
+    // at the end of 2024.
+    const [earlier] = await t.app.db
+      .insert(submissions)
+      .values({
+        organization_id: acme,
+        survey_id: null,
+        submitted_at: new Date('2025-12-31T12:00:00Z'),
+        snapshot: { overview: { total_full_time_employees: declared - 5 } },
+      })
+      .returning({ id: submissions.id });
+    const ethnicity_id: number = read.data.grids[0].rows[0].ethnicity_id;
+    // The whole tab is one save: 2025's hires in one cell, nobody left.
+    const save = (hires: number, updated_at: string | null) =>
+      call('PUT', ADA, '/api/organization/historical-insights', {
+        survey_id: dei,
+        updated_at,
+        data: [{ year: 2025, type: 1, data: { ethnicity_id, genders: [{ id: 1, value: hires }] } }],
+      });
+    const saved = await save(4, read.state.updated_at);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const fmt = (n: number) => n.toLocaleString('en-US');
+    const mismatch =
+      `In 2025, hires minus attrition is 4 but head count changed by 5 (from ${fmt(declared - 5)} to ` +
+      `${fmt(declared)}). Correct the hires or the attrition of that year.`;
+    const issue = { tab: 'insights', code: 'headcount_change', message: mismatch };
+    // The save is kept; its answer, the tab's read and the tab titles (the tab's badge) say it.
+    expect(saved.json().checks).toEqual([issue]);
+    expect((await call('GET', ADA, url)).json().checks).toEqual([issue]);
+    const titles = (await call('GET', ADA, `/api/lpi/tab-titles?survey_id=${dei}`)).json();
+    expect(titles.checks).toContainEqual(issue);
+
+    const refused = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/4`, { completed: true });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(`${mismatch} ${CHECKS_NEED_NOTE_MESSAGE}`);
+    expect(await completedTabs(acme, dei)).not.toContain('insights');
+    const step4 = async (email: string) =>
+      (await call('GET', email, `/api/surveys/${dei}/organizations/tabs`))
+        .json()
+        .data.find((p: { tab_id: number }) => p.tab_id === 4);
+    // The step's badge reads the same check.
+    expect(await step4(MAX)).toMatchObject({ completed: false, note: null, checks: [issue] });
+
+    const note = 'Three people moved from contractor to staff without being hired.';
+    const accepted = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/4`, {
+      completed: true,
+      note,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await step4(ADA)).toMatchObject({ completed: true, note, checks: [issue] });
+    const hostUrl = `/api/surveys/${dei}/organizations/tabs?organization_id=${acme}`;
+    const host = await whileSubmitted(t.app.db, dei, acme, () => call('GET', HOST, hostUrl));
+    expect(host.json().data.find((p: { tab_id: number }) => p.tab_id === 4)).toMatchObject({
+      note,
+      checks: [issue],
+    });
+
+    // Fixed, the step is marked complete without a note.
+    await call('POST', ADA, `/api/surveys/${dei}/mark-complete/4`, { completed: false });
+    const fixed = await save(5, saved.json().state.updated_at);
+    expect(fixed.json().checks).toEqual([]);
+    const done = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/4`, { completed: true });
+    expect(done.json()).toMatchObject({ completed: true, note: null, checks: [] });
+    await call('POST', ADA, `/api/surveys/${dei}/mark-complete/4`, { completed: false });
+    await t.app.db.delete(submissions).where(eq(submissions.id, earlier!.id));
+    // As it was: nothing reported.
+    const restored = await call('PUT', ADA, '/api/organization/historical-insights', {
+      survey_id: dei,
+      updated_at: fixed.json().state.updated_at,
+      data: [],
+    });
+    expect(restored.json().checks).toEqual([]);
   });
 
   it('refuses to submit without terms (400) or with steps left (409), then submits', async () => {

@@ -369,7 +369,8 @@ describe('GET /api/lpi/tab-titles', () => {
       expect(res.statusCode, res.body).toBe(200);
       const { checks, ...counts } = res.json();
       expect(counts).toEqual(ACME_OWN);
-      // The failing data checks mark their tabs (issue #19): 20 staff of 40, 3 owners and leaders of 5.
+      // The failing data checks mark their tabs (issue #19): 20 staff of 40, 3 owners and leaders of 5,
+      // and 4 hires in 2025 while the head count went from the demo's answer to last year's survey to 40.
       expect(checks[0]).toEqual({
         tab: 'staff',
         code: 'staff_total',
@@ -381,6 +382,7 @@ describe('GET /api/lpi/tab-titles', () => {
         'staff_total',
         'owners_listed',
         'leaders_listed',
+        'headcount_change',
       ]);
     }
   });

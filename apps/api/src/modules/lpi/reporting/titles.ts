@@ -63,7 +63,7 @@ async function ownDataOf(db: DbOrTx, scope: ReportingScope) {
 }
 
 /** The tabs with data checks (issue #19). */
-const CHECKED_TABS = ['staff', 'ownership'] as const satisfies readonly TTabKey[];
+const CHECKED_TABS = ['staff', 'ownership', 'insights'] as const satisfies readonly TTabKey[];
 
 /** The failing data checks of the tabs in a scope, each read where its title counts from. */
 export async function failingChecks(db: DbOrTx, scope: ReportingScope): Promise<TCheckIssue[]> {

@@ -1,3 +1,4 @@
+import type { TCheckIssue } from '@parity/domain/lpi/checks';
 import type {
   TGrid,
   TGridRowInput,
@@ -16,6 +17,8 @@ import { type LpiScope, readCall, scopeKey, surveyIdOf } from '../lib/scope';
 export interface GridResponse<T> {
   data: T;
   state: TTabState;
+  /** a tab with data checks (issue #19): the ones its saved figures fail */
+  checks?: TCheckIssue[];
 }
 
 export type SimpleGridTab = 'staff' | 'us_staff';

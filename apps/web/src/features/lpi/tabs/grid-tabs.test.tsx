@@ -257,17 +257,46 @@ describe('InvestmentTab', () => {
 });
 
 describe('InsightsTab', () => {
-  it('shows a tab per year with hires, promotions and attrition, and saves rows with year and type', async () => {
-    const historical = (values: Record<string, number>) => ({
-      categories: CATEGORIES,
-      years: [2023, 2024, 2025],
-      grids: [2023, 2024, 2025].flatMap((year) =>
-        ['Hires', 'Promotions', 'Attrition'].map((label, i) => {
-          const g = grid(year === 2024 && i === 2 ? values : {});
-          return { year, type: i + 1, label, rows: g.rows, totals: g.totals };
+  const historical = (values: Record<string, number>) => ({
+    categories: CATEGORIES,
+    years: [2023, 2024, 2025],
+    grids: [2023, 2024, 2025].flatMap((year) =>
+      ['Hires', 'Promotions', 'Attrition'].map((label, i) => {
+        const g = grid(year === 2024 && i === 2 ? values : {});
+        return { year, type: i + 1, label, rows: g.rows, totals: g.totals };
+      }),
+    ),
+  });
+
+  it('says above the grids when hires minus attrition is not the change in head count, until a save fixes it', async () => {
+    const message =
+      'In 2025, hires minus attrition is 0 but head count changed by 3 (from 107 to 110). ' +
+      'Correct the hires or the attrition of that year.';
+    stub({
+      'GET /api/organization/me/historical-insights': () =>
+        json({
+          data: historical({}),
+          state: state('insights'),
+          checks: [{ tab: 'insights', code: 'headcount_change', message }],
         }),
-      ),
+      'PUT /api/organization/historical-insights': () =>
+        json({ data: historical({ '2:2': 2 }), state: state('insights', NEW_AT), checks: [] }),
     });
+    const user = userEvent.setup();
+    const units = renderTab(<InsightsTab scope={ORG} readOnly={false} />);
+    const alert = await screen.findByRole('region', { name: 'The figures do not add up' });
+    expect(alert).toHaveTextContent(message);
+    await user.click(screen.getByRole('tab', { name: '2024' }));
+    const attrition = await screen.findByRole('table', { name: 'Attrition in 2024' });
+    await user.click(within(attrition).getByRole('textbox', { name: 'Asian, Man' }));
+    await user.keyboard('2');
+    await act(() => units.get('insights')!.save({}));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'The figures do not add up' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('shows a tab per year with hires, promotions and attrition, and saves rows with year and type', async () => {
     const calls = stub({
       'GET /api/organization/me/historical-insights': () =>
         json({ data: historical({}), state: state('insights') }),

@@ -3,6 +3,7 @@ import { type THistoricalGrids, ZHistoricalSave } from '@parity/domain/lpi/grids
 import { TAB_TITLES } from '@parity/domain/lpi/tabs';
 import { useState } from 'react';
 import { gridKey, saveHistorical, useHistorical } from '../api/grids';
+import { CheckAlert } from '../components/checks/check-alert';
 import { GridSection } from '../components/grid/grid-section';
 import { GridTable } from '../components/grid/grid-table';
 import { applyChanges, useGridUnit } from '../components/grid/use-grid-unit';
@@ -76,6 +77,8 @@ export default function InsightsTab({ scope, readOnly, exportMode }: LpiTabProps
 
   return (
     <GridSection title={TAB_TITLES.insights} entered={entered} query={query}>
+      {/* Hires minus attrition against the head counts only the server knows: as last saved. */}
+      {locked ? null : <CheckAlert issues={query.data?.checks ?? []} />}
       {data ? (
         exportMode ? (
           <Stack gap="lg">{years.map((y) => grids(y))}</Stack>

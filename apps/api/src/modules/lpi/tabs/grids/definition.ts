@@ -1,8 +1,10 @@
-import { checkStaffTotal } from '@parity/domain/lpi/checks';
+import { checkHeadcountChange, checkStaffTotal } from '@parity/domain/lpi/checks';
 import type { TGrid, THistoricalGrids, TTypedGrids } from '@parity/domain/lpi/grids';
+import type { DbOrTx } from '../../../../db/client';
+import type { ReportingScope } from '../../engine/scope';
 import type { TabDefinition } from '../../engine/tabs';
 import { declaredTotals } from '../ownership/repo';
-import { copyCells } from './repo';
+import { copyCells, submittedHeadcounts } from './repo';
 import {
   flattenGrid,
   readHistorical,
@@ -29,6 +31,21 @@ const typed = (tab: TypedGridTab): TabDefinition<TTypedGrids> => ({
   flatten: flattenGrid,
 });
 
+/**
+ * The head count at the end of each year, where known: a profile reports the head count as it is
+ * when the year it reports on begins (a survey's start year, or the year of a submission of the
+ * organization's own profile), that is at the end of the year before. The organization's earlier
+ * submissions give earlier years; the scope's own Total Full-Time Employees gives the end of the
+ * last historical year (`lastYear`).
+ */
+async function headcounts(db: DbOrTx, scope: ReportingScope, lastYear: number) {
+  const known = new Map<number, number>();
+  for (const { year, headcount } of await submittedHeadcounts(db, scope.organizationId))
+    known.set(year - 1, headcount);
+  known.set(lastYear, (await declaredTotals(db, scope)).total_full_time_employees);
+  return known;
+}
+
 export const GRID_TABS = {
   staff: {
     ...simple('staff'),
@@ -48,5 +65,11 @@ export const GRID_TABS = {
     read: (db, scope) => readHistorical(db, scope),
     copyToSurvey: (tx, organizationId, surveyId) => copyCells(tx, organizationId, surveyId, 'historical'),
     flatten: flattenGrid,
+    // Hires minus attrition of a year is that year's change in head count.
+    async checks(db, scope, data) {
+      const lastYear = data.years[data.years.length - 1];
+      if (lastYear === undefined) return [];
+      return checkHeadcountChange(data.grids, await headcounts(db, scope, lastYear));
+    },
   } satisfies TabDefinition<THistoricalGrids>,
 };

@@ -57,7 +57,7 @@ interface Row {
   ethnicity_id: number;
   name: string;
   total: number;
-  genders: { id: number; value: number; min: number }[];
+  genders: { id: number; value: number | null; min: number }[];
 }
 const cellOf = (rows: Row[], ethnicityId = ASIAN, genderId = WOMAN) =>
   rows.find((r) => r.ethnicity_id === ethnicityId)?.genders.find((g) => g.id === genderId)?.value;
@@ -72,9 +72,12 @@ interface Family {
   scoped: string;
   save: string;
   /** a save body's data holding `value` in (Asian, Woman) */
-  data(value: number, ethnicityId?: number, genderId?: number): unknown[];
+  data(value: number | null, ethnicityId?: number, genderId?: number): unknown[];
   /** the grid of a read's data that the save's data goes to */
-  pick(data: Data): { rows: Row[]; totals: { all: number; byCategory: { id: number; total: number }[] } };
+  pick(data: Data): {
+    rows: Row[];
+    totals: { all: number; reported: number; byCategory: { id: number; total: number }[] };
+  };
   /** the readable path of that cell in a version diff */
   diffPath: string;
 }
@@ -151,7 +154,7 @@ async function cellsIn(grid: string, organizationId: number, surveyId: number | 
 }
 
 describe.each(FAMILIES.map((f) => [f.tab, f] as const))('%s grid', (_name, f) => {
-  it('reads an empty grid: every race/ethnicity and gender, zeros, and the tab state', async () => {
+  it('reads a grid: every race/ethnicity and gender, cells not reported as null, and the tab state', async () => {
     expect((await call('GET', null, f.me)).statusCode).toBe(401);
     const res = await call('GET', ADA, f.me);
     expect(res.statusCode, res.body).toBe(200);
@@ -166,11 +169,14 @@ describe.each(FAMILIES.map((f) => [f.tab, f] as const))('%s grid', (_name, f) =>
     const grid = f.pick(data);
     expect(grid.rows).toHaveLength(9);
     expect(grid.rows[1]).toMatchObject({ ethnicity_id: ASIAN, name: 'Asian' });
+    const values = grid.rows.flatMap((row) => row.genders.map((g) => g.value));
     for (const row of grid.rows) {
       expect(row.genders.map((g) => g.id)).toEqual([1, 2, 3, 4, 5]);
-      expect(row.total).toBe(row.genders.reduce((sum, g) => sum + g.value, 0));
+      expect(row.total).toBe(row.genders.reduce((sum, g) => sum + (g.value ?? 0), 0));
     }
-    expect(grid.totals.all).toBe(grid.rows.reduce((sum, r) => sum + r.total, 0));
+    // A cell with no stored count is not reported: null, not 0; only reported cells count.
+    expect(values).toContain(null);
+    expect(grid.totals.reported).toBe(values.filter((v) => v !== null).length);
   });
 
   it('saves, reads back with totals, keeps a version per save, and refuses a stale save (409)', async () => {
@@ -207,11 +213,29 @@ describe.each(FAMILIES.map((f) => [f.tab, f] as const))('%s grid', (_name, f) =>
     ]);
   });
 
-  it('a save replaces the whole grid; only non-zero cells are stored', async () => {
+  it('a save replaces the whole grid; a reported 0 is stored, a cell left out or null is not reported', async () => {
     const before = (await call('GET', ADA, f.me)).json().state.updated_at;
-    const res = await call('PUT', ADA, f.save, { updated_at: before, data: f.data(3, 7, 2) });
+    const zero = await call('PUT', ADA, f.save, { updated_at: before, data: f.data(0) });
+    expect(zero.statusCode, zero.body).toBe(200);
+    expect(cellValueOf(f, zero.json().data)).toBe(0);
+    expect(f.pick(zero.json().data).totals).toMatchObject({ all: 0, reported: 1 });
+    expect(await cellsIn(f.grid, acme, null)).toEqual([{ value: 0, survey_id: null }]);
+
+    const emptied = await call('PUT', ADA, f.save, {
+      updated_at: zero.json().state.updated_at,
+      data: f.data(null),
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(cellValueOf(f, emptied.json().data)).toBeNull();
+    expect(await cellsIn(f.grid, acme, null)).toEqual([]);
+
+    const res = await call('PUT', ADA, f.save, {
+      updated_at: emptied.json().state.updated_at,
+      data: f.data(3, 7, 2),
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(cellValueOf(f, res.json().data)).toBe(0);
+    expect(cellValueOf(f, res.json().data)).toBeNull();
+    expect(f.pick(res.json().data).totals).toMatchObject({ all: 3, reported: 1 });
     expect(await cellsIn(f.grid, acme, null)).toEqual([{ value: 3, survey_id: null }]);
   });
 
@@ -281,7 +305,7 @@ describe.each(FAMILIES.map((f) => [f.tab, f] as const))('%s grid', (_name, f) =>
     const save = await call('PUT', ADA, f.save, { survey_id: dei, updated_at: null, data: f.data(11) });
     expect(save.statusCode, save.body).toBe(200);
     expect(cellValueOf(f, save.json().data)).toBe(11);
-    expect(cellValueOf(f, (await call('GET', ADA, f.me)).json().data)).toBe(0);
+    expect(cellValueOf(f, (await call('GET', ADA, f.me)).json().data)).toBeNull();
     expect(await cellsIn(f.grid, acme, null)).toEqual([{ value: 3, survey_id: null }]);
 
     const orgState = (await call('GET', ADA, f.me)).json().state.updated_at;

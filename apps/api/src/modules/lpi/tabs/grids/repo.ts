@@ -7,7 +7,7 @@ import type { DbOrTx, Tx } from '../../../../db/client';
 import { preparedStatement } from '../../../../db/prepared-statement';
 import { ethnicities, genderCategories, genders } from '../../../../db/schema/dictionaries';
 import { memberships, organizations, users } from '../../../../db/schema/people';
-import { gridCells, individuals, tabStates } from '../../../../db/schema/reporting';
+import { gridCells, individuals, submissions, tabStates } from '../../../../db/schema/reporting';
 import { surveys } from '../../../../db/schema/surveys';
 import { live } from '../../../../db/soft-delete';
 import type { ReportingScope } from '../../engine/scope';
@@ -70,13 +70,15 @@ export function loadReference(db: DbOrTx): Promise<GridReference> {
   return reference;
 }
 
-/** Replaces a whole grid in its scope: the old cells go, the non-zero new ones are stored. */
+/**
+ * Replaces a whole grid in its scope: the old cells go, the new reported ones are stored (a reported
+ * 0 too: a cell with no row is not reported).
+ */
 export async function replaceCells(tx: Tx, scope: ReportingScope, grid: TGridKind, cells: CellRow[]) {
   await tx.delete(gridCells).where(and(inScope(gridCells, scope), eq(gridCells.grid, grid)));
-  const stored = cells.filter((cell) => cell.value > 0);
-  for (let i = 0; i < stored.length; i += 500) {
+  for (let i = 0; i < cells.length; i += 500) {
     await tx.insert(gridCells).values(
-      stored.slice(i, i + 500).map((cell) => ({
+      cells.slice(i, i + 500).map((cell) => ({
         organization_id: scope.organizationId,
         survey_id: scope.surveyId,
         grid,
@@ -242,4 +244,29 @@ export const readOwnStaff = batchedRead({
 export async function surveyStartYear(db: DbOrTx, surveyId: number): Promise<number | null> {
   const [row] = await db.select({ start: surveys.start }).from(surveys).where(eq(surveys.id, surveyId));
   return row ? Number(String(row.start).slice(0, 4)) : null;
+}
+
+/**
+ * The Total Full-Time Employees each of the organization's submissions declared, with the year the
+ * submission reports on (its survey's start year, or the year it was submitted for its own
+ * profile), oldest first.
+ */
+export async function submittedHeadcounts(
+  db: DbOrTx,
+  organizationId: number,
+): Promise<{ year: number; headcount: number }[]> {
+  const rows = await db
+    .select({
+      year: sql<number>`EXTRACT(YEAR FROM COALESCE(${surveys.start}::timestamptz, ${submissions.submitted_at}))::int`,
+      headcount: sql<
+        number | null
+      >`(${submissions.snapshot} #>> '{overview,total_full_time_employees}')::int`,
+    })
+    .from(submissions)
+    .leftJoin(surveys, eq(surveys.id, submissions.survey_id))
+    .where(eq(submissions.organization_id, organizationId))
+    .orderBy(asc(submissions.submitted_at), asc(submissions.id));
+  return rows.flatMap((row) =>
+    row.headcount === null ? [] : [{ year: row.year, headcount: row.headcount }],
+  );
 }

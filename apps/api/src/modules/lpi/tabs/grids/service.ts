@@ -50,8 +50,9 @@ function buildRows(ref: GridReference, cells: CellRow[], mins?: Map<string, numb
   return ref.ethnicities.map((ethnicity) => {
     let total = 0;
     const genders = ref.genderIds.map((id) => {
-      const value = values.get(key(ethnicity.id, id)) ?? 0;
-      total += value;
+      // A cell without a row is not reported: null, not 0.
+      const value = values.get(key(ethnicity.id, id)) ?? null;
+      total += value ?? 0;
       return { id, value, min: mins?.get(key(ethnicity.id, id)) ?? 0 };
     });
     return { ethnicity_id: ethnicity.id, name: ethnicity.name, genders, total };
@@ -63,7 +64,7 @@ function staffGrid(ref: GridReference, cells: CellRow[], mins: Map<string, numbe
   return { categories: ref.categories, rows, totals: gridTotals(ref.categories, rows) };
 }
 
-/** A staff grid (all of it: every race/ethnicity and gender, missing cells as 0). */
+/** A staff grid (all of it: every race/ethnicity and gender, cells not reported as null). */
 export async function readSimpleGrid(db: DbOrTx, scope: ReportingScope, tab: SimpleGridTab): Promise<TGrid> {
   const ref = await loadReference(db);
   const all = await readStaffCells(db, scope, tab);
@@ -192,18 +193,17 @@ function checkRow(ref: GridReference, row: { ethnicity_id: number; genders: { id
   });
 }
 
+/** The stored cells of a row: a reported count is a row (0 included), a cell not reported none. */
 const cellsOf = (
-  row: { ethnicity_id: number; genders: { id: number; value: number }[] },
+  row: { ethnicity_id: number; genders: { id: number; value: number | null }[] },
   year = 0,
   type = 0,
 ): CellRow[] =>
-  row.genders.map((cell) => ({
-    year,
-    type,
-    ethnicity_id: row.ethnicity_id,
-    gender_id: cell.id,
-    value: cell.value,
-  }));
+  row.genders.flatMap((cell) =>
+    cell.value === null
+      ? []
+      : [{ year, type, ethnicity_id: row.ethnicity_id, gender_id: cell.id, value: cell.value }],
+  );
 
 type Write = (tx: Tx) => Promise<void>;
 

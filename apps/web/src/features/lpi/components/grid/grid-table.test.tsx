@@ -21,18 +21,22 @@ const CATEGORIES: TGridCategory[] = [
   },
 ];
 
-function makeRows(values: Record<string, number> = {}): TGridRow[] {
+function makeRows(values: Record<string, number | null> = {}): TGridRow[] {
   return [
     [2, 'Asian'],
     [3, 'Black or African American'],
     [7, 'White'],
   ].map(([id, name]) => {
-    const genders = [1, 2, 3, 4].map((g) => ({ id: g, value: values[`${id}:${g}`] ?? 0, min: 0 }));
+    // A cell given as null is not reported; one not given is a reported 0.
+    const genders = [1, 2, 3, 4].map((g) => {
+      const value = values[`${id}:${g}`];
+      return { id: g, value: value === undefined ? 0 : value, min: 0 };
+    });
     return {
       ethnicity_id: id as number,
       name: name as string,
       genders,
-      total: genders.reduce((s, c) => s + c.value, 0),
+      total: genders.reduce((s, c) => s + (c.value ?? 0), 0),
     };
   });
 }
@@ -130,5 +134,36 @@ describe('GridTable', () => {
     expect(screen.queryAllByRole('textbox')).toHaveLength(0);
     expect(screen.getByTestId('cell-2-1')).toHaveTextContent('1,234');
     expect(screen.getByTestId('grid-total')).toHaveTextContent('1,234');
+  });
+
+  it('tells a cell not reported (empty) from a reported 0, and counts only reported cells', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness initial={makeRows({ '2:1': 3, '2:2': null, '2:3': null })} />);
+    expect(cell('Asian, Woman').value).toBe('3');
+    expect(cell('Asian, Man').value).toBe('');
+    expect(cell('Asian, Man')).toHaveAccessibleDescription(/An empty cell is not reported/);
+    expect(cell('Asian, Non-binary').value).toBe('');
+    expect(cell('White, Man').value).toBe('0');
+    expect(cell('White, Man')).not.toHaveAccessibleDescription();
+    expect(screen.getByTestId('grid-reported')).toHaveTextContent('10 of 12 cells reported.');
+    // Emptying a cell makes it not reported; typing 0 reports it.
+    await user.clear(cell('Asian, Woman'));
+    expect(cell('Asian, Woman').value).toBe('');
+    await user.type(cell('Asian, Man'), '0');
+    expect(cell('Asian, Man').value).toBe('0');
+    expect(screen.getByTestId('grid-reported')).toHaveTextContent('10 of 12 cells reported.');
+    expect(screen.getByTestId('grid-total')).toHaveTextContent('0');
+  });
+
+  it('read-only: a cell not reported reads "Not reported", a 0 reads 0', () => {
+    renderWithProviders(<Harness initial={makeRows({ '2:1': null, '2:2': 0 })} readOnly />);
+    expect(screen.getByTestId('cell-2-1')).toHaveTextContent('Not reported');
+    expect(screen.getByTestId('cell-2-2')).toHaveTextContent(/^0$/);
+    expect(screen.getByTestId('grid-reported')).toHaveTextContent('11 of 12 cells reported');
+    // The grid scrolls sideways on a narrow screen: a keyboard reaches it.
+    expect(screen.getByRole('region', { name: 'Staff by race/ethnicity and gender' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
   });
 });

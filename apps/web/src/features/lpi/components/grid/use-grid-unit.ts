@@ -1,4 +1,4 @@
-import type { TGridRow } from '@parity/domain/lpi/grids';
+import { rowTotal, type TGridRow } from '@parity/domain/lpi/grids';
 import type { TTabKey } from '@parity/domain/lpi/tabs';
 import { type QueryKey, type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ export function applyChanges(rows: TGridRow[], changes: GridCellChange[]): TGrid
       const change = mine.find((c) => c.gender_id === cell.id);
       return change ? { ...cell, value: change.value } : cell;
     });
-    return { ...row, genders, total: genders.reduce((sum, cell) => sum + cell.value, 0) };
+    return { ...row, genders, total: rowTotal({ genders }) };
   });
 }
 
