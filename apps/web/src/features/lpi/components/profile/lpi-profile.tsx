@@ -362,17 +362,21 @@ export function LpiProfile({
   };
 
   // --- the tab bar ---------------------------------------------------------------------------------
-  // The current tab is scrolled into the bar's view (a narrow screen shows a few tabs at a time).
+  // The current tab is scrolled into the bar's view (a narrow screen shows a few tabs at a time),
+  // once the counts are in: they widen the tabs before it.
   const tabList = useRef<HTMLDivElement>(null);
+  const countsSettled = !titles.isPending;
   useEffect(() => {
+    if (!countsSettled) return;
     const list = tabList.current;
     const tab = list?.querySelector<HTMLElement>(`[data-page="${page}"]`);
     if (!list || !tab) return;
-    const left = tab.offsetLeft - list.offsetLeft;
-    if (left < list.scrollLeft || left + tab.offsetWidth > list.scrollLeft + list.clientWidth) {
-      list.scrollLeft = left - (list.clientWidth - tab.offsetWidth) / 2;
+    const shown = list.getBoundingClientRect();
+    const rect = tab.getBoundingClientRect();
+    if (rect.left < shown.left || rect.right > shown.right) {
+      list.scrollLeft += rect.left - shown.left - (shown.width - rect.width) / 2;
     }
-  }, [page]);
+  }, [page, countsSettled]);
 
   // --- history -----------------------------------------------------------------------------------
   const [historyOpen, setHistoryOpen] = useState(false);
