@@ -145,8 +145,8 @@ interface Unit {
 /**
  * The LPI profile around its tabs: the tab bar with counts, the current tab (its save units register
  * through the tab editor), the header actions (Save version, Mark Complete in surveys, Submit of
- * the organization's profile to whoever may submit it, Version history), the stale-save conflict dialog, the warning before leaving with unsaved
- * changes, and the read-only notice.
+ * the organization's profile to whoever may submit it, Version history), the stale-save conflict
+ * dialog, the warning before leaving with unsaved changes, and the read-only notice.
  */
 export function LpiProfile({
   scope,
