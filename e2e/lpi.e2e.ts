@@ -212,6 +212,36 @@ describe.runIf(hasBrowser)('the LPI profile', () => {
     await expectAccessible(page);
   });
 
+  it('at 390 px the tab bar is one row, scrolled to the current tab; Submit is on /lpi too', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open('board', () => page.getByRole('cell', { name: 'Grace Board', exact: true }));
+    const tabs = page.getByRole('tablist', { name: 'LPI profile tabs' });
+    const current = tabs.getByRole('tab', { name: /^Board Members/, selected: true });
+    await expect.poll(() => current.isVisible(), { timeout: 20_000 }).toBe(true);
+    // One row of tabs (a tab is about 40 px high), not the tabs wrapped onto several rows.
+    const bar = await tabs.boundingBox();
+    expect(bar?.height).toBeLessThan(70);
+    // The current tab is scrolled into the bar's view.
+    await expect
+      .poll(async () => {
+        const box = await current.boundingBox();
+        return box !== null && bar !== null && box.x >= bar.x && box.x + box.width <= bar.x + bar.width + 1;
+      })
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Submit', exact: true }).count()).toBe(1);
+    await expectAccessible(page);
+    // The keyboard moves along the bar.
+    await current.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL((url) => url.pathname === '/lpi/policies');
+    await expect
+      .poll(() => tabs.getByRole('tab', { name: 'Policies', selected: true }).isVisible(), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await page.setViewportSize({ width: 1400, height: 900 });
+  });
+
   it('ada submits the profile from the organization reporting page', async () => {
     await page.goto('/organizations/private/lpi/overview');
     const submit = page.getByRole('button', { name: 'Submit' });
@@ -253,6 +283,8 @@ describe.runIf(hasBrowser)('the LPI profile', () => {
         .count(),
     ).toBe(1);
     expect(await max.getByRole('button', { name: 'Save version' }).count()).toBe(0);
+    // Only members with LPI access may submit (the API's rule): no Submit for max.
+    expect(await max.getByRole('button', { name: 'Submit', exact: true }).count()).toBe(0);
     expect(await max.getByRole('button', { name: 'Add Individuals or Entities' }).count()).toBe(0);
     await max.goto('/lpi/overview');
     await expect

@@ -258,8 +258,32 @@ describe.runIf(hasBrowser)('a survey from request to response', () => {
       .poll(() => ada.getByRole('heading', { level: 2, name: 'Overview' }).count(), { timeout: 20_000 })
       .toBe(1);
 
-    // Ada moves to step 2 and holds it; max sees it held and reads only.
-    await ada.getByRole('button', { name: 'Next' }).click();
+    // Ada moves to step 2 and holds it; max sees it held and reads only. At 390 px the stepper is
+    // a 'Step n of 11' menu above the step: ada moves on with it.
+    await ada.setViewportSize({ width: 390, height: 844 });
+    const stepMenu = ada.getByRole('button', { name: 'Step 1 of 11', exact: true });
+    await expect.poll(() => stepMenu.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await ada.getByRole('navigation', { name: 'Survey steps' }).isVisible()).toBe(false);
+    // The step has loaded (its form, no busy part) before axe reads the page.
+    await expect
+      .poll(() => ada.getByRole('textbox', { name: 'Website' }).count(), { timeout: 20_000 })
+      .toBe(1);
+    await expect.poll(() => ada.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
+    await expectAccessible(ada);
+    await stepMenu.click();
+    const staffItem = ada.getByRole('menuitem', { name: /^Total Full-Time Employees/ });
+    await expect.poll(() => staffItem.isVisible(), { timeout: 15_000 }).toBe(true);
+    // The steps carry the LPI tabs' names.
+    expect(await ada.getByRole('menuitem', { name: /^Ownership and Senior Leadership/ }).count()).toBe(1);
+    expect(await ada.getByRole('menuitem', { name: /^Board Members/ }).count()).toBe(1);
+    await staffItem.click();
+    await expect
+      .poll(() => ada.getByRole('button', { name: 'Step 2 of 11', exact: true }).isVisible(), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await expect.poll(() => ada.getByRole('menu').count()).toBe(0);
+    await ada.setViewportSize({ width: 1400, height: 900 });
     // The step's title (its grids' sections carry the same name once they have loaded).
     await expect
       .poll(
@@ -291,6 +315,9 @@ describe.runIf(hasBrowser)('a survey from request to response', () => {
       await expect.poll(() => mark.count(), { timeout: 20_000 }).toBe(1);
       await mark.click();
       if (step === 3) {
+        expect(
+          await ada.getByRole('heading', { level: 2, name: 'Ownership and Senior Leadership' }).count(),
+        ).toBe(1);
         // Acme's demo ownership adds up to 58.95%: the step is marked complete with a note for the host.
         const form = ada.getByRole('form', { name: 'Explain the mismatch' });
         await expect.poll(() => form.count(), { timeout: 15_000 }).toBe(1);

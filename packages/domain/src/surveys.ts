@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ZCheckIssue, ZCheckNote } from './lpi/checks';
-import { LPI_TAB_IDS, TAB_ID_OF, TAB_KEYS, type TTabKey } from './lpi/tabs';
+import { LPI_TAB_IDS, LPI_TAB_NAMES, TAB_ID_OF, TAB_KEYS, type TTabKey } from './lpi/tabs';
 
 /** The submit step's id: it has no LPI tab of its own (LPI tab ids end at 11). */
 export const SUBMIT_STEP_ID = 12;
@@ -24,30 +24,33 @@ export interface SurveyStep {
  * (it differs in what the host configures inside them).
  */
 export const SURVEY_STEPS: readonly SurveyStep[] = [
-  { id: LPI_TAB_IDS.OVERVIEW, title: 'Overview', description: 'About the organization.' },
-  { id: LPI_TAB_IDS.STAFF, title: 'Total Full-Time Employees', description: 'Staff by gender and race.' },
-  { id: LPI_TAB_IDS.OWNERSHIP, title: 'Decision Makers', description: 'Owners and senior leaders.' },
-  { id: LPI_TAB_IDS.INSIGHTS, title: 'Historical Insights', description: 'Hires, promotions and exits.' },
-  {
-    id: LPI_TAB_IDS.INVESTMENT,
-    title: 'Investment Staff',
-    description: 'Investment staff by gender and race.',
-  },
-  {
-    id: LPI_TAB_IDS.COMMITTEE,
-    title: 'Investment Committee',
-    description: 'Investment committee by gender and race.',
-  },
-  { id: LPI_TAB_IDS.BOARD, title: 'Board', description: 'Board members.' },
-  { id: LPI_TAB_IDS.POLICIES, title: 'Policies', description: 'Diversity, equity and inclusion policies.' },
-  { id: LPI_TAB_IDS.PRACTICES, title: 'Practices', description: 'Practices questions.' },
-  { id: LPI_TAB_IDS.MISCELLANEOUS, title: 'Miscellaneous', description: 'Further questions.' },
-  { id: SUBMIT_STEP_ID, title: 'Submit', description: 'Accept the terms and submit the response.' },
-].map((step, index) => ({
-  ...step,
-  content_type: step.id === SUBMIT_STEP_ID ? ('submit' as const) : ('lpi_tab' as const),
-  weight: index + 1,
-}));
+  { id: LPI_TAB_IDS.OVERVIEW, description: 'About the organization.' },
+  { id: LPI_TAB_IDS.STAFF, description: 'Staff by gender and race.' },
+  { id: LPI_TAB_IDS.OWNERSHIP, description: 'Owners and senior leaders.' },
+  { id: LPI_TAB_IDS.INSIGHTS, description: 'Hires, promotions and exits.' },
+  { id: LPI_TAB_IDS.INVESTMENT, description: 'Investment staff by gender and race.' },
+  { id: LPI_TAB_IDS.COMMITTEE, description: 'Investment committee by gender and race.' },
+  { id: LPI_TAB_IDS.BOARD, description: 'Board members.' },
+  { id: LPI_TAB_IDS.POLICIES, description: 'Diversity, equity and inclusion policies.' },
+  { id: LPI_TAB_IDS.PRACTICES, description: 'Practices questions.' },
+  { id: LPI_TAB_IDS.MISCELLANEOUS, description: 'Further questions.' },
+]
+  .map(
+    (step): Omit<SurveyStep, 'weight'> => ({
+      id: step.id,
+      // The LPI tab's own name: the profile's tab bar and the hosting wizard show the same.
+      title: LPI_TAB_NAMES[step.id],
+      description: step.description,
+      content_type: 'lpi_tab',
+    }),
+  )
+  .concat({
+    id: SUBMIT_STEP_ID,
+    title: 'Submit',
+    description: 'Accept the terms and submit the response.',
+    content_type: 'submit',
+  })
+  .map((step, index) => ({ ...step, weight: index + 1 }));
 
 /** The survey types that are taken step by step. */
 export const STEPPED_SURVEY_TYPES = [2, 3] as const;

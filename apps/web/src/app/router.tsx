@@ -473,7 +473,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             },
             {
               // The LPI pages: their tabs are the side navigation, in the top bar's drawer on small
-              // screens (wide screens keep the page's tab bar).
+              // screens (the page's tab bar shows them at every width).
               id: 'layout-drawer-with-top-bar',
               lazy: () => import('./layouts/drawer-with-top-bar-layout'),
               handle: handle({ layout: 'drawer-with-top-bar' }),

@@ -4,21 +4,7 @@
  * kept as an immutable version.
  */
 import { z } from 'zod';
-import type { TLpiPage } from './pages';
-
-/** Spec 2 tab ids. The US-based variants share their tab's id. */
-export const LPI_TAB_IDS = {
-  OVERVIEW: 1,
-  STAFF: 2,
-  OWNERSHIP: 3,
-  INSIGHTS: 4,
-  INVESTMENT: 5,
-  BOARD: 6,
-  POLICIES: 7,
-  PRACTICES: 8,
-  MISCELLANEOUS: 10,
-  COMMITTEE: 11,
-} as const;
+import { LPI_TAB_NAMES, type TLpiPage, type TLpiTabId } from './pages';
 
 /**
  * What is saved, versioned and locked as one unit. A US-based grid is its own unit (its own save
@@ -42,7 +28,7 @@ export const TAB_KEYS = [
 export const ZTabKey = z.enum(TAB_KEYS);
 export type TTabKey = z.infer<typeof ZTabKey>;
 
-export const TAB_ID_OF: Record<TTabKey, number> = {
+export const TAB_ID_OF: Record<TTabKey, TLpiTabId> = {
   overview: 1,
   staff: 2,
   us_staff: 2,
@@ -58,23 +44,23 @@ export const TAB_ID_OF: Record<TTabKey, number> = {
   us_committee: 11,
 };
 
-export const TAB_TITLES: Record<TTabKey, string> = {
-  overview: 'Overview',
-  staff: 'Total Full-Time Employees',
-  us_staff: 'Total Full-Time Employees (US-based)',
-  ownership: 'Ownership and Senior Leadership',
-  insights: 'Historical Insights (Past 3 Years)',
-  investment: 'Investment Staff',
-  us_investment: 'Investment Staff (US-based)',
-  board: 'Board Members',
-  policies: 'Policies',
-  practices: 'Practices',
-  miscellaneous: 'Miscellaneous',
-  committee: 'Investment Committee',
-  us_committee: 'Investment Committee (US-based)',
-};
+/** A save unit's title: its tab's name, and '(US-based)' for a US-based variant. */
+export const TAB_TITLES = Object.fromEntries(
+  TAB_KEYS.map((key) => [
+    key,
+    `${LPI_TAB_NAMES[TAB_ID_OF[key]]}${key.startsWith('us_') ? ' (US-based)' : ''}`,
+  ]),
+) as Record<TTabKey, string>;
 
-export { LPI_PAGE_TITLES, LPI_PAGES, type TLpiPage } from './pages';
+export {
+  LPI_PAGE_TAB_ID,
+  LPI_PAGE_TITLES,
+  LPI_PAGES,
+  LPI_TAB_IDS,
+  LPI_TAB_NAMES,
+  type TLpiPage,
+  type TLpiTabId,
+} from './pages';
 
 /** The save units shown on each page (a page with a US-based variant has two). */
 export const LPI_PAGE_TABS: Record<TLpiPage, readonly TTabKey[]> = {

@@ -41,7 +41,7 @@ beforeAll(async () => {
     users.set(email, userId);
     tokens.set(email, await sessionToken(t, userId));
   }
-  // Ada opens the Decision Makers step: its survey copy is made (ready for export).
+  // Ada opens the Ownership and Senior Leadership step: its survey copy is made (ready for export).
   const ownership = await call(ADA, `/api/ownership?organization_id=${acme}&survey_id=${dei}`);
   expect(ownership.statusCode).toBe(200);
   ownerName = ownership.json().data.rows[0].name;
@@ -184,10 +184,14 @@ describe('the .xlsx', () => {
     expect(summary.get('Status')).toBe('Active');
     expect(summary.get('Step 1')).toBe('Overview');
     expect(summary.get(`Step ${STEP_IDS.length}`)).toBe('Miscellaneous');
-    const owners = await columnA(buffer, 'Decision Makers');
+    const owners = await columnA(buffer, 'Ownership and Senior Leadership');
     expect(owners).toContain(ownerName);
     // A step never opened in the survey says so.
-    expect((await columnA(buffer, 'Board')).join(' ')).toMatch(/Not started in this survey/);
+    expect((await columnA(buffer, 'Board Members')).join(' ')).toMatch(/Not started in this survey/);
+    // A step's name longer than a sheet name may be loses its parenthesis, not half a word; the
+    // sheet's first line keeps the whole name.
+    const insights = await readSheetCells(buffer, 'Historical Insights');
+    expect(insights[0]?.[0]?.value).toBe('Historical Insights (Past 3 Years)');
   });
 
   it('prints a grid with its totals once the step is opened', async () => {
@@ -229,7 +233,7 @@ describe('the PDF', () => {
     const text = pdfText(buffer);
     expect(text).toContain('Acme Capital Partners');
     expect(text).toContain(DEI_SURVEY_2026);
-    expect(text).toContain('Decision Makers');
+    expect(text).toContain('Ownership and Senior Leadership');
     expect(text).toContain(ownerName);
   });
 });
@@ -262,7 +266,7 @@ describe('after submit', () => {
     const summary = await summaryOf(buffer);
     expect(summary.get('Status')).toBe('Submitted');
     expect(summary.get('Submitted')).toBe(new Date().toISOString().slice(0, 10));
-    const owners = await columnA(buffer, 'Decision Makers');
+    const owners = await columnA(buffer, 'Ownership and Senior Leadership');
     expect(owners).toContain(ownerName);
     expect(owners).not.toContain('Changed After Submit');
     const text = pdfText((await call(ADA, pdf(dei))).rawPayload);

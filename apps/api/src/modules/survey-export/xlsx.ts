@@ -4,15 +4,23 @@ import type { Block, ResponseDocument } from './document';
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9ECEF' } };
 
-/** A worksheet name Excel accepts: at most 31 characters, none of []:*?/\, unique in the book. */
+/**
+ * A worksheet name Excel accepts: at most 31 characters, none of []:*?/\, unique in the book. A
+ * longer title loses its closing parenthesis ('Historical Insights (Past 3 Years)'), then its last
+ * words.
+ */
 function sheetName(title: string, used: Set<string>): string {
+  const clean = title.replace(/[[\]:*?/\\]/g, ' ').trim();
+  const short = clean.length > 31 ? clean.replace(/\s*\([^()]*\)$/, '') : clean;
   const base =
-    title
-      .replace(/[[\]:*?/\\]/g, ' ')
-      .trim()
-      .slice(0, 28) || 'Step';
+    (short.length > 31
+      ? short
+          .slice(0, 32)
+          .replace(/\s+\S*$/, '')
+          .slice(0, 31)
+      : short) || 'Step';
   let name = base;
-  for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} ${n}`;
+  for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base.slice(0, 28).trim()} ${n}`;
   used.add(name.toLowerCase());
   return name;
 }

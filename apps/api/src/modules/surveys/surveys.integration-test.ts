@@ -201,7 +201,7 @@ describe('ada takes the 2026 survey', () => {
     const data = res.json().data as { id: number; weight: number; title: string }[];
     expect(data.map((s) => s.id)).toEqual(STEP_IDS);
     expect(data.map((s) => s.weight)).toEqual([...data.map((s) => s.weight)].sort((a, b) => a - b));
-    expect(data[2]!.title).toBe('Decision Makers');
+    expect(data[2]!.title).toBe('Ownership and Senior Leadership');
     expect((await call('GET', MAX, `/api/surveys/${dei}/tabs`)).statusCode).toBe(200);
   });
 

@@ -38,8 +38,8 @@ function SideNavigationList({ section, onNavigate }: { section: SideNavigation; 
 /**
  * drawer-with-top-bar layout (spec section 2): the top bar, and the module's side navigation
  * (from the route handle's `sideNavigation`) as a drawer: fixed on wide screens, behind the
- * burger on small ones. A side navigation for small screens only (the LPI tabs, whose page has a
- * tab bar on wide screens) leaves wide screens as the top-bar layout.
+ * burger on small ones. A side navigation for small screens only (the LPI tabs, whose page has
+ * its own tab bar) leaves wide screens as the top-bar layout.
  */
 export function DrawerWithTopBarLayout() {
   const { user, navigation } = useShellAccount();

@@ -1,7 +1,9 @@
 import { TextInput } from '@mantine/core';
 import {
+  LPI_PAGE_TAB_ID,
   LPI_PAGE_TITLES,
   LPI_PAGES,
+  LPI_TAB_NAMES,
   type TLpiPage,
   type TTabState,
   type TTabVersion,
@@ -157,7 +159,6 @@ function TestPage() {
       page={page}
       basePath="/lpi"
       title="LPI profile"
-      submit
       tabs={{ overview: TestTab, board: TestTab, policies: SelfReportingTab }}
     />
   );
@@ -202,9 +203,9 @@ describe('the LPI routes', () => {
     expect(within(tabs).getAllByRole('tab')).toHaveLength(10);
     expect(within(tabs).getAllByRole('tab').at(-1)).toHaveAccessibleName('Analytics');
     expect(screen.getByRole('heading', { level: 1, name: 'LPI profile' })).toBeInTheDocument();
-    // No changes yet: nothing to save. No Submit on /lpi.
+    // No changes yet: nothing to save. Submit as on the reporting page: one editor.
     expect(saveButton()).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeEnabled();
 
     // Keyboard: arrows move between tabs and open the page.
     fte.focus();
@@ -252,21 +253,43 @@ describe('the LPI routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/private/lpi/analytics'));
   });
 
-  it('shows the read-only notice without LPI access, and no save actions', async () => {
+  it('shows the read-only notice without LPI access, and no save actions nor Submit', async () => {
     stub(base({ ...ACCOUNT, hasLpiAccess: false }, false));
-    renderApp('/lpi/overview');
-    expect(await screen.findByText(READ_ONLY_NOTICE)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save version' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Version history' })).toBeInTheDocument();
+    for (const path of ['/lpi/overview', '/organizations/private/lpi/overview']) {
+      renderApp(path);
+      expect(await screen.findByText(READ_ONLY_NOTICE)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save version' })).not.toBeInTheDocument();
+      // The API lets only members with LPI access submit (POST /api/organizations/{id}/lpi).
+      expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Version history' })).toBeInTheDocument();
+      cleanupApps();
+    }
   });
 
-  it('/lpi uses the drawer-with-top-bar layout: the tab bar on wide screens, the tabs in the burger’s drawer on small ones', async () => {
+  it('the tab bar names the tabs with the LPI tab names (the survey’s steps have the same)', async () => {
+    stub(base());
+    renderApp('/organizations/private/lpi/board');
+    const tabs = await screen.findByRole('tablist', { name: 'LPI profile tabs' });
+    const names = [...LPI_PAGES.map((p) => LPI_TAB_NAMES[LPI_PAGE_TAB_ID[p]]), 'Analytics'];
+    // Each tab's text is its name, then its count.
+    await waitFor(() =>
+      expect(within(tabs).getByRole('tab', { name: /Board Members/ })).toHaveTextContent('2'),
+    );
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab, i) => tab.textContent?.slice(0, names[i]?.length)),
+    ).toEqual(names);
+    expect(names).toContain('Ownership and Senior Leadership');
+  });
+
+  it('/lpi uses the drawer-with-top-bar layout: the tab bar, and the tabs in the burger’s drawer on small screens', async () => {
     stub(base());
     const { router } = renderApp('/lpi/fte');
     const tabs = await screen.findByRole('tablist', { name: 'LPI profile tabs' });
     expect(router.state.matches.map((match) => match.route.id)).toContain('layout-drawer-with-top-bar');
-    // Wide screens: the page's tab bar, no side column; small screens: the tab bar is hidden.
-    expect(tabs).toHaveClass('mantine-visible-from-sm');
+    // The page's tab bar at every width, no side column; small screens also list the tabs in the drawer.
+    expect(tabs).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'LPI profile tabs' })).not.toBeInTheDocument();
 
     const user = userEvent.setup();

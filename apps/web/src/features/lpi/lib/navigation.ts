@@ -8,7 +8,7 @@ type SideNavigation = NonNullable<RouteHandle['sideNavigation']>;
 
 /**
  * The LPI tabs (and Analytics) as the drawer-with-top-bar layout's side navigation: in the drawer
- * behind the top bar's burger on small screens; wide screens keep the page's tab bar.
+ * behind the top bar's burger on small screens (the page's tab bar shows them at every width).
  */
 function lpiSideNavigation(
   label: string,

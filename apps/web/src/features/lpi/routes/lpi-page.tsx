@@ -13,13 +13,11 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 /**
- * /lpi/{page}: the organization's LPI (Transparency Index) profile, one page per tab (spec 2); on
- * small screens the tabs are in the layout's drawer.
+ * /lpi/{page}: the organization's LPI (Transparency Index) profile, one page per tab (spec 2): the
+ * same editor as the reporting page, Submit included.
  */
 export function Component() {
   const { page } = useParams();
   if (!isPage(page)) return null;
-  return (
-    <LpiProfile scope={SCOPE} page={page} basePath="/lpi" title="LPI profile" navigation="wide-screens" />
-  );
+  return <LpiProfile scope={SCOPE} page={page} basePath="/lpi" title="LPI profile" />;
 }

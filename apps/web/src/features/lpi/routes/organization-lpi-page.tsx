@@ -41,8 +41,6 @@ export function Component() {
       basePath="/organizations/private/lpi"
       slugs={REPORTING_SLUGS}
       title="Reporting"
-      navigation="wide-screens"
-      submit
     />
   );
 }

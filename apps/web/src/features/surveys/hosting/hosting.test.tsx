@@ -1,4 +1,5 @@
 import type { TFormResponse } from '@parity/domain/lpi/forms';
+import { LPI_TAB_NAMES } from '@parity/domain/lpi/pages';
 import type { TMemberList } from '@parity/domain/signup';
 import type { TSurveyOverview } from '@parity/domain/survey-request';
 import type { THostedSurvey } from '@parity/domain/surveys';
@@ -420,6 +421,13 @@ describe('/surveys/hosting/create', () => {
 
     // LPI settings: overview and submit always on; turn the board off.
     expect(await screen.findByRole('switch', { name: /^Overview/ })).toBeDisabled();
+    // The LPI steps under the LPI tabs' names: the profile's tab bar and the survey's stepper show the same.
+    const names = [...Object.values(LPI_TAB_NAMES), 'Submit'];
+    expect(screen.getAllByRole('switch')).toHaveLength(names.length);
+    // (A switch's name is its label, then its description.)
+    for (const name of names) {
+      expect(screen.getByRole('switch', { name: (text) => text.startsWith(`${name} `) })).toBeInTheDocument();
+    }
     await user.click(screen.getByRole('switch', { name: /^Board/ }));
     // The six insight types, all requested until the host turns some off.
     const insights = screen.getByRole('group', { name: /^Requested insights/ });

@@ -1,4 +1,11 @@
-import type { TSurveyInvitation, TSurveyTab, TSurveyTabProgress } from '@parity/domain/surveys';
+import { LPI_TAB_NAMES } from '@parity/domain/lpi/pages';
+import {
+  SUBMIT_STEP_ID,
+  SURVEY_STEPS,
+  type TSurveyInvitation,
+  type TSurveyTab,
+  type TSurveyTabProgress,
+} from '@parity/domain/surveys';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,24 +73,10 @@ function invitation(overrides: Partial<TSurveyInvitation> = {}): TSurveyInvitati
   };
 }
 
-const STEPS: TSurveyTab[] = [
-  { id: 1, title: 'Overview', description: 'About the organization.', content_type: 'lpi_tab' },
-  {
-    id: 2,
-    title: 'Total Full-Time Employees',
-    description: 'Staff by gender and race.',
-    content_type: 'lpi_tab',
-  },
-  {
-    id: 12,
-    title: 'Submit',
-    description: 'Accept the terms and submit the response.',
-    content_type: 'submit',
-  },
-].map((s, i) => ({
+/** Three of the survey's steps (overview, staff, submit), as GET /api/surveys/{id}/tabs serves them. */
+const STEPS: TSurveyTab[] = SURVEY_STEPS.filter((s) => [1, 2, SUBMIT_STEP_ID].includes(s.id)).map((s, i) => ({
   ...s,
-  content_type: s.content_type as TSurveyTab['content_type'],
-  content_id: s.id === 12 ? null : s.id,
+  content_id: s.id === SUBMIT_STEP_ID ? null : s.id,
   weight: i + 1,
   created_at: '2026-09-01T09:00:00.000Z',
 }));
@@ -364,7 +357,7 @@ describe('the stepper (surveys.taking.survey)', () => {
         tab_id: 2,
       }),
     );
-    expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Step 2 of 3' })).toBeInTheDocument();
     const steps = within(screen.getByRole('navigation', { name: 'Survey steps' }));
     expect(steps.getByRole('link', { name: /Total Full-Time Employees/ })).toHaveAttribute(
       'aria-current',
@@ -423,6 +416,28 @@ describe('the stepper (surveys.taking.survey)', () => {
     expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/surveys/5/tabs')).toBe(false);
   });
 
+  it("narrow screens: the 'Step n of N' menu lists the steps under the LPI tabs' names and goes to one", async () => {
+    const calls = stub(stepperHandlers());
+    const { router } = renderApp(takingUrl('&step=2'));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Step 2 of 3' }));
+    const items = await screen.findAllByRole('menuitem');
+    // The steps' names are the LPI tabs' names (the profile's tab bar shows the same), then Submit.
+    // Each item: its number (or a check once complete), its name, its state.
+    const names = items.map((item) =>
+      item.textContent?.replace(/^\d+/, '').replace(/(Complete|Incomplete)$/, ''),
+    );
+    expect(names).toEqual([LPI_TAB_NAMES[1], LPI_TAB_NAMES[2], 'Submit']);
+    expect(items[1]).toHaveAttribute('aria-current', 'step');
+    expect(items[0]).toHaveTextContent('Complete');
+    await user.click(items[0]!);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Overview' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toContain('step=1'));
+    expect(screen.getByRole('button', { name: 'Step 1 of 3' })).toBeInTheDocument();
+    // Going back records nothing, as with the stepper.
+    expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/surveys/5/tabs')).toBe(false);
+  });
+
   it('a stale save on Next opens the conflict dialog and stays on the step', async () => {
     const calls = stub(stepperHandlers({ stale: true }));
     renderApp(takingUrl('&step=2'));
@@ -434,7 +449,7 @@ describe('the stepper (surveys.taking.survey)', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('dialog', { name: 'Someone else saved this tab' })).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/surveys/5/tabs')).toBe(false);
-    expect(screen.getByText('Step 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Step 2 of 3' })).toBeInTheDocument();
   });
 
   it('Mark Complete and Mark Incomplete toggle the step and refresh the progress', async () => {

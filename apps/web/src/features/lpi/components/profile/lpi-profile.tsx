@@ -51,6 +51,7 @@ import { VersionHistory } from '../versions/version-history';
 import { CheckMarker } from './check-marker';
 import { CheckNoteForm } from './check-note-form';
 import { useLeaveGuard } from './leave-guard';
+import classes from './lpi-profile.module.css';
 
 type TabComponent = ComponentType<LpiTabProps>;
 
@@ -118,16 +119,13 @@ export interface LpiProfileProps {
   readOnly?: boolean;
   /** The export view: read-only, no actions and no alerts. */
   exportMode?: boolean;
-  /** Offer Submit (the organization's reporting page). */
-  submit?: boolean;
   /** Other tab components (tests and previews); defaults to the profile's tabs. */
   tabs?: Partial<Record<TLpiPage, TabComponent>>;
   /**
-   * Show the tab bar (default); false shows the one page alone (a survey step); 'wide-screens'
-   * shows it on wide screens only, where the page's layout lists the tabs in its drawer on small
-   * ones (the drawer-with-top-bar layout).
+   * Show the tab bar (default): one row at every width, scrolling sideways when the tabs do not
+   * fit. false shows the one page alone (a survey step).
    */
-  navigation?: boolean | 'wide-screens';
+  navigation?: boolean;
   /**
    * The page's save units to show (default: all of them). A survey's Practices and Miscellaneous
    * steps are the two units of the Practices page.
@@ -146,9 +144,9 @@ interface Unit {
 
 /**
  * The LPI profile around its tabs: the tab bar with counts, the current tab (its save units register
- * through the tab editor), the header actions (Save version, Mark Complete in surveys, Submit,
- * Version history), the stale-save conflict dialog, the warning before leaving with unsaved
- * changes, and the read-only notice.
+ * through the tab editor), the header actions (Save version, Mark Complete in surveys, Submit of
+ * the organization's profile to whoever may submit it, Version history), the stale-save conflict
+ * dialog, the warning before leaving with unsaved changes, and the read-only notice.
  */
 export function LpiProfile({
   scope,
@@ -158,7 +156,6 @@ export function LpiProfile({
   title,
   readOnly: readOnlyProp = false,
   exportMode = false,
-  submit = false,
   tabs,
   navigation = true,
   units: shownUnits,
@@ -202,6 +199,10 @@ export function LpiProfile({
   const notEditable = pageStates.length > 0 && pageStates.every((state) => !state.editable);
   const readOnly = readOnlyProp || exportMode || noLpiAccess || notEditable;
   const completed = pageStates.find((state) => state.tab === pageTabs[0])?.completed ?? false;
+  // The API's rule for submitting the profile (engine/submit.ts): a member of the organization
+  // with LPI access, the right that makes the profile editable. A survey response is submitted by
+  // the survey's own Submit step instead.
+  const canSubmit = scope.kind === 'organization' && account.data?.hasLpiAccess === true && !readOnly;
 
   useLeaveGuard(dirty && !readOnly);
 
@@ -325,7 +326,7 @@ export function LpiProfile({
 
   // --- submit ------------------------------------------------------------------------------------
   const submitProfile = useSubmitProfile(scope);
-  const organizationId = scope.kind === 'survey' ? scope.organizationId : account.data?.organization_id;
+  const organizationId = account.data?.organization_id;
   const confirmSubmit = () => {
     if (!organizationId) return;
     openDialog({
@@ -360,6 +361,23 @@ export function LpiProfile({
     });
   };
 
+  // --- the tab bar ---------------------------------------------------------------------------------
+  // The current tab is scrolled into the bar's view (a narrow screen shows a few tabs at a time),
+  // once the counts are in: they widen the tabs before it.
+  const tabList = useRef<HTMLDivElement>(null);
+  const countsSettled = !titles.isPending;
+  useEffect(() => {
+    if (!countsSettled) return;
+    const list = tabList.current;
+    const tab = list?.querySelector<HTMLElement>(`[data-page="${page}"]`);
+    if (!list || !tab) return;
+    const shown = list.getBoundingClientRect();
+    const rect = tab.getBoundingClientRect();
+    if (rect.left < shown.left || rect.right > shown.right) {
+      list.scrollLeft += rect.left - shown.left - (shown.width - rect.width) / 2;
+    }
+  }, [page, countsSettled]);
+
   // --- history -----------------------------------------------------------------------------------
   const [historyOpen, setHistoryOpen] = useState(false);
 
@@ -391,7 +409,7 @@ export function LpiProfile({
               {completed ? 'Mark Incomplete' : 'Mark Complete'}
             </Button>
           ) : null}
-          {submit && scope.kind === 'organization' ? (
+          {canSubmit ? (
             <Button
               onClick={confirmSubmit}
               disabled={dirty || !organizationId}
@@ -438,11 +456,7 @@ export function LpiProfile({
             if (value && value !== page) navigate(`${basePath}/${slug(value as TLpiPage)}`);
           }}
         >
-          <Tabs.List
-            aria-label="LPI profile tabs"
-            style={{ flexWrap: 'wrap' }}
-            visibleFrom={navigation === 'wide-screens' ? 'sm' : undefined}
-          >
+          <Tabs.List ref={tabList} aria-label="LPI profile tabs" className={classes.list}>
             {LPI_PAGES.map((p) => {
               const count = titleCount(p, titles.data);
               const failing = titles.data?.checks?.filter((c) => LPI_PAGE_TABS[p].includes(c.tab)) ?? [];
@@ -450,6 +464,8 @@ export function LpiProfile({
                 <Tabs.Tab
                   key={p}
                   value={p}
+                  className={classes.tab}
+                  data-page={p}
                   rightSection={failing.length ? <CheckMarker issues={failing} /> : undefined}
                 >
                   {LPI_PAGE_TITLES[p]}
@@ -466,7 +482,9 @@ export function LpiProfile({
             })}
             {/* The organization's scores (features/analytics), not part of a survey's profile. */}
             {scope.kind === 'organization' && !exportMode ? (
-              <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
+              <Tabs.Tab value="analytics" className={classes.tab}>
+                Analytics
+              </Tabs.Tab>
             ) : null}
           </Tabs.List>
           {scope.kind === 'organization' && !exportMode ? (

@@ -1,4 +1,4 @@
-import { Alert, Grid, Group, Progress, Stack, Stepper, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Box, Grid, Group, Menu, Progress, Stack, Stepper, Text, Title, Tooltip } from '@mantine/core';
 import type { TCurrentAccount } from '@parity/domain/auth';
 import {
   SUBMIT_STEP_ID,
@@ -9,6 +9,7 @@ import {
 import {
   IconAlertTriangle,
   IconCheck,
+  IconChevronDown,
   IconDownload,
   IconInfoCircle,
   IconLock,
@@ -62,7 +63,8 @@ export interface SurveyStepperProps {
 }
 
 /**
- * surveys.taking.survey: the survey's steps in weight order as a stepper. It opens at ?step or at the
+ * surveys.taking.survey: the survey's steps in weight order as a stepper (on narrow screens, a
+ * 'Step n of N' menu above the step). It opens at ?step or at the
  * survey's locked step, and the URL follows the current step. Moving to another step saves the
  * current one's changes (a stale save opens the conflict dialog and stays); going on then records the
  * step moved on from (PUT tabs). An open step is held for its editor; someone else's hold makes it
@@ -149,6 +151,15 @@ export function SurveyStepper({ invitation, steps, progress, account, renderStep
     const row = progressOf(tabId);
     return row?.occupied_by && row.occupied_by.id !== account.id ? row.occupied_by : null;
   };
+  /** A step's state as both step lists say it: who holds it, complete or not, its failing checks. */
+  const stateOf = (tabId: number) => {
+    const holder = holderOf(tabId);
+    const done = completedIds.has(tabId);
+    const status = holder ? `Being edited by ${holder.name}` : done ? 'Complete' : 'Incomplete';
+    const failing = (progressOf(tabId)?.checks.length ?? 0) > 0;
+    const checks = failing ? (done ? 'Figures do not add up (note given)' : 'Figures do not add up') : null;
+    return { done, status, checks };
+  };
   const incomplete = steps
     .map((s, i) => ({ step: s, position: i + 1 }))
     .filter(({ step: s }) => s.id !== SUBMIT_STEP_ID && !completedIds.has(s.id));
@@ -215,7 +226,8 @@ export function SurveyStepper({ invitation, steps, progress, account, renderStep
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 3 }}>
           <Stack gap="lg">
-            <nav aria-label="Survey steps">
+            {/* Narrow screens show the steps in the 'Step n of N' menu above the step instead. */}
+            <Box component="nav" aria-label="Survey steps" visibleFrom="md">
               <Stepper
                 active={position - 1}
                 onStepClick={(index) => void goTo(index + 1)}
@@ -224,21 +236,18 @@ export function SurveyStepper({ invitation, steps, progress, account, renderStep
                 allowNextStepsSelect
               >
                 {steps.map((s, index) => {
-                  const done = completedIds.has(s.id);
-                  const holder = holderOf(s.id);
+                  const { done, status, checks } = stateOf(s.id);
                   const icon = done ? <IconCheck size={16} aria-hidden /> : undefined;
-                  const failing = progressOf(s.id)?.checks.length ?? 0;
-                  const status = holder ? `Being edited by ${holder.name}` : done ? 'Complete' : 'Incomplete';
                   return (
                     <Stepper.Step
                       key={s.id}
                       label={s.title}
                       description={
-                        failing ? (
+                        checks ? (
                           <>
                             {status}
                             <Text component="span" display="block" size="xs" c="warning.9">
-                              {done ? 'Figures do not add up (note given)' : 'Figures do not add up'}
+                              {checks}
                             </Text>
                           </>
                         ) : (
@@ -257,16 +266,57 @@ export function SurveyStepper({ invitation, steps, progress, account, renderStep
                   );
                 })}
               </Stepper>
-            </nav>
+            </Box>
             <ContributorsList contributors={invitation.contributors} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Stack gap="md">
             <Stack gap={2}>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="dimmed" visibleFrom="md">
                 Step {position} of {total}
               </Text>
+              <Box hiddenFrom="md">
+                {/* Once opened the menu stays shown, even where nothing is laid out (jsdom). */}
+                <Menu position="bottom-start" width={320} hideDetached={false}>
+                  <Menu.Target>
+                    <Button
+                      kind="blanc"
+                      size="small"
+                      rightSection={<IconChevronDown size={16} aria-hidden />}
+                    >
+                      Step {position} of {total}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown aria-label="Survey steps">
+                    {steps.map((s, index) => {
+                      const { done, status, checks } = stateOf(s.id);
+                      return (
+                        <Menu.Item
+                          key={s.id}
+                          onClick={() => void goTo(index + 1)}
+                          leftSection={
+                            done ? (
+                              <IconCheck size={16} aria-hidden />
+                            ) : (
+                              <Text component="span" size="sm" w={16} ta="center" aria-hidden>
+                                {index + 1}
+                              </Text>
+                            )
+                          }
+                          aria-current={index === position - 1 ? 'step' : undefined}
+                          fw={index === position - 1 ? 700 : undefined}
+                        >
+                          {s.title}
+                          <Text component="span" display="block" size="xs" c="dimmed">
+                            {checks ? `${status} · ${checks}` : status}
+                          </Text>
+                        </Menu.Item>
+                      );
+                    })}
+                  </Menu.Dropdown>
+                </Menu>
+              </Box>
               <Title order={2}>{step.title}</Title>
               <Text c="dimmed">{step.description}</Text>
             </Stack>
