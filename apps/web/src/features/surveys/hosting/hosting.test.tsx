@@ -488,7 +488,7 @@ describe('/surveys/hosting/create', () => {
     expect(details.getByText('host@northwind.test')).toBeInTheDocument();
     expect(details.getByText('support@northwind.test')).toBeInTheDocument();
     expect(details.getAllByText('None')).toHaveLength(1); // no description
-    expect(part('LPI settings').getByText('Board')).toBeInTheDocument();
+    expect(part('LPI settings').getByText('Board Members')).toBeInTheDocument();
     const reviewedInsights = within(
       part('LPI settings').getByText('Requested insights').nextElementSibling as HTMLElement,
     );
