@@ -43,6 +43,7 @@ const SETTINGS: TOrganizationSettings = {
   legal_structure: 3,
   inception_date: '2001-05-01',
   primary_contact_id: 4,
+  primary_contact_name: 'Ada Lovelace',
   is_publicly_traded: false,
   ticker_symbol: null,
   total_full_time_employees: 40,
@@ -311,6 +312,13 @@ describe('/organizations/private/settings', () => {
       publish_scores: true,
     });
     expect(screen.getByRole('switch', { name: /^Publish LPI scores on the public page/ })).toBeChecked();
+  });
+
+  it('names the primary contact from the API while the members are not listed (never by id)', async () => {
+    base({ 'GET /api/organizations/me/members': () => json({ data: [], total: 0 }) });
+    renderApp('/organizations/private/settings');
+    await waitFor(() => expect(screen.getByDisplayValue('Ada Lovelace')).toBeInTheDocument());
+    expect(document.body.textContent).not.toMatch(/Member #/);
   });
 
   it('is read-only for members', async () => {

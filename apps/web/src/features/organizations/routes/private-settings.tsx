@@ -177,7 +177,7 @@ export function PrivateSettingsRoute() {
   if (values.primary_contact_id && !contacts.some((o) => o.value === String(values.primary_contact_id))) {
     contacts.push({
       value: String(values.primary_contact_id),
-      label: `Member #${values.primary_contact_id}`,
+      label: organization.primary_contact_name ?? 'A former member',
     });
   }
   const colorOptions = (colors.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
