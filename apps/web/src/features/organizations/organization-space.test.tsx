@@ -766,17 +766,33 @@ describe('/organizations/private/audit-log', () => {
               actor: { id: 4, name: 'Ada', lastname: 'Lovelace' },
               entity: 'organization',
               entity_id: '2',
+              entity_name: null,
               action: 'update',
               before: { name: 'Acme', is_public: true, website: null },
               after: { name: 'Acme Capital', is_public: false, website: null },
             },
+            {
+              id: 2,
+              at: '2026-11-20T10:00:00.000Z',
+              actor: { id: 4, name: 'Ada', lastname: 'Lovelace' },
+              entity: 'permissions',
+              entity_id: '7',
+              entity_name: 'Max Planck',
+              action: 'update',
+              before: { average_lpi_score_access: false },
+              after: { average_lpi_score_access: true },
+            },
           ],
-          total: 1,
+          total: 2,
         }),
     });
     renderApp('/organizations/private/audit-log');
-    const row = await screen.findByRole('row', { name: /Ada Lovelace/ });
+    const row = await screen.findByRole('row', { name: /organization update/ });
     expect(row).toHaveTextContent('organization update #2');
+    // A person by name, never by id.
+    const permissions = screen.getByRole('row', { name: /permissions update/ });
+    expect(permissions).toHaveTextContent('permissions update: Max Planck');
+    expect(permissions).not.toHaveTextContent('#7');
     expect(row).toHaveTextContent('name: Acme → Acme Capital');
     expect(row).toHaveTextContent('is public: true → false');
     expect(row).not.toHaveTextContent('website');
