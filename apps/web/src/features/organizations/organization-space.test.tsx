@@ -321,13 +321,23 @@ describe('/organizations/private/settings', () => {
     expect(document.body.textContent).not.toMatch(/Member #/);
   });
 
-  it('is read-only for members', async () => {
+  it('is read-only for members: the values as text, no form', async () => {
     base({}, false);
     renderApp('/organizations/private/settings');
-    expect(await screen.findByRole('textbox', { name: /^Name/ })).toBeDisabled();
+    expect(await screen.findByRole('group', { name: 'Name' })).toHaveTextContent('Acme Capital Partners');
+    expect(screen.getByRole('group', { name: 'Primary Contact' })).toHaveTextContent('Ada');
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Legal Structure' })).toHaveTextContent(
+        'Limited Liability Company',
+      ),
+    );
+    expect(screen.getByRole('group', { name: 'Ticker Symbol' })).toHaveTextContent('—');
+    expect(screen.getByRole('group', { name: 'Publish LPI scores on the public page' })).toHaveTextContent(
+      'No',
+    );
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload logo' })).not.toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: /^Publish LPI scores on the public page/ })).toBeDisabled();
   });
 });
 
