@@ -9,11 +9,19 @@ import { z } from 'zod';
 export const ZCell = z.union([z.string(), z.number(), z.null()]);
 export type Cell = z.infer<typeof ZCell>;
 
+/** A label and its value. */
+export type FieldRow = [string, Cell];
+/**
+ * A [label, value] pair on the wire: a two-cell array (OpenAPI 3.0 has no tuples; the types below
+ * keep the label a string).
+ */
+const ZFieldRow = z.array(ZCell).length(2);
+
 export const ZBlock = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('fields'),
     title: z.string().optional(),
-    rows: z.array(z.tuple([z.string(), ZCell])),
+    rows: z.array(ZFieldRow),
   }),
   z.object({
     kind: z.literal('table'),
@@ -24,7 +32,9 @@ export const ZBlock = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('note'), text: z.string() }),
 ]);
-export type Block = z.infer<typeof ZBlock>;
+export type Block =
+  | { kind: 'fields'; title?: string; rows: FieldRow[] }
+  | Exclude<z.infer<typeof ZBlock>, { kind: 'fields' }>;
 
 export const ZSection = z.object({
   /** the step id (LPI tab id) */
@@ -32,15 +42,19 @@ export const ZSection = z.object({
   title: z.string(),
   blocks: z.array(ZBlock),
 });
-export type Section = z.infer<typeof ZSection>;
+export type Section = Omit<z.infer<typeof ZSection>, 'blocks'> & { blocks: Block[] };
 
 export const ZResponseDocument = z.object({
   title: z.string(),
   /** label/value lines under the title: organization, host, status, dates */
-  heading: z.array(z.tuple([z.string(), ZCell])),
+  heading: z.array(ZFieldRow),
   sections: z.array(ZSection),
 });
-export type ResponseDocument = z.infer<typeof ZResponseDocument>;
+export interface ResponseDocument {
+  title: string;
+  heading: FieldRow[];
+  sections: Section[];
+}
 
 /** How an empty value is printed, on the page and in the PDF. */
 export const EMPTY_CELL = '—';
