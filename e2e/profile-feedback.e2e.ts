@@ -46,6 +46,35 @@ describe.runIf(hasBrowser)('feedback widget, dashboard status and profile pages'
     await expect.poll(() => page.getByRole('dialog', { name: 'Share your feedback' }).count()).toBe(0);
   });
 
+  it('at 390 px the Feedback tab covers none of the page (it follows the content)', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await expect.poll(() => page.getByRole('heading', { name: 'Your access' }).count()).toBe(1);
+      const tab = page.getByRole('button', { name: 'Feedback', exact: true });
+      // Every visible element of the page's main content whose box meets the tab's box.
+      const covered = () =>
+        tab.evaluate((button) => {
+          const t = button.getBoundingClientRect();
+          const main = document.querySelector('main');
+          if (!main) return ['no main'];
+          return Array.from(main.querySelectorAll('*'))
+            .filter((el) => el.children.length === 0 || el.matches('button, a, input, [role]'))
+            .map((el) => ({ el, r: el.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0 && r.height > 0)
+            .filter(({ r }) => r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom)
+            .map(({ el }) => `${el.tagName.toLowerCase()} ${el.textContent?.trim().slice(0, 40) ?? ''}`);
+        });
+      await expect.poll(covered, { timeout: 20_000 }).toEqual([]);
+      // Scrolled to the end of the page, the tab is there and still covers nothing.
+      await tab.scrollIntoViewIfNeeded();
+      expect(await tab.isVisible()).toBe(true);
+      expect(await covered()).toEqual([]);
+      await expectAccessible(page);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
+  });
+
   it('max opens the users directory and his own profile', async () => {
     await page.goto('/users');
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Users' }).count()).toBe(1);

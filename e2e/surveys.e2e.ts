@@ -360,6 +360,22 @@ describe.runIf(hasBrowser)('a survey from request to response', () => {
         { timeout: 20_000 },
       )
       .toBe(true);
+
+    // The printable response is the PDF's document of values: headings and tables, no inputs,
+    // readable at 390 px without the page scrolling sideways.
+    await ada.goto(`/surveys/export/${surveyId}?organizationId=${acmeId}`);
+    await expect
+      .poll(() => ada.getByRole('heading', { level: 2, name: 'Overview', exact: true }).count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    expect(await ada.getByRole('table').count()).toBeGreaterThan(0);
+    expect(await ada.locator('main input, main textarea, main select').count()).toBe(0);
+    await ada.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => ada.evaluate(() => document.documentElement.scrollWidth), { timeout: 20_000 })
+      .toBeLessThanOrEqual(390);
+    await expectAccessible(ada);
   }, 300_000);
 
   it('the host sees Acme submitted and downloads the responses as .xlsx', async () => {

@@ -35,6 +35,8 @@ export const ZAuditEntry = z.object({
   actor: ZAuditActor.nullable(),
   entity: z.string(),
   entity_id: z.string().nullable(),
+  /** who or what the entry is about, by name (a member, a contact), where it is a person */
+  entity_name: z.string().nullable(),
   action: z.string(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),

@@ -17,6 +17,8 @@ export const ZOrganizationSettings = z.object({
   legal_structure: z.number().int().nullable(),
   inception_date: z.string().nullable(),
   primary_contact_id: z.number().int().nullable(),
+  /** the primary contact's full name, shown while the members are not listed */
+  primary_contact_name: z.string().nullable(),
   is_publicly_traded: z.boolean(),
   ticker_symbol: z.string().nullable(),
   total_full_time_employees: z.number().int(),

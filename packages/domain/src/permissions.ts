@@ -59,3 +59,16 @@ export function pendingAccessText(organization: string): string {
 export function accessDeniedText(organization: string): string {
   return `You do not have permission to access ${organization}. Please contact admin of that organization.`;
 }
+
+/** Where an organization admin switches members' permissions (their own included). */
+export const PERMISSIONS_PAGE_PATH = '/organizations/private/permissions';
+
+/**
+ * Why an approved member cannot change the LPI profile: without LPI access (average LPI score
+ * access). A member asks an admin; an admin lacks only the right, which they may give themselves.
+ */
+export function noLpiAccessText(flags: Pick<AccountFlags, 'isOrganizationAdministrator'>): string {
+  return flags.isOrganizationAdministrator
+    ? 'You are an organization admin, but you do not have LPI access: turn on Average LPI score access for yourself on the Permissions page (Organization › Permissions).'
+    : 'You do not have LPI access: ask an organization admin to grant it.';
+}

@@ -51,6 +51,7 @@ const META: TOrganizationMeta = {
   primary_address_id: null,
   addresses: [],
   primary_contact_id: 4,
+  primary_contact_name: 'Ada Lovelace',
   color_id: null,
   evenness: null,
   lpi_score: null,

@@ -51,6 +51,8 @@ export const ZOrganizationMeta = z.object({
   primary_address_id: z.number().int().nullable(),
   addresses: z.array(ZMetaAddress),
   primary_contact_id: z.number().int().nullable(),
+  /** the primary contact's full name (a reader who cannot list the members still sees who it is) */
+  primary_contact_name: z.string().nullable(),
   color_id: z.number().int().nullable(),
   evenness: z.number().nullable(),
   lpi_score: z.number().nullable(),

@@ -3,6 +3,18 @@ import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/people';
 
+/**
+ * The person an entry is about, by name: a member (membership, permissions: the name the entry
+ * kept, else the user's current one) or a contact (the name the entry kept); null otherwise.
+ */
+const entityName = sql<string | null>`case
+  when ${auditLog.entity} in ('membership', 'permissions') then coalesce(
+    ${auditLog.after}->>'user_name',
+    ${auditLog.before}->>'user_name',
+    (select nullif(trim(concat_ws(' ', p.name, p.lastname)), '') from users p where p.id::text = ${auditLog.entity_id}))
+  when ${auditLog.entity} = 'contact' then coalesce(${auditLog.after}->>'name', ${auditLog.before}->>'name')
+end`;
+
 /** An organization's audit entries, newest first, with the total. */
 export async function listEntries(db: DbOrTx, organizationId: number, limit: number, offset: number) {
   const rows = await db
@@ -14,6 +26,7 @@ export async function listEntries(db: DbOrTx, organizationId: number, limit: num
       actor_lastname: users.lastname,
       entity: auditLog.entity,
       entity_id: auditLog.entity_id,
+      entity_name: entityName,
       action: auditLog.action,
       before: auditLog.before,
       after: auditLog.after,

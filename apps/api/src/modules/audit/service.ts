@@ -19,6 +19,7 @@ export async function auditLog(db: DbOrTx, userId: number, q: TPageQuery): Promi
       actor: actorOf(r),
       entity: r.entity,
       entity_id: r.entity_id,
+      entity_name: r.entity_name,
       action: r.action,
       before: r.before ?? null,
       after: r.after ?? null,

@@ -170,10 +170,21 @@ describe('GET /api/organizations/me/audit-log and /feed', () => {
       entity: 'membership',
       action: 'approve',
       actor: { id: id(ADA), name: 'Ada', lastname: 'Lovelace' },
+      // the member the entry is about, by name
+      entity_name: expect.any(String),
       before: { status: 'pending' },
       after: { status: 'approved' },
     });
     expect(Date.parse(body.data[0].at)).toBeGreaterThanOrEqual(Date.parse(body.data[1].at));
+    const all = (await k.call('GET', '/api/organizations/me/audit-log?limit=100', ADA)).json();
+    const permission = all.data.find(
+      (e: { entity: string; entity_id: string }) =>
+        e.entity === 'permissions' && e.entity_id === String(id(MAX)),
+    );
+    expect(permission?.entity_name).toBe('Max Planck');
+    for (const entry of all.data as { entity: string; entity_name: string | null }[]) {
+      if (['membership', 'permissions'].includes(entry.entity)) expect(entry.entity_name).toBeTruthy();
+    }
     const next = (await k.call('GET', '/api/organizations/me/audit-log?limit=2&offset=2', ADA)).json();
     expect(next.data[0].id).not.toBe(body.data[0].id);
     expect((await k.call('GET', '/api/organizations/me/audit-log?limit=0', ADA)).statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { SIZE_BAND_RANGES, type TOrganizationSizeBand } from '@parity/domain/org
 import type { TProfileScores } from '@parity/domain/scoring/profile';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { personName } from '../../db/person-name';
 import { colors, globalIndustries, legalStructures } from '../../db/schema/dictionaries';
 import { files } from '../../db/schema/files';
 import { memberships, organizationCodes, organizations, users } from '../../db/schema/people';
@@ -179,6 +180,7 @@ export async function findSettings(db: DbOrTx, id: number, lock = false) {
       legal_structure_id: organizations.legal_structure_id,
       inception_date: organizations.inception_date,
       primary_contact_id: organizations.primary_contact_id,
+      primary_contact_name: personName(organizations.primary_contact_id),
       is_publicly_traded: organizations.is_publicly_traded,
       ticker_symbol: organizations.ticker_symbol,
       total_full_time_employees: organizations.total_full_time_employees,

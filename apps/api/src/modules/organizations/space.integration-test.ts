@@ -77,7 +77,12 @@ describe('settings', () => {
       about: 'Changed about.',
       total_owners: 3,
       legal_structure: 2,
+      // The primary contact by name too, not only by id.
+      primary_contact_name: 'Ada Lovelace',
     });
+    expect((await k.call('GET', '/api/organizations/me/settings', MAX)).json().primary_contact_name).toBe(
+      'Ada Lovelace',
+    );
     const entries = await k.t.app.db.select().from(auditLog).where(eq(auditLog.entity, 'organization'));
     const last = entries.at(-1)!;
     expect(last).toMatchObject({ action: 'update', actor_user_id: k.users.get(ADA) });

@@ -13,34 +13,16 @@ import { INDIVIDUAL_LABELS, type TOwnershipData } from '@parity/domain/lpi/indiv
 import { OVERVIEW_LABELS } from '@parity/domain/lpi/overview';
 import type { TPolicyRecord } from '@parity/domain/lpi/policies';
 import { TAB_TITLES, type TTabKey } from '@parity/domain/lpi/tabs';
+import type { Block, Cell, Section } from '@parity/domain/survey-response-document';
 import { stepTabKeys } from '@parity/domain/surveys';
 
 /**
  * The organization's survey response as a document both renderers (the .xlsx and the PDF) print:
  * a heading block, then one section per requested step, each a list of blocks (label/value fields,
  * tables with totals, notes). Built from every tab's data as its GET answers it (or as the
- * submission's snapshot stored it), with reference-data ids turned into names.
+ * submission's snapshot stored it), with reference-data ids turned into names. The document's shape
+ * is the domain's (survey-response-document): the printable page shows the same one.
  */
-export type Cell = string | number | null;
-
-export type Block =
-  | { kind: 'fields'; title?: string; rows: [string, Cell][] }
-  | { kind: 'table'; title?: string; columns: string[]; rows: Cell[][]; totals?: Cell[] }
-  | { kind: 'note'; text: string };
-
-export interface Section {
-  /** the step id (LPI tab id) */
-  id: number;
-  title: string;
-  blocks: Block[];
-}
-
-export interface ResponseDocument {
-  title: string;
-  /** label/value lines under the title: organization, host, status, dates */
-  heading: [string, Cell][];
-  sections: Section[];
-}
 
 /** Names of the reference-data ids the tabs store. */
 export interface Names {

@@ -1,5 +1,10 @@
+import {
+  type Block,
+  type Cell,
+  cellText,
+  type ResponseDocument,
+} from '@parity/domain/survey-response-document';
 import PDFDocument from 'pdfkit';
-import type { Block, Cell, ResponseDocument } from './document';
 
 const MARGIN = 40;
 const FONT = 'Helvetica';
@@ -9,7 +14,6 @@ const HEADER_FILL = '#f1f3f5';
 
 type Doc = PDFKit.PDFDocument;
 
-const text = (value: Cell) => (value === null || value === '' ? '—' : String(value));
 const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
 const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
@@ -66,9 +70,13 @@ function table(doc: Doc, columns: string[], rows: Cell[][], totals?: Cell[]) {
   ensureSpace(doc, rowHeight(header, BOLD) * 2);
   drawRow(header, BOLD, HEADER_FILL);
   const body = [
-    ...rows.map((r) => ({ cells: r.map(text), font: FONT, numeric: r.map((c) => typeof c === 'number') })),
+    ...rows.map((r) => ({
+      cells: r.map(cellText),
+      font: FONT,
+      numeric: r.map((c) => typeof c === 'number'),
+    })),
     ...(totals
-      ? [{ cells: totals.map(text), font: BOLD, numeric: totals.map((c) => typeof c === 'number') }]
+      ? [{ cells: totals.map(cellText), font: BOLD, numeric: totals.map((c) => typeof c === 'number') }]
       : []),
   ];
   for (const row of body) {
@@ -88,7 +96,7 @@ function fields(doc: Doc, rows: [string, Cell][]) {
     doc.font(FONT).fontSize(9);
     const height = Math.max(
       doc.heightOfString(label, { width: labelWidth - 8 }),
-      doc.heightOfString(text(value), { width: width - labelWidth }),
+      doc.heightOfString(cellText(value), { width: width - labelWidth }),
     );
     ensureSpace(doc, height + 4);
     const y = doc.y;
@@ -101,7 +109,7 @@ function fields(doc: Doc, rows: [string, Cell][]) {
       .font(FONT)
       .fontSize(9)
       .fillColor('#212529')
-      .text(text(value), MARGIN + labelWidth, y, { width: width - labelWidth });
+      .text(cellText(value), MARGIN + labelWidth, y, { width: width - labelWidth });
     doc.x = MARGIN;
     doc.y = y + height + 4;
   }

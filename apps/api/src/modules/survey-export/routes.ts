@@ -1,6 +1,8 @@
+import { ZResponseDocument } from '@parity/domain/survey-response-document';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../core/http/errors';
 import { requireAuth } from '../../plugins/auth';
 import * as service from './service';
 
@@ -14,11 +16,34 @@ const RIGHTS =
   'organization_id names the respondent (default: the caller’s organization). After submit the response is read ' +
   'from the submission’s snapshot; before, from the survey copy (steps never opened say so).';
 
-/** The organization's survey response as a downloadable .xlsx and PDF (surveys export). */
+/** The organization's survey response as a document (the printable page), an .xlsx and a PDF (surveys export). */
 export default async function surveyExportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
   const tags = ['surveys'];
+
+  app.get(
+    '/api/surveys/:surveyId/export.json',
+    {
+      schema: {
+        tags,
+        summary: "An organization's survey response as a document of values",
+        description: `The document the PDF and the .xlsx print (title, heading lines, a section per requested step with its fields, tables and notes); the printable page shows it. ${RIGHTS}`,
+        params: ZParams,
+        querystring: ZQuery,
+        response: { 200: ZResponseDocument, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { title, heading, sections } = await service.responseDocument(
+        db,
+        requireAuth(request).userId,
+        request.params.surveyId,
+        request.query.organization_id,
+      );
+      return reply.header('cache-control', 'no-store').send({ title, heading, sections });
+    },
+  );
 
   app.get(
     '/api/surveys/:surveyId/export.xlsx',

@@ -1,11 +1,12 @@
 import { TAB_KEYS, type TTabKey } from '@parity/domain/lpi/tabs';
+import type { ResponseDocument } from '@parity/domain/survey-response-document';
 import { invitationStatus } from '@parity/domain/surveys';
 import { notFound } from '../../core/http/errors';
 import type { DbOrTx } from '../../db/client';
 import * as dictionaries from '../dictionaries/service';
 import * as lpi from '../lpi/service';
 import * as surveys from '../surveys/service';
-import { buildSections, type Names, type ResponseDocument } from './document';
+import { buildSections, type Names } from './document';
 import { renderPdf } from './pdf';
 import * as repo from './repo';
 import { renderXlsx } from './xlsx';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cellText, ZResponseDocument } from '@parity/domain/survey-response-document';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,14 +62,27 @@ function call(email: string | null, url: string) {
 
 const xlsx = (surveyId: number, query = '') => `/api/surveys/${surveyId}/export.xlsx${query}`;
 const pdf = (surveyId: number, query = '') => `/api/surveys/${surveyId}/export.pdf${query}`;
+const printable = (surveyId: number, query = '') => `/api/surveys/${surveyId}/export.json${query}`;
+
+/** The standard PDF fonts' encoding (WinAnsi) where it is not latin1: dashes, quotes and ›. */
+const WIN_ANSI: Record<number, string> = {
+  133: '…',
+  145: '‘',
+  146: '’',
+  147: '“',
+  148: '”',
+  149: '•',
+  150: '–',
+  151: '—',
+  155: '›',
+};
+const winAnsi = (bytes: Buffer) => [...bytes].map((b) => WIN_ANSI[b] ?? String.fromCharCode(b)).join('');
 
 /** The text a PDF shows: each text operation's hex strings decoded (uncompressed content). */
 function pdfText(buffer: Buffer): string {
   const lines: string[] = [];
   for (const match of buffer.toString('latin1').matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-    const parts = [...match[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) =>
-      Buffer.from(m[1]!, 'hex').toString('latin1'),
-    );
+    const parts = [...match[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => winAnsi(Buffer.from(m[1]!, 'hex')));
     lines.push(parts.join(''));
   }
   return lines.join('\n');
@@ -104,12 +118,15 @@ describe('who may export a survey response', () => {
   it('answers 401 without a token and 403 to a pending member', async () => {
     expect((await call(null, xlsx(dei))).statusCode).toBe(401);
     expect((await call(null, pdf(dei))).statusCode).toBe(401);
+    expect((await call(null, printable(dei))).statusCode).toBe(401);
+    expect((await call(PENDING, printable(dei))).statusCode).toBe(403);
     expect((await call(PENDING, xlsx(dei))).statusCode).toBe(403);
   });
 
   it("answers 404 to another organization's member and to a survey the organization is not invited to", async () => {
     expect((await call(EVE, xlsx(dei, `?organization_id=${acme}`))).statusCode).toBe(404);
     expect((await call(EVE, pdf(dei, `?organization_id=${acme}`))).statusCode).toBe(404);
+    expect((await call(EVE, printable(dei, `?organization_id=${acme}`))).statusCode).toBe(404);
     expect((await call(ADA, xlsx(999_999))).statusCode).toBe(404);
     // The host's own organization is not a respondent of its survey.
     expect((await call(HOST, xlsx(dei))).statusCode).toBe(404);
@@ -144,6 +161,8 @@ describe('who may export a survey response', () => {
     expect((await call(ADA, '/api/surveys/0/export.pdf')).statusCode).toBe(400);
     expect((await call(ADA, xlsx(dei, '?organization_id=x'))).statusCode).toBe(400);
     expect((await call(ADA, pdf(dei, '?organization_id=-1'))).statusCode).toBe(400);
+    expect((await call(ADA, '/api/surveys/abc/export.json')).statusCode).toBe(400);
+    expect((await call(ADA, printable(dei, '?organization_id=x'))).statusCode).toBe(400);
     expect((await call(ADA, xlsx(dei, '?format=csv'))).statusCode).toBe(400);
   });
 
@@ -235,6 +254,38 @@ describe('the PDF', () => {
     expect(text).toContain(DEI_SURVEY_2026);
     expect(text).toContain('Ownership and Senior Leadership');
     expect(text).toContain(ownerName);
+  });
+
+  it('prints the same sections and values as the printable page (export.json), in the same order', async () => {
+    const res = await call(ADA, printable(dei));
+    expect(res.statusCode).toBe(200);
+    const document = ZResponseDocument.parse(res.json());
+    // The whole journey's steps are shown, with the values people entered (names, not ids).
+    expect(document.sections.map((s) => s.title)).toContain('Decision Makers');
+    const cells = document.sections.flatMap((s) =>
+      s.blocks.flatMap((b) =>
+        b.kind === 'fields'
+          ? b.rows.flat()
+          : b.kind === 'table'
+            ? [...b.columns, ...b.rows.flat(), ...(b.totals ?? [])]
+            : [b.text],
+      ),
+    );
+    expect(cells).toContain(ownerName);
+    // Line breaks inside a table cell split its text: compare without white space.
+    const squash = (value: string) => value.replace(/\s+/g, '');
+    const text = squash(pdfText((await call(ADA, pdf(dei))).rawPayload));
+    let from = 0;
+    for (const section of document.sections) {
+      const at = text.indexOf(squash(section.title), from);
+      expect(at, section.title).toBeGreaterThanOrEqual(from);
+      from = at;
+    }
+    for (const [label = null, value = null] of document.heading) {
+      expect(text).toContain(squash(cellText(label)));
+      expect(text).toContain(squash(cellText(value)));
+    }
+    for (const cell of cells) expect(text, String(cell)).toContain(squash(cellText(cell)));
   });
 });
 

@@ -1,6 +1,6 @@
 import { neutraliseCell } from '@parity/domain/spreadsheet-cell';
+import type { Block, ResponseDocument } from '@parity/domain/survey-response-document';
 import ExcelJS from 'exceljs';
-import type { Block, ResponseDocument } from './document';
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9ECEF' } };
 

@@ -1,9 +1,8 @@
 import { ArchivedSurveyPage } from '../../features/surveys/archive/components/archived-survey-page';
-import { renderLpiStep } from './lpi-survey-step';
 
-/** /surveys/archived/{surveyId}?organizationId: an archived response, each step an LPI page. */
+/** /surveys/archived/{surveyId}?organizationId: an archived response, a document of values. */
 export function SurveyArchivedRoute() {
-  return <ArchivedSurveyPage renderStep={renderLpiStep} />;
+  return <ArchivedSurveyPage />;
 }
 
 export { SurveyArchivedRoute as Component };

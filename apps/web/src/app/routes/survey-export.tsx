@@ -1,9 +1,8 @@
 import { ExportSurveyPage } from '../../features/surveys/export/components/export-survey-page';
-import { renderLpiStep } from './lpi-survey-step';
 
-/** /surveys/export/{surveyId}?organizationId: the printable response, each step an LPI page. */
+/** /surveys/export/{surveyId}?organizationId: the printable response, a document of values. */
 export function SurveyExportRoute() {
-  return <ExportSurveyPage renderStep={renderLpiStep} />;
+  return <ExportSurveyPage />;
 }
 
 export { SurveyExportRoute as Component };

@@ -97,7 +97,12 @@ export function ChartPanel({
           </Group>
         </Group>
         {view === 'chart' ? (
-          <div ref={chartRef}>{children}</div>
+          // The chart never draws narrower than its own width (ChartSvg: text stays 11 px or more), so
+          // on a narrow screen it scrolls sideways, by keyboard too.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus (axe)
+          <div ref={chartRef} tabIndex={0} style={{ overflowX: 'auto' }}>
+            {children}
+          </div>
         ) : (
           <Table.ScrollContainer minWidth={360}>
             <Table striped withTableBorder captionSide="top">

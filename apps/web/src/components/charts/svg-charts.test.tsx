@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { axisTicks, LineChart } from './svg-charts';
+import { axisTicks, Heatmap, LineChart, MIN_CHART_FONT_PX, StackedBars } from './svg-charts';
 
 afterEach(cleanup);
 
@@ -68,5 +68,75 @@ describe('LineChart', () => {
     expect(ys[0]).toBe(ys[1]);
     expect(ys[2]).toBeGreaterThan(ys[0]!);
     expect(Number(svg.getAttribute('viewBox')?.split(' ')[3])).toBeGreaterThan(ys[2]!);
+  });
+});
+
+/** The size a text is set in: its own font-size, else its nearest group's. */
+function fontSizeOf(text: Element): number {
+  for (let node: Element | null = text; node && node.tagName !== 'svg'; node = node.parentElement) {
+    const size = node.getAttribute('font-size');
+    if (size) return Number(size);
+  }
+  return Number.NaN;
+}
+
+describe('chart text is never under 11 px, at any width', () => {
+  it('sets every text of each chart in 11 or more, and never draws a chart narrower than its units', () => {
+    render(
+      <>
+        <LineChart
+          title="Line"
+          labels={days(30)}
+          yMax={27}
+          series={[
+            { name: 'Invited', values: days(30).map(() => 27) },
+            { name: 'Hispanic or Latino', values: days(30).map(() => 3) },
+          ]}
+        />
+        <StackedBars
+          title="Bars"
+          segments={['Woman', 'Man', 'Non-binary']}
+          rows={[
+            { label: 'Owners', counts: [1, 2, 0] },
+            { label: 'Board', counts: [0, 0, 0] },
+          ]}
+        />
+        <Heatmap
+          title="Heat"
+          threshold={50}
+          cells={['Staff', 'Ownership', 'Board', 'Committee', 'Insights'].map((label, i) => ({
+            label,
+            percent: i === 0 ? null : 20 * i,
+            viable: i > 2,
+          }))}
+        />
+      </>,
+    );
+    for (const name of ['Line', 'Bars', 'Heat']) {
+      const svg = screen.getByRole('img', { name });
+      const texts = [...svg.querySelectorAll('text')];
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) expect(fontSizeOf(text), text.textContent ?? '').toBeGreaterThanOrEqual(11);
+      // A unit is drawn at least a pixel wide: the chart's min-width is its viewBox's width.
+      const viewBoxWidth = Number(svg.getAttribute('viewBox')?.split(' ')[2]);
+      expect(Number.parseFloat(svg.style.minWidth)).toBeGreaterThanOrEqual(viewBoxWidth);
+    }
+  });
+
+  it('in every chart of the app: no font size under 11, and every SVG chart drawn through ChartSvg', () => {
+    const sources = import.meta.glob('/src/**/*.tsx', { query: '?raw', import: 'default', eager: true });
+    const charts = Object.entries(sources).filter(
+      ([path, source]) => !path.endsWith('.test.tsx') && /fontSize=\{/.test(source as string),
+    );
+    expect(charts.length).toBeGreaterThan(3);
+    for (const [path, source] of charts) {
+      for (const match of (source as string).matchAll(/fontSize=\{(\d+(?:\.\d+)?)\}/g)) {
+        expect(Number(match[1]), path).toBeGreaterThanOrEqual(MIN_CHART_FONT_PX);
+      }
+      // A raw <svg> scaled to its container's width would shrink its text below 11 px on a narrow
+      // screen (a fixed-size one, like the health gauge, is drawn at its own size).
+      const raw = (source as string).match(/<svg\s[^>]*width="100%"/g) ?? [];
+      expect(raw.length, path).toBe(path.endsWith('components/charts/svg-charts.tsx') ? 1 : 0);
+    }
   });
 });

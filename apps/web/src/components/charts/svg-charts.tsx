@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /**
  * Small SVG charts (no chart library: the PNG download serialises them as they are). Colours are
  * inline so that the serialised image keeps them.
@@ -16,6 +18,41 @@ export const SERIES_COLOURS = [
 const AXIS = '#868e96';
 const TEXT = '#343a40';
 const FONT = 'system-ui, sans-serif';
+
+/** The smallest size chart text is set in, in px at the chart's drawn width (DESIGN: never smaller). */
+export const MIN_CHART_FONT_PX = 11;
+
+/**
+ * A chart's SVG: drawn in `width` x `height` units, as wide as its container but never narrower
+ * than `width` px, so a unit is never under a pixel and text set in 11 or more stays 11 px or more
+ * at any screen width (a narrow screen scrolls the chart; ChartPanel's frame scrolls). The title
+ * names the image for screen readers and the PNG download.
+ */
+export function ChartSvg({
+  title,
+  width,
+  height,
+  children,
+}: {
+  title: string;
+  width: number;
+  height: number;
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      width="100%"
+      style={{ minWidth: width, display: 'block' }}
+      role="img"
+      aria-label={title}
+      fontFamily={FONT}
+    >
+      <title>{title}</title>
+      {children}
+    </svg>
+  );
+}
 
 export interface LineSeries {
   name: string;
@@ -70,8 +107,7 @@ export function LineChart({
   const y = (v: number) => top + plotH - (plotH * Math.max(0, Math.min(v, axisTop))) / axisTop;
   const last = labels.length - 1;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} fontFamily={FONT}>
-      <title>{title}</title>
+    <ChartSvg title={title} width={width} height={height}>
       {ticks.map((t) => (
         <g key={t}>
           <line x1={left} x2={width - right} y1={y(t)} y2={y(t)} stroke="#e9ecef" />
@@ -120,7 +156,7 @@ export function LineChart({
         );
       })}
       <Legend names={names} layout={legend} left={left} top={top + plotH + 30} />
-    </svg>
+    </ChartSvg>
   );
 }
 
@@ -196,8 +232,7 @@ export function StackedBars({
   const legend = legendLayout(segments, plotW);
   const height = 12 + rows.length * (barH + gap) + legend.height + 8;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} fontFamily={FONT}>
-      <title>{title}</title>
+    <ChartSvg title={title} width={width} height={height}>
       {rows.map((row, ri) => {
         const total = row.counts.reduce((sum, c) => sum + c, 0);
         const top = 8 + ri * (barH + gap);
@@ -235,7 +270,7 @@ export function StackedBars({
         );
       })}
       <Legend names={segments} layout={legend} left={left} top={8 + rows.length * (barH + gap)} />
-    </svg>
+    </ChartSvg>
   );
 }
 
@@ -262,12 +297,11 @@ export function Heatmap({
   cells: HeatCell[];
   threshold: number;
 }) {
-  const cellW = 200;
+  const cellW = 170;
   const width = cells.length * cellW + 16;
   const height = 104;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} fontFamily={FONT}>
-      <title>{title}</title>
+    <ChartSvg title={title} width={width} height={height}>
       {cells.map((cell, i) => {
         const x = 8 + i * cellW;
         return (
@@ -292,6 +326,6 @@ export function Heatmap({
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { setIdentifier, type TIdentifiers } from '@parity/domain/identifiers';
 import { type ReactNode, useId, useMemo } from 'react';
 import { useDictionary } from '../../lib/dictionaries';
+import { ReadOnlyField } from '../form/read-only-field';
 import { PickerTags } from '../picker-tags/picker-tags';
 import { Select } from '../select/select';
 
@@ -17,6 +18,8 @@ export interface IndustriesPickerProps {
   value: TIdentifiers;
   onChange: (value: TIdentifiers) => void;
   disabled?: boolean;
+  /** Each chosen industry as text (a read-only form), not a disabled list. */
+  readOnly?: boolean;
   error?: ReactNode;
   /** The fieldset's legend; default 'Global Industries'. */
   label?: string;
@@ -86,6 +89,7 @@ export function IndustriesPicker({
   value,
   onChange,
   disabled,
+  readOnly = false,
   error,
   label = 'Global Industries',
 }: IndustriesPickerProps) {
@@ -96,17 +100,35 @@ export function IndustriesPicker({
     () => (nodes.data && types.data ? buildIndustryFields(nodes.data, types.data, value) : []),
     [nodes.data, types.data, value],
   );
-  const names = useMemo(() => {
-    const byId = new Map((nodes.data ?? []).map((n) => [n.id, n.name]));
-    return GLOBAL_INDUSTRY_KEYS.flatMap((key) => {
-      const id = value[key];
-      const name = id == null ? undefined : byId.get(id);
-      return name ? [name] : [];
-    });
-  }, [nodes.data, value]);
+  const byId = useMemo(() => new Map((nodes.data ?? []).map((n) => [n.id, n.name])), [nodes.data]);
+  const nameOf = (key: TGlobalIndustryKey) => {
+    const id = value[key];
+    return id == null ? undefined : byId.get(id);
+  };
+  const names = GLOBAL_INDUSTRY_KEYS.flatMap((key) => nameOf(key) ?? []);
 
   const failed = nodes.isError || types.isError;
   const loading = !failed && (nodes.isPending || types.isPending);
+
+  if (readOnly) {
+    return (
+      <Fieldset legend={label}>
+        {failed ? (
+          <Alert color="danger" variant="light" role="alert">
+            Global industries could not be loaded.
+          </Alert>
+        ) : loading ? (
+          <Skeleton height={56} aria-busy="true" aria-label="Loading global industries" />
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {fields.map((field) => (
+              <ReadOnlyField key={field.key} label={field.label} value={nameOf(field.key)} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Fieldset>
+    );
+  }
 
   return (
     <Fieldset legend={label} disabled={disabled} aria-describedby={error ? errorId : undefined}>

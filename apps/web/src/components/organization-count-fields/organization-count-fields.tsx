@@ -1,6 +1,7 @@
 import { NumberInput } from '@mantine/core';
 import { COUNT_FIELDS, countRule, type TCountField } from '@parity/domain/organization-form';
 import type { ReactNode } from 'react';
+import { ReadOnlyField } from '../form/read-only-field';
 
 export interface OrganizationCountFieldsProps {
   labels: Record<TCountField, string>;
@@ -14,11 +15,20 @@ export interface OrganizationCountFieldsProps {
 
 /**
  * The three head counts of the organization and overview forms (spec 5): required, or fixed and
- * disabled, by legal structure.
+ * disabled, by legal structure; read only, each count as text.
  */
 export function OrganizationCountFields(props: OrganizationCountFieldsProps) {
   return COUNT_FIELDS.map((field) => {
     const rule = countRule(field, props.legalStructure, props.publiclyTraded);
+    if (props.readOnly) {
+      return (
+        <ReadOnlyField
+          key={field}
+          label={props.labels[field]}
+          value={rule.fixed ?? props.values[field] ?? 0}
+        />
+      );
+    }
     return (
       <NumberInput
         key={field}
@@ -30,7 +40,7 @@ export function OrganizationCountFields(props: OrganizationCountFieldsProps) {
         value={rule.fixed ?? props.values[field] ?? 0}
         onChange={(v) => props.onChange(field, typeof v === 'number' ? v : v === '' ? 0 : Number(v))}
         error={props.errors[field]}
-        disabled={props.readOnly || rule.fixed !== null}
+        disabled={rule.fixed !== null}
       />
     );
   });

@@ -22,7 +22,12 @@ import { setTokens } from '../../lib/token-storage';
 import { type Handler, json, jsonBody, stubFetch } from '../../testing/fetch-stub';
 import { ACCOUNT } from '../../testing/fixtures';
 import { cleanupApps, renderApp, underAppRoot } from '../../testing/render';
-import { LpiProfile, READ_ONLY_NOTICE, SUBMIT_SUCCESS } from './components/profile/lpi-profile';
+import {
+  ADMIN_READ_ONLY_NOTICE,
+  LpiProfile,
+  READ_ONLY_NOTICE,
+  SUBMIT_SUCCESS,
+} from './components/profile/lpi-profile';
 import type { LpiTabProps } from './lib/scope';
 import { reportedError, useTabEditor } from './lib/tab-editor';
 
@@ -254,7 +259,7 @@ describe('the LPI routes', () => {
   });
 
   it('shows the read-only notice without LPI access, and no save actions nor Submit', async () => {
-    stub(base({ ...ACCOUNT, hasLpiAccess: false }, false));
+    stub(base({ ...ACCOUNT, isOrganizationAdministrator: false, hasLpiAccess: false }, false));
     for (const path of ['/lpi/overview', '/organizations/private/lpi/overview']) {
       renderApp(path);
       expect(await screen.findByText(READ_ONLY_NOTICE)).toBeInTheDocument();
@@ -281,6 +286,21 @@ describe('the LPI routes', () => {
         .map((tab, i) => tab.textContent?.slice(0, names[i]?.length)),
     ).toEqual(names);
     expect(names).toContain('Ownership and Senior Leadership');
+  });
+
+  it('tells an organization admin without LPI access that they may give it to themselves, and where', async () => {
+    stub(base({ ...ACCOUNT, isOrganizationAdministrator: true, hasLpiAccess: false }, false));
+    renderApp('/lpi/overview');
+    const notice = (await screen.findByText(ADMIN_READ_ONLY_NOTICE, { exact: false })).closest<HTMLElement>(
+      '[role="status"]',
+    )!;
+    expect(notice).toHaveTextContent(ADMIN_READ_ONLY_NOTICE);
+    expect(notice).not.toHaveTextContent('Ask an organization admin');
+    expect(within(notice).getByRole('link', { name: 'Open Permissions' })).toHaveAttribute(
+      'href',
+      '/organizations/private/permissions',
+    );
+    expect(screen.queryByRole('button', { name: 'Save version' })).not.toBeInTheDocument();
   });
 
   it('/lpi uses the drawer-with-top-bar layout: the tab bar, and the tabs in the burger’s drawer on small screens', async () => {

@@ -43,6 +43,7 @@ const SETTINGS: TOrganizationSettings = {
   legal_structure: 3,
   inception_date: '2001-05-01',
   primary_contact_id: 4,
+  primary_contact_name: 'Ada Lovelace',
   is_publicly_traded: false,
   ticker_symbol: null,
   total_full_time_employees: 40,
@@ -313,13 +314,30 @@ describe('/organizations/private/settings', () => {
     expect(screen.getByRole('switch', { name: /^Publish LPI scores on the public page/ })).toBeChecked();
   });
 
-  it('is read-only for members', async () => {
+  it('names the primary contact from the API while the members are not listed (never by id)', async () => {
+    base({ 'GET /api/organizations/me/members': () => json({ data: [], total: 0 }) });
+    renderApp('/organizations/private/settings');
+    await waitFor(() => expect(screen.getByDisplayValue('Ada Lovelace')).toBeInTheDocument());
+    expect(document.body.textContent).not.toMatch(/Member #/);
+  });
+
+  it('is read-only for members: the values as text, no form', async () => {
     base({}, false);
     renderApp('/organizations/private/settings');
-    expect(await screen.findByRole('textbox', { name: /^Name/ })).toBeDisabled();
+    expect(await screen.findByRole('group', { name: 'Name' })).toHaveTextContent('Acme Capital Partners');
+    expect(screen.getByRole('group', { name: 'Primary Contact' })).toHaveTextContent('Ada');
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Legal Structure' })).toHaveTextContent(
+        'Limited Liability Company',
+      ),
+    );
+    expect(screen.getByRole('group', { name: 'Ticker Symbol' })).toHaveTextContent('—');
+    expect(screen.getByRole('group', { name: 'Publish LPI scores on the public page' })).toHaveTextContent(
+      'No',
+    );
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload logo' })).not.toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: /^Publish LPI scores on the public page/ })).toBeDisabled();
   });
 });
 
@@ -758,17 +776,33 @@ describe('/organizations/private/audit-log', () => {
               actor: { id: 4, name: 'Ada', lastname: 'Lovelace' },
               entity: 'organization',
               entity_id: '2',
+              entity_name: null,
               action: 'update',
               before: { name: 'Acme', is_public: true, website: null },
               after: { name: 'Acme Capital', is_public: false, website: null },
             },
+            {
+              id: 2,
+              at: '2026-11-20T10:00:00.000Z',
+              actor: { id: 4, name: 'Ada', lastname: 'Lovelace' },
+              entity: 'permissions',
+              entity_id: '7',
+              entity_name: 'Max Planck',
+              action: 'update',
+              before: { average_lpi_score_access: false },
+              after: { average_lpi_score_access: true },
+            },
           ],
-          total: 1,
+          total: 2,
         }),
     });
     renderApp('/organizations/private/audit-log');
-    const row = await screen.findByRole('row', { name: /Ada Lovelace/ });
+    const row = await screen.findByRole('row', { name: /organization update/ });
     expect(row).toHaveTextContent('organization update #2');
+    // A person by name, never by id.
+    const permissions = screen.getByRole('row', { name: /permissions update/ });
+    expect(permissions).toHaveTextContent('permissions update: Max Planck');
+    expect(permissions).not.toHaveTextContent('#7');
     expect(row).toHaveTextContent('name: Acme → Acme Capital');
     expect(row).toHaveTextContent('is public: true → false');
     expect(row).not.toHaveTextContent('website');

@@ -1,3 +1,4 @@
+import { noLpiAccessText } from '@parity/domain/permissions';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { loadCaller, requireAllowed } from '../../../core/access/caller';
 import { approvedOrganizationId } from '../../../core/access/organization-guard';
@@ -28,7 +29,7 @@ export interface ReportingScope {
   readOnly: boolean;
 }
 
-export const NO_LPI_ACCESS_MESSAGE = 'You do not have LPI access: ask an organization admin to grant it.';
+export const NO_LPI_ACCESS_MESSAGE = noLpiAccessText({ isOrganizationAdministrator: false });
 export const READ_ONLY_MESSAGE = 'You can read this profile but not change it.';
 export const SURVEY_SUBMITTED_MESSAGE = 'This survey response was submitted and can no longer be changed.';
 
@@ -87,7 +88,7 @@ export async function resolveScope(
         callerId,
         role: 'member',
         canEdit: caller.flags.hasLpiAccess,
-        refusal: caller.flags.hasLpiAccess ? null : NO_LPI_ACCESS_MESSAGE,
+        refusal: caller.flags.hasLpiAccess ? null : noLpiAccessText(caller.flags),
         readOnly: Boolean(request.report),
       };
     }
@@ -106,7 +107,7 @@ export async function resolveScope(
       role: 'member',
       canEdit: caller.flags.hasLpiAccess && invitation.status !== 'submitted',
       refusal: !caller.flags.hasLpiAccess
-        ? NO_LPI_ACCESS_MESSAGE
+        ? noLpiAccessText(caller.flags)
         : invitation.status === 'submitted'
           ? SURVEY_SUBMITTED_MESSAGE
           : null,

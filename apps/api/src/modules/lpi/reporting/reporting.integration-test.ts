@@ -89,6 +89,22 @@ describe('POST /api/organizations/{id}/lpi (submit)', () => {
     expect(await countSubmissions(acme, null)).toBe(before);
   });
 
+  it('tells an organization admin without LPI access that they may give it to themselves', async () => {
+    // Eve is Cedar's admin, without LPI access.
+    const before = await countSubmissions(cedar, null);
+    const res = await call('POST', EVE, `/api/organizations/${cedar}/lpi`);
+    expect(res.statusCode).toBe(403);
+    const { message } = res.json();
+    expect(message).toContain('You are an organization admin');
+    expect(message).toContain('Permissions');
+    expect(message).not.toContain('ask an organization admin');
+    // A member who is not an admin is still sent to one.
+    expect((await call('POST', MAX, `/api/organizations/${acme}/lpi`)).json().message).toContain(
+      'ask an organization admin',
+    );
+    expect(await countSubmissions(cedar, null)).toBe(before);
+  });
+
   it("answers 404 to another organization's admin, and to the survey's host", async () => {
     const own = await countSubmissions(acme, null);
     const inSurvey = await countSubmissions(acme, dei);

@@ -4,7 +4,7 @@ import { PEER_BENCHMARK_MIN } from '@parity/domain/scoring/constants';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ChartPanel } from '../../../components/charts/chart-panel';
-import { SERIES_COLOURS } from '../../../components/charts/svg-charts';
+import { ChartSvg, SERIES_COLOURS } from '../../../components/charts/svg-charts';
 import { Select } from '../../../components/select/select';
 import { toApiError } from '../../../lib/api-client';
 import { useBenchmark, useSubmittedSurveys } from '../api/analytics';
@@ -31,14 +31,7 @@ function PercentileBars({ title, benchmark }: { title: string; benchmark: TBench
   const height = 16 + BENCHMARK_KEYS.length * rowH + 20;
   const plotW = width - left - right;
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
-      role="img"
-      aria-label={title}
-      fontFamily="system-ui, sans-serif"
-    >
-      <title>{title}</title>
+    <ChartSvg title={title} width={width} height={height}>
       {[0, 25, 50, 75, 100].map((t) => (
         <g key={t}>
           <line
@@ -87,7 +80,7 @@ function PercentileBars({ title, benchmark }: { title: string; benchmark: TBench
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }
 

@@ -5,9 +5,10 @@
  * PNG download keeps them.
  */
 
+import { ChartSvg } from '../../../components/charts/svg-charts';
+
 const AXIS = '#868e96';
 const TEXT = '#343a40';
-const FONT = 'system-ui, sans-serif';
 const DOT = '#1c7ed6';
 const HIGHLIGHT = '#e8590c';
 
@@ -43,8 +44,7 @@ export function DistributionChart({ title, points, box, mean, max, highlightId }
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
   const highlighted = points.find((p) => p.id === highlightId);
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} fontFamily={FONT}>
-      <title>{title}</title>
+    <ChartSvg title={title} width={width} height={height}>
       {ticks.map((t) => (
         <g key={t}>
           <line x1={x(t)} x2={x(t)} y1={24} y2={168} stroke="#e9ecef" />
@@ -116,6 +116,6 @@ export function DistributionChart({ title, points, box, mean, max, highlightId }
           mean
         </text>
       </g>
-    </svg>
+    </ChartSvg>
   );
 }

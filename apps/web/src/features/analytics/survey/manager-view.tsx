@@ -9,12 +9,12 @@ import {
 } from '@parity/domain/analytics';
 import type { TProfileScores } from '@parity/domain/scoring/profile';
 import { ChartPanel } from '../../../components/charts/chart-panel';
+import { ChartSvg } from '../../../components/charts/svg-charts';
 import { QueryError } from '../../../components/query-state/query-state';
 import { FIGURE_LABELS, formatFigure, formatPercentile, scaleOf, shown, type TSurveyOption } from './figures';
 import { useManagerEvenness, useManagerLpi } from './survey-analytics-api';
 
 const TEXT = '#343a40';
-const FONT = 'system-ui, sans-serif';
 
 interface Comparison {
   key: TSurveyScoreKey;
@@ -39,8 +39,7 @@ function ComparisonBars({ title, rows }: { title: string; rows: Comparison[] }) 
     return s === null ? 0 : (plotW * Math.max(0, Math.min(s, scaleOf(key).max))) / scaleOf(key).max;
   };
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={title} fontFamily={FONT}>
-      <title>{title}</title>
+    <ChartSvg title={title} width={width} height={height}>
       {rows.map((row, i) => {
         const top = 12 + i * rowH;
         return (
@@ -52,10 +51,10 @@ function ComparisonBars({ title, rows }: { title: string; rows: Comparison[] }) 
             <rect x={left} y={top} width={w(row.key, row.value)} height={barH} fill="#e8590c" />
             <rect x={left} y={top + barH + 2} width={plotW} height={barH} fill="#f1f3f5" />
             <rect x={left} y={top + barH + 2} width={w(row.key, row.mean)} height={barH} fill="#1c7ed6" />
-            <text x={width - right + 6} y={top + 9} fontSize={10} fill={TEXT}>
+            <text x={width - right + 6} y={top + 9} fontSize={11} fill={TEXT}>
               {formatFigure(row.key, row.value)}
             </text>
-            <text x={width - right + 6} y={top + barH + 11} fontSize={10} fill={TEXT}>
+            <text x={width - right + 6} y={top + barH + 11} fontSize={11} fill={TEXT}>
               {formatFigure(row.key, row.mean)}
             </text>
           </g>
@@ -71,7 +70,7 @@ function ComparisonBars({ title, rows }: { title: string; rows: Comparison[] }) 
           survey mean
         </text>
       </g>
-    </svg>
+    </ChartSvg>
   );
 }
 

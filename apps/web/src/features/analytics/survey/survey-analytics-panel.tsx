@@ -16,6 +16,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChartPanel } from '../../../components/charts/chart-panel';
+import { ChartSvg } from '../../../components/charts/svg-charts';
 import { QueryError } from '../../../components/query-state/query-state';
 import { Select } from '../../../components/select/select';
 import { DistributionChart } from './distribution-chart';
@@ -227,14 +228,7 @@ function FigureBoxes({
   const height = 12 + boxes.length * rowH;
   const plotW = width - left - right;
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
-      role="img"
-      aria-label={title}
-      fontFamily="system-ui, sans-serif"
-    >
-      <title>{title}</title>
+    <ChartSvg title={title} width={width} height={height}>
       {boxes.map(({ key, summary }, i) => {
         const top = 8 + i * rowH;
         const x = (v: number) =>
@@ -270,19 +264,19 @@ function FigureBoxes({
                   stroke="#343a40"
                   strokeWidth={2}
                 />
-                <text x={width - right + 6} y={top + 13} fontSize={10} fill="#343a40">
+                <text x={width - right + 6} y={top + 13} fontSize={11} fill="#343a40">
                   {formatFigure(key, summary.quartiles.median)}
                 </text>
               </>
             ) : (
-              <text x={left + 4} y={top + 13} fontSize={10} fill="#868e96">
+              <text x={left + 4} y={top + 13} fontSize={11} fill="#868e96">
                 hidden (fewer than 3)
               </text>
             )}
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }
 

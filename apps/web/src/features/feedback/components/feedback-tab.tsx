@@ -31,7 +31,10 @@ export function openFeedbackDialog() {
   });
 }
 
-/** The fixed Feedback tab on the right edge of every sign-in page (spec sections 2 and 6). */
+/**
+ * The fixed Feedback tab on the right edge of every sign-in page (spec sections 2 and 6); on a
+ * narrow screen a button after the page's content, so that it never covers it.
+ */
 export function FeedbackTab() {
   return (
     <UnstyledButton className={classes.tab} onClick={() => openFeedbackDialog()} aria-haspopup="dialog">

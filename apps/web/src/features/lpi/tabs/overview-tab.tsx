@@ -146,6 +146,7 @@ function OverviewEditor({
       errors={shown}
       addresses={response.data.addresses}
       members={members.data ?? []}
+      primaryContactName={response.data.primary_contact_name}
       readOnly={readOnly}
     />
   );

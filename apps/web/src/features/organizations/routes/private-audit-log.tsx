@@ -65,7 +65,11 @@ export function PrivateAuditLogRoute() {
                       </Table.Td>
                       <Table.Td>
                         {entry.entity.replace(/_/g, ' ')} {entry.action}
-                        {entry.entity_id ? ` #${entry.entity_id}` : ''}
+                        {entry.entity_name
+                          ? `: ${entry.entity_name}`
+                          : entry.entity_id
+                            ? ` #${entry.entity_id}`
+                            : ''}
                       </Table.Td>
                       <Table.Td>
                         {changes.length === 0 ? (

@@ -30,6 +30,7 @@ import { alertStore, showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
 import { applyApiErrors } from '../../../components/form/api-errors';
 import { DateField } from '../../../components/form/date-field';
+import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { OrganizationCountFields } from '../../../components/organization-count-fields/organization-count-fields';
 import { ProtectedImage } from '../../../components/protected-image/protected-image';
 import { Select } from '../../../components/select/select';
@@ -177,7 +178,7 @@ export function PrivateSettingsRoute() {
   if (values.primary_contact_id && !contacts.some((o) => o.value === String(values.primary_contact_id))) {
     contacts.push({
       value: String(values.primary_contact_id),
-      label: `Member #${values.primary_contact_id}`,
+      label: organization.primary_contact_name ?? 'A former member',
     });
   }
   const colorOptions = (colors.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
@@ -194,128 +195,153 @@ export function PrivateSettingsRoute() {
             Only the organization's admins edit its profile.
           </Text>
         ) : null}
-        <form onSubmit={submit} noValidate aria-labelledby="organization-form-title">
+        {readOnly ? (
+          // Members read the profile's values as text; only admins get the form.
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label={L.name}
-                required
-                value={values.name ?? ''}
-                onChange={(e) => set('name', e.currentTarget.value)}
-                error={form.errors.name}
-                disabled={readOnly}
-              />
-              <Select
+              <ReadOnlyField label={L.name} value={values.name} />
+              <ReadOnlyField
                 label={L.legal_structure}
-                required
-                data={(legalStructures.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-                value={legal === null ? null : String(legal)}
-                onChange={(v) => set('legal_structure', v ? Number(v) : null)}
-                error={form.errors.legal_structure}
-                disabled={readOnly}
-                allowDeselect={false}
+                value={(legalStructures.data ?? []).find((s) => s.id === legal)?.name ?? null}
               />
-              <DateField
-                label={L.inception_date}
-                required
-                clearable={false}
-                // No maxDate: a later date typed in must show the rule's message, not be dropped.
-                value={values.inception_date}
-                onChange={(date) => set('inception_date', date)}
-                error={form.errors.inception_date}
-                disabled={readOnly}
-              />
-              <Select
+              <ReadOnlyField label={L.inception_date} value={values.inception_date} />
+              <ReadOnlyField
                 label={L.primary_contact_id}
-                required
-                searchable
-                data={contacts}
-                value={values.primary_contact_id ? String(values.primary_contact_id) : null}
-                onChange={(v) => set('primary_contact_id', v ? Number(v) : null)}
-                error={form.errors.primary_contact_id}
-                disabled={readOnly}
-                nothingFoundMessage="No approved members"
+                value={contacts.find((o) => o.value === String(values.primary_contact_id))?.label ?? null}
               />
-              <Switch
-                label={L.is_publicly_traded}
-                description={canBePubliclyTraded(legal) ? undefined : 'Only for a Corporation (C Corp)'}
-                checked={Boolean(values.is_publicly_traded)}
-                onChange={(e) => set('is_publicly_traded', e.currentTarget.checked)}
-                disabled={readOnly || !canBePubliclyTraded(legal)}
-                error={form.errors.is_publicly_traded}
-                mt={{ sm: 'xl' }}
-              />
-              <TextInput
-                label={L.ticker_symbol}
-                required={Boolean(values.is_publicly_traded)}
-                value={values.ticker_symbol ?? ''}
-                onChange={(e) => set('ticker_symbol', e.currentTarget.value)}
-                error={form.errors.ticker_symbol}
-                disabled={readOnly}
-              />
+              <ReadOnlyField label={L.is_publicly_traded} value={Boolean(values.is_publicly_traded)} />
+              <ReadOnlyField label={L.ticker_symbol} value={values.ticker_symbol} />
               <OrganizationCountFields
                 labels={L}
                 legalStructure={legal}
                 publiclyTraded={Boolean(values.is_publicly_traded)}
                 values={values}
                 errors={form.errors}
-                readOnly={readOnly}
+                readOnly
                 onChange={(field, count) => set(field, count)}
               />
-              <TextInput
-                type="url"
-                label="Website"
-                value={values.website ?? ''}
-                onChange={(e) => set('website', e.currentTarget.value)}
-                error={form.errors.website}
-                disabled={readOnly}
-              />
-              <Select
-                label="Colour"
-                data={colorOptions}
-                value={values.color_id ? String(values.color_id) : null}
-                onChange={(v) => set('color_id', v ? Number(v) : null)}
-                error={form.errors.color_id}
-                disabled={readOnly}
-                clearable
-                leftSection={selectedColor ? <ColorSwatch color={selectedColor.hex} size={16} /> : null}
-              />
+              <ReadOnlyField label="Website" value={values.website} />
+              <ReadOnlyField label="Colour" value={selectedColor?.name ?? null} />
             </SimpleGrid>
-            <Textarea
-              label="About"
-              rows={4}
-              value={values.about ?? ''}
-              onChange={(e) => set('about', e.currentTarget.value)}
-              error={form.errors.about}
-              disabled={readOnly}
-            />
-            <Switch
-              label="Public organization"
-              description="Public organizations are listed in the directory and their page is visible to other organizations."
-              checked={Boolean(values.is_public)}
-              onChange={(e) => set('is_public', e.currentTarget.checked)}
-              disabled={readOnly}
-            />
-            <Switch
+            <ReadOnlyField label="About" value={values.about} />
+            <ReadOnlyField label="Public organization" value={Boolean(values.is_public)} />
+            <ReadOnlyField
               label="Publish LPI scores on the public page"
-              description={
-                values.is_public
-                  ? 'Other organizations see the LPI scores of your latest submitted profile on your public page.'
-                  : 'Make the organization public first; the scores are shown only on a public page.'
-              }
-              checked={Boolean(values.publish_scores)}
-              onChange={(e) => set('publish_scores', e.currentTarget.checked)}
-              disabled={readOnly || !values.is_public}
+              value={Boolean(values.publish_scores)}
             />
-            {readOnly ? null : (
+          </Stack>
+        ) : (
+          <form onSubmit={submit} noValidate aria-labelledby="organization-form-title">
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <TextInput
+                  label={L.name}
+                  required
+                  value={values.name ?? ''}
+                  onChange={(e) => set('name', e.currentTarget.value)}
+                  error={form.errors.name}
+                />
+                <Select
+                  label={L.legal_structure}
+                  required
+                  data={(legalStructures.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+                  value={legal === null ? null : String(legal)}
+                  onChange={(v) => set('legal_structure', v ? Number(v) : null)}
+                  error={form.errors.legal_structure}
+                  allowDeselect={false}
+                />
+                <DateField
+                  label={L.inception_date}
+                  required
+                  clearable={false}
+                  // No maxDate: a later date typed in must show the rule's message, not be dropped.
+                  value={values.inception_date}
+                  onChange={(date) => set('inception_date', date)}
+                  error={form.errors.inception_date}
+                />
+                <Select
+                  label={L.primary_contact_id}
+                  required
+                  searchable
+                  data={contacts}
+                  value={values.primary_contact_id ? String(values.primary_contact_id) : null}
+                  onChange={(v) => set('primary_contact_id', v ? Number(v) : null)}
+                  error={form.errors.primary_contact_id}
+                  nothingFoundMessage="No approved members"
+                />
+                <Switch
+                  label={L.is_publicly_traded}
+                  description={canBePubliclyTraded(legal) ? undefined : 'Only for a Corporation (C Corp)'}
+                  checked={Boolean(values.is_publicly_traded)}
+                  onChange={(e) => set('is_publicly_traded', e.currentTarget.checked)}
+                  disabled={!canBePubliclyTraded(legal)}
+                  error={form.errors.is_publicly_traded}
+                  mt={{ sm: 'xl' }}
+                />
+                <TextInput
+                  label={L.ticker_symbol}
+                  required={Boolean(values.is_publicly_traded)}
+                  value={values.ticker_symbol ?? ''}
+                  onChange={(e) => set('ticker_symbol', e.currentTarget.value)}
+                  error={form.errors.ticker_symbol}
+                />
+                <OrganizationCountFields
+                  labels={L}
+                  legalStructure={legal}
+                  publiclyTraded={Boolean(values.is_publicly_traded)}
+                  values={values}
+                  errors={form.errors}
+                  onChange={(field, count) => set(field, count)}
+                />
+                <TextInput
+                  type="url"
+                  label="Website"
+                  value={values.website ?? ''}
+                  onChange={(e) => set('website', e.currentTarget.value)}
+                  error={form.errors.website}
+                />
+                <Select
+                  label="Colour"
+                  data={colorOptions}
+                  value={values.color_id ? String(values.color_id) : null}
+                  onChange={(v) => set('color_id', v ? Number(v) : null)}
+                  error={form.errors.color_id}
+                  clearable
+                  leftSection={selectedColor ? <ColorSwatch color={selectedColor.hex} size={16} /> : null}
+                />
+              </SimpleGrid>
+              <Textarea
+                label="About"
+                rows={4}
+                value={values.about ?? ''}
+                onChange={(e) => set('about', e.currentTarget.value)}
+                error={form.errors.about}
+              />
+              <Switch
+                label="Public organization"
+                description="Public organizations are listed in the directory and their page is visible to other organizations."
+                checked={Boolean(values.is_public)}
+                onChange={(e) => set('is_public', e.currentTarget.checked)}
+              />
+              <Switch
+                label="Publish LPI scores on the public page"
+                description={
+                  values.is_public
+                    ? 'Other organizations see the LPI scores of your latest submitted profile on your public page.'
+                    : 'Make the organization public first; the scores are shown only on a public page.'
+                }
+                checked={Boolean(values.publish_scores)}
+                onChange={(e) => set('publish_scores', e.currentTarget.checked)}
+                disabled={!values.is_public}
+              />
               <Group>
                 <Button type="submit" loading={update.isPending}>
                   Save
                 </Button>
               </Group>
-            )}
-          </Stack>
-        </form>
+            </Stack>
+          </form>
+        )}
       </Card>
       {readOnly ? null : (
         <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="images-title">

@@ -1,4 +1,5 @@
-import type { TSurveyInvitation, TSurveyTab } from '@parity/domain/surveys';
+import type { ResponseDocument } from '@parity/domain/survey-response-document';
+import type { TSurveyInvitation } from '@parity/domain/surveys';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,27 +47,6 @@ const invitation = (overrides: Partial<TSurveyInvitation> = {}): TSurveyInvitati
   contributors: [],
   ...overrides,
 });
-
-const STEPS: TSurveyTab[] = [
-  {
-    id: 7,
-    title: 'Policies',
-    description: 'Policies.',
-    content_id: 7,
-    content_type: 'lpi_tab',
-    weight: 1,
-    created_at: '2025-09-01T09:00:00.000Z',
-  },
-  {
-    id: 12,
-    title: 'Submit',
-    description: 'Submit.',
-    content_id: null,
-    content_type: 'submit',
-    weight: 2,
-    created_at: '2025-09-01T09:00:00.000Z',
-  },
-];
 
 describe('archived surveys', () => {
   it('/surveys/archived lists only the archived invitations, each with its action', async () => {
@@ -145,8 +125,49 @@ describe('archived surveys', () => {
   });
 });
 
+const RESPONSE: ResponseDocument = {
+  title: '2025 DEI Survey',
+  heading: [
+    ['Organization', 'Acme Capital Partners'],
+    ['Survey', '2025 DEI Survey'],
+    ['Submitted', null],
+  ],
+  sections: [
+    {
+      id: 1,
+      title: 'Overview',
+      blocks: [
+        {
+          kind: 'fields',
+          rows: [
+            ['Primary Contact', 'Ada Lovelace'],
+            ['Website', null],
+          ],
+        },
+      ],
+    },
+    {
+      id: 2,
+      title: 'Total Full-Time Employees',
+      blocks: [
+        {
+          kind: 'table',
+          title: 'Total Full-Time Employees',
+          columns: ['Race/Ethnicity', 'Women › Woman', 'Total'],
+          rows: [
+            ['Asian', 5, 5],
+            ['White', 26, 26],
+          ],
+          totals: ['Total', 31, 31],
+        },
+      ],
+    },
+    { id: 7, title: 'Policies', blocks: [{ kind: 'note', text: 'No policies recorded.' }] },
+  ],
+};
+
 describe('exporting a response', () => {
-  it('/surveys/export/{id} shows each step read only and downloads the PDF and .xlsx', async () => {
+  it('/surveys/export/{id} is a document of the values the PDF prints, and downloads the PDF and .xlsx', async () => {
     const createObjectURL = vi.fn(() => 'blob:response');
     Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
     Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
@@ -154,39 +175,44 @@ describe('exporting a response', () => {
     const calls = stub({
       'GET /api/user/status': () => json(ACCOUNT),
       'GET /api/surveys/invitations/5': () => json(invitation({ status: 'Submitted' })),
-      'GET /api/surveys/5/tabs': () => json({ data: STEPS }),
-      'GET /api/lpi/tab-titles': () => json({}),
-      'GET /api/policies/organization': () =>
-        json({
-          data: [],
-          state: {
-            tab: 'policies',
-            updated_at: null,
-            updated_by: null,
-            completed: true,
-            editable: false,
-            version: 0,
-          },
-        }),
-      'GET /api/policies': () => json({ data: [] }),
+      'GET /api/surveys/5/export.json': () => json(RESPONSE),
       'GET /api/surveys/5/export.pdf': () => new Response(new Blob(['%PDF-1.3']), { status: 200 }),
       'GET /api/surveys/5/export.xlsx': () => new Response(new Blob(['PK']), { status: 200 }),
     });
     renderApp('/surveys/export/5?organizationId=2');
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 1, name: '2025 DEI Survey' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Policies' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { level: 2, name: 'Submit' })).not.toBeInTheDocument();
+    // Each step of the document under its heading, in order.
+    await screen.findByRole('heading', { level: 2, name: 'Overview' });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Overview',
+      'Total Full-Time Employees',
+      'Policies',
+    ]);
+    expect(
+      calls
+        .find((c) => c.url.pathname === '/api/surveys/5/export.json')
+        ?.url.searchParams.get('organization_id'),
+    ).toBe('2');
+    // Values as text: a person by name, an empty value as an em dash (as in the PDF).
+    expect(screen.getByText('Organization').nextSibling).toHaveTextContent('Acme Capital Partners');
+    expect(screen.getByText('Submitted').nextSibling).toHaveTextContent('—');
+    const overview = within(screen.getByRole('region', { name: 'Overview' }));
+    expect(overview.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(overview.getByText('Website').nextSibling).toHaveTextContent('—');
+    // A grid is a table with its totals.
+    const grid = within(screen.getByRole('table', { name: 'Total Full-Time Employees' }));
+    expect(grid.getByRole('columnheader', { name: 'Women › Woman' })).toBeInTheDocument();
+    expect(grid.getByRole('row', { name: 'Asian 5 5' })).toBeInTheDocument();
+    expect(grid.getByRole('row', { name: 'Total 31 31' })).toBeInTheDocument();
+    expect(screen.getByText('No policies recorded.')).toBeInTheDocument();
+    // A document, not a form: no inputs, no placeholders, no required asterisks.
+    const main = screen.getByRole('main');
+    expect(main.querySelectorAll('input, textarea, select, [contenteditable="true"]')).toHaveLength(0);
+    expect(main.querySelectorAll('[placeholder]')).toHaveLength(0);
+    expect(main.textContent).not.toContain('*');
     // Printing the page prints the response alone (print-response.css).
     expect(document.body.dataset.print).toBe('response');
-    // Export mode: no actions of the profile.
-    expect(screen.queryByRole('button', { name: 'Save version' })).not.toBeInTheDocument();
-    // The survey copy is read as a report (nothing is copied).
-    await waitFor(() =>
-      expect(
-        calls.find((c) => c.url.pathname === '/api/policies/organization')?.url.searchParams.get('report'),
-      ).toBe('true'),
-    );
 
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));

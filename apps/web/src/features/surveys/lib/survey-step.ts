@@ -15,14 +15,12 @@ export interface SurveyStepController {
 export interface SurveyStepProps {
   surveyId: number;
   organizationId: number;
-  /** Read as a report (a host, a platform admin, the export): nothing is copied. */
+  /** Read as a report (a host, a platform admin): nothing is copied. */
   report: boolean;
   view: StepView;
   /** Tab links go to `${basePath}/${slug}`. */
   basePath: string;
   readOnly?: boolean;
-  /** Read only, no actions and no alerts (the printable response). */
-  exportMode?: boolean;
   controller?: Ref<SurveyStepController>;
   /** After a save or a completion change (the stepper refreshes its progress). */
   onChange?: () => void;

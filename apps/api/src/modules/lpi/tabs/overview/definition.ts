@@ -53,6 +53,7 @@ export async function readMeta(db: DbOrTx, scope: Pick<ReportingScope, 'organiza
       };
     }),
     primary_contact_id: row?.primary_contact_id ?? null,
+    primary_contact_name: row?.primary_contact_name ?? null,
     color_id: row?.color_id ?? null,
     evenness: score('evenness'),
     lpi_score: score('lpi'),

@@ -110,6 +110,7 @@ describe('overview (organization meta)', () => {
         'name',
         'primary_address_id',
         'primary_contact_id',
+        'primary_contact_name',
         'primary_phone',
         'survey_id',
         'ticker_symbol',
@@ -146,6 +147,7 @@ describe('overview (organization meta)', () => {
       aum: 400002,
       identifiers: { gi_sector_id: 1, gi_aum: 400002 },
       primary_contact_id: users.get(ADA),
+      primary_contact_name: 'Ada Lovelace',
     });
     const existing = before.data.addresses.length;
     expect(saved.data.addresses).toHaveLength(existing + 1);

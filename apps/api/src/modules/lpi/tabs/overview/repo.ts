@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../../db/client';
+import { personName } from '../../../../db/person-name';
 import { globalIndustries, globalIndustryTypes } from '../../../../db/schema/dictionaries';
 import { memberships, organizations } from '../../../../db/schema/people';
 import {
@@ -40,17 +41,26 @@ const metaColumns = {
 
 export type MetaRow = Pick<typeof organizations.$inferSelect, keyof typeof metaColumns>;
 
-/** The overview row of a scope: the organizations row, or the survey's copy (undefined if none yet). */
-export async function findMeta(db: DbOrTx, scope: Scope): Promise<MetaRow | undefined> {
+/**
+ * The overview row of a scope: the organizations row, or the survey's copy (undefined if none yet),
+ * with the primary contact's name.
+ */
+export async function findMeta(
+  db: DbOrTx,
+  scope: Scope,
+): Promise<(MetaRow & { primary_contact_name: string | null }) | undefined> {
   if (scope.surveyId === null) {
     const [row] = await db
-      .select(pick(organizations))
+      .select({ ...pick(organizations), primary_contact_name: personName(organizations.primary_contact_id) })
       .from(organizations)
       .where(eq(organizations.id, scope.organizationId));
     return row;
   }
   const [row] = await db
-    .select(pick(surveyOrganizationMeta))
+    .select({
+      ...pick(surveyOrganizationMeta),
+      primary_contact_name: personName(surveyOrganizationMeta.primary_contact_id),
+    })
     .from(surveyOrganizationMeta)
     .where(
       and(

@@ -10,8 +10,9 @@ import {
 } from '@parity/domain/lpi/forms';
 import { useState } from 'react';
 import { Button } from '../../../../components/button/button';
+import { ReadOnlyField, type ReadOnlyValue } from '../../../../components/form/read-only-field';
 import { Select } from '../../../../components/select/select';
-import { FormattedTextEditor } from './formatted-text-editor';
+import { FormattedTextEditor, renderFormattedText } from './formatted-text-editor';
 
 /** A custom question as edited: `key` tells rows apart before they have an id. */
 export interface QuestionDraft {
@@ -88,6 +89,22 @@ function AnswerInput({
   readOnly: boolean;
 }) {
   const label = draft.display || 'Untitled question';
+  if (readOnly) {
+    const value = draft.value;
+    const shown: ReadOnlyValue =
+      typeof value === 'string' || typeof value === 'number'
+        ? value
+        : Array.isArray(value)
+          ? value.map(String)
+          : null;
+    return (
+      <ReadOnlyField label={label} value={shown}>
+        {draft.question_type_id === CUSTOM_QUESTION_TYPES.FORMATTED_TEXT && typeof value === 'string' ? (
+          <div className="formatted-text">{renderFormattedText(value)}</div>
+        ) : undefined}
+      </ReadOnlyField>
+    );
+  }
   switch (draft.question_type_id) {
     case CUSTOM_QUESTION_TYPES.NUMBER:
       return (
@@ -96,7 +113,6 @@ function AnswerInput({
           value={typeof draft.value === 'number' ? draft.value : ''}
           onChange={(v) => onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
           error={error}
-          disabled={readOnly}
         />
       );
     case CUSTOM_QUESTION_TYPES.SELECT:
@@ -107,7 +123,6 @@ function AnswerInput({
           value={typeof draft.value === 'string' ? draft.value : null}
           onChange={(v) => onChange(v)}
           error={error}
-          disabled={readOnly}
           clearable
         />
       );
@@ -119,7 +134,6 @@ function AnswerInput({
           value={Array.isArray(draft.value) ? (draft.value as string[]) : []}
           onChange={(v) => onChange(v.length ? v : null)}
           error={error}
-          disabled={readOnly}
         />
       );
     case CUSTOM_QUESTION_TYPES.FORMATTED_TEXT:
@@ -129,7 +143,6 @@ function AnswerInput({
           value={typeof draft.value === 'string' ? draft.value : ''}
           onChange={(v) => onChange(v)}
           error={error}
-          readOnly={readOnly}
         />
       );
     default:
@@ -139,7 +152,6 @@ function AnswerInput({
           value={typeof draft.value === 'string' ? draft.value : ''}
           onChange={(e) => onChange(e.currentTarget.value)}
           error={error}
-          disabled={readOnly}
           rows={2}
         />
       );

@@ -4,6 +4,7 @@ import type { TFormInput } from '@parity/domain/lpi/forms';
 import type { TAddressFound } from '@parity/domain/places';
 import { AddressSearch } from '../../../../components/address-search/address-search';
 import { DateField } from '../../../../components/form/date-field';
+import { ReadOnlyField, type ReadOnlyValue } from '../../../../components/form/read-only-field';
 import { IndustriesPicker } from '../../../../components/industries-picker/industries-picker';
 import { PhoneInput } from '../../../../components/phone-input/phone-input';
 import { Select } from '../../../../components/select/select';
@@ -19,8 +20,40 @@ export interface FormInputProps {
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const numberOrNull = (v: string | number) => (typeof v === 'number' ? v : v === '' ? null : Number(v));
 
-/** One input of a generated form, by its type (spec 3 Forms). */
+/** An answer as a read-only form shows it: option names, Yes/No, a percentage, an address. */
+function answerValue(input: TFormInput, value: unknown): ReadOnlyValue {
+  switch (input.type) {
+    case 'select':
+      return value === null || value === undefined
+        ? null
+        : (input.options?.find((o) => String(o.id) === String(value))?.name ?? String(value));
+    case 'switch':
+      return typeof value === 'boolean' ? value : null;
+    case 'percentage':
+      return typeof value === 'number' ? `${value}%` : null;
+    case 'number':
+      return typeof value === 'number' ? value : null;
+    case 'address':
+      return (value as TAddressFound | null)?.description ?? null;
+    default:
+      return text(value);
+  }
+}
+
+/** One input of a generated form, by its type (spec 3 Forms); read only, its answer as text. */
 export function FormInput({ input, value, onChange, error, readOnly }: FormInputProps) {
+  if (readOnly) {
+    return input.type === 'industries' ? (
+      <IndustriesPicker
+        label={input.label}
+        value={(value as TIdentifiers | null) ?? {}}
+        onChange={onChange}
+        readOnly
+      />
+    ) : (
+      <ReadOnlyField label={input.label} value={answerValue(input, value)} description={input.help} />
+    );
+  }
   const common = {
     label: input.label,
     description: input.help ?? undefined,
@@ -36,7 +69,6 @@ export function FormInput({ input, value, onChange, error, readOnly }: FormInput
           data={options.map((o) => ({ value: String(o.id), label: o.name }))}
           value={value === null || value === undefined ? null : String(value)}
           onChange={(v) => onChange(v === null ? null : (options.find((o) => String(o.id) === v)?.id ?? v))}
-          disabled={readOnly}
           clearable={!input.required}
         />
       );
@@ -49,7 +81,6 @@ export function FormInput({ input, value, onChange, error, readOnly }: FormInput
           error={error}
           checked={value === true}
           onChange={(e) => onChange(e.currentTarget.checked)}
-          disabled={readOnly}
         />
       );
     case 'date':
@@ -59,7 +90,6 @@ export function FormInput({ input, value, onChange, error, readOnly }: FormInput
           clearable={!input.required}
           value={text(value) || null}
           onChange={(day) => onChange(day || null)}
-          disabled={readOnly}
         />
       );
     case 'number':
@@ -68,7 +98,6 @@ export function FormInput({ input, value, onChange, error, readOnly }: FormInput
           {...common}
           value={typeof value === 'number' ? value : ''}
           onChange={(v) => onChange(numberOrNull(v))}
-          disabled={readOnly}
         />
       );
     case 'percentage':
@@ -81,7 +110,6 @@ export function FormInput({ input, value, onChange, error, readOnly }: FormInput
           decimalScale={2}
           value={typeof value === 'number' ? value : ''}
           onChange={(v) => onChange(numberOrNull(v))}
-          disabled={readOnly}
         />
       );
     case 'url':
@@ -91,7 +119,6 @@ export function FormInput({ input, value, onChange, error, readOnly }: FormInput
           type="url"
           value={text(value)}
           onChange={(e) => onChange(e.currentTarget.value || null)}
-          disabled={readOnly}
         />
       );
     case 'phone':
@@ -102,8 +129,6 @@ export function FormInput({ input, value, onChange, error, readOnly }: FormInput
           value={text(value)}
           onChange={(v) => onChange(v || null)}
           error={error}
-          disabled={readOnly}
-          readOnly={readOnly}
         />
       );
     case 'address':
@@ -113,7 +138,6 @@ export function FormInput({ input, value, onChange, error, readOnly }: FormInput
           value={(value as TAddressFound | null) ?? null}
           onChange={(v) => onChange(v)}
           error={error}
-          disabled={readOnly}
         />
       );
     case 'industries':
@@ -123,7 +147,6 @@ export function FormInput({ input, value, onChange, error, readOnly }: FormInput
           value={(value as TIdentifiers | null) ?? {}}
           onChange={(v) => onChange(v)}
           error={error}
-          disabled={readOnly}
         />
       );
     default:
@@ -132,7 +155,6 @@ export function FormInput({ input, value, onChange, error, readOnly }: FormInput
           {...common}
           value={text(value)}
           onChange={(e) => onChange(e.currentTarget.value || null)}
-          disabled={readOnly}
         />
       );
   }

@@ -1,4 +1,4 @@
-import { Box, Group, Input, Textarea } from '@mantine/core';
+import { Box, Group, Textarea } from '@mantine/core';
 import { FORMATTED_TEXT_SCHEMES, FORMATTED_TEXT_TAGS } from '@parity/domain/lpi/forms';
 import { createElement, type ReactNode, useId, useRef } from 'react';
 import { Button } from '../../../../components/button/button';
@@ -58,14 +58,13 @@ export interface FormattedTextEditorProps {
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
-  readOnly: boolean;
 }
 
 /**
  * The formatted-text answer: a text area with Bold, Italic and Bulleted list buttons that write
  * the allowed HTML (strong, em, ul/li). The server keeps only the allowed tags.
  */
-export function FormattedTextEditor({ label, value, onChange, error, readOnly }: FormattedTextEditorProps) {
+export function FormattedTextEditor({ label, value, onChange, error }: FormattedTextEditorProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const toolbarId = useId();
 
@@ -83,42 +82,30 @@ export function FormattedTextEditor({ label, value, onChange, error, readOnly }:
 
   return (
     <Box>
-      {!readOnly && (
-        <Group gap={4} mb={4} role="toolbar" aria-label={`${label} formatting`} id={toolbarId}>
-          <Button
-            kind="tertiary"
-            size="small"
-            onClick={() => apply((t, s, e) => wrapSelection(t, s, e, 'strong'))}
-          >
-            Bold
-          </Button>
-          <Button
-            kind="tertiary"
-            size="small"
-            onClick={() => apply((t, s, e) => wrapSelection(t, s, e, 'em'))}
-          >
-            Italic
-          </Button>
-          <Button kind="tertiary" size="small" onClick={() => apply(listSelection)}>
-            Bulleted list
-          </Button>
-        </Group>
-      )}
+      <Group gap={4} mb={4} role="toolbar" aria-label={`${label} formatting`} id={toolbarId}>
+        <Button
+          kind="tertiary"
+          size="small"
+          onClick={() => apply((t, s, e) => wrapSelection(t, s, e, 'strong'))}
+        >
+          Bold
+        </Button>
+        <Button kind="tertiary" size="small" onClick={() => apply((t, s, e) => wrapSelection(t, s, e, 'em'))}>
+          Italic
+        </Button>
+        <Button kind="tertiary" size="small" onClick={() => apply(listSelection)}>
+          Bulleted list
+        </Button>
+      </Group>
       <Textarea
         ref={ref}
         label={label}
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
         error={error}
-        disabled={readOnly}
         rows={4}
-        aria-describedby={readOnly ? undefined : toolbarId}
+        aria-describedby={toolbarId}
       />
-      {readOnly && value && (
-        <Input.Description mt={4} component="div">
-          <div className="formatted-text">{renderFormattedText(value)}</div>
-        </Input.Description>
-      )}
     </Box>
   );
 }

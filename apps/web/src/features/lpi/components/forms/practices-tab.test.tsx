@@ -250,10 +250,18 @@ describe('PracticesTab: the Practices form', () => {
     ).toBe('9');
   });
 
-  it('read-only: inputs disabled and no custom question actions', async () => {
+  it('read-only: answers as text (option names, an em dash when empty), no inputs and no custom question actions', async () => {
     stub(base());
     renderTab(<PracticesTab scope={ORG} readOnly />);
-    expect(await screen.findByRole('switch', { name: 'A senior leader is accountable' })).toBeDisabled();
+    const field = (name: string) => screen.getByRole('group', { name });
+    expect(
+      await screen.findByRole('group', { name: 'How often is diversity data reviewed?' }),
+    ).toHaveTextContent('Annually');
+    expect(field('A senior leader is accountable')).toHaveTextContent('No');
+    expect(field('Last report to the board')).toHaveTextContent('—');
+    expect(await screen.findByRole('group', { name: 'Anything else?' })).toHaveTextContent('No');
+    expect(await screen.findByRole('group', { name: 'Main region' })).toHaveTextContent('EU');
+    expect(document.querySelectorAll('input, textarea')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Add question' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete question/ })).toBeNull();
   });

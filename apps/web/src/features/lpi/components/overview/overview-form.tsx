@@ -5,6 +5,7 @@ import { canBePubliclyTraded, normaliseOrganizationForm } from '@parity/domain/o
 import type { TMember } from '@parity/domain/signup';
 import { AddressSearch } from '../../../../components/address-search/address-search';
 import { DateField } from '../../../../components/form/date-field';
+import { ReadOnlyField } from '../../../../components/form/read-only-field';
 import { IndustriesPicker } from '../../../../components/industries-picker/industries-picker';
 import { OrganizationCountFields } from '../../../../components/organization-count-fields/organization-count-fields';
 import { PhoneInput } from '../../../../components/phone-input/phone-input';
@@ -20,6 +21,8 @@ export interface OverviewFormProps {
   errors: OverviewErrors;
   addresses: TMetaAddress[];
   members: TMember[];
+  /** The saved primary contact's name (the API's), for a contact not among the members listed. */
+  primaryContactName: string | null;
   readOnly: boolean;
 }
 
@@ -33,7 +36,15 @@ export const normaliseOverview = (values: TOverviewValues): TOverviewValues =>
  * website, phone, the primary address (a found one, or one of the existing ones) and the global
  * industries. Messages come from the shared domain rules.
  */
-export function OverviewForm({ value, onChange, errors, addresses, members, readOnly }: OverviewFormProps) {
+export function OverviewForm({
+  value,
+  onChange,
+  errors,
+  addresses,
+  members,
+  primaryContactName,
+  readOnly,
+}: OverviewFormProps) {
   const legalStructures = useDictionary('legalStructures');
   const set = <K extends keyof TOverviewValues>(field: K, next: TOverviewValues[K]) =>
     onChange(normaliseOverview({ ...value, [field]: next }), field);
@@ -46,8 +57,49 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
   if (value.primary_contact_id && !contactOptions.some((o) => o.value === String(value.primary_contact_id))) {
     contactOptions.push({
       value: String(value.primary_contact_id),
-      label: `Member #${value.primary_contact_id}`,
+      label: primaryContactName ?? 'A former member',
     });
+  }
+  const officeAddress =
+    value.office_address_found?.description ??
+    addresses.find((a) => a.id === value.office_address_id)?.address ??
+    null;
+
+  if (readOnly) {
+    return (
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <ReadOnlyField
+            label={L.legal_structure}
+            value={(legalStructures.data ?? []).find((s) => s.id === legal)?.name ?? null}
+          />
+          <ReadOnlyField label={L.is_publicly_traded} value={Boolean(value.is_publicly_traded)} />
+          <ReadOnlyField label={L.inception_date} value={value.inception_date} />
+          <ReadOnlyField label={L.ticker_symbol} value={value.ticker_symbol} />
+          <OrganizationCountFields
+            labels={L}
+            legalStructure={legal}
+            publiclyTraded={Boolean(value.is_publicly_traded)}
+            values={value}
+            errors={errors}
+            readOnly
+            onChange={(field, count) => set(field, count)}
+          />
+          <ReadOnlyField
+            label={L.primary_contact_id}
+            value={contactOptions.find((o) => o.value === String(value.primary_contact_id))?.label ?? null}
+          />
+          <ReadOnlyField label={L.website} value={value.website} />
+          <ReadOnlyField label={L.primary_phone} value={value.primary_phone} />
+          <ReadOnlyField label={L.office_address_found} value={officeAddress} />
+        </SimpleGrid>
+        <IndustriesPicker
+          value={value.identifiers ?? {}}
+          onChange={(identifiers) => set('identifiers', identifiers)}
+          readOnly
+        />
+      </Stack>
+    );
   }
 
   return (
@@ -60,14 +112,13 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
           value={legal === null ? null : String(legal)}
           onChange={(v) => set('legal_structure', v ? Number(v) : null)}
           error={errors.legal_structure}
-          disabled={readOnly}
           allowDeselect={false}
         />
         <Switch
           label="Publicly traded"
           checked={Boolean(value.is_publicly_traded)}
           onChange={(e) => set('is_publicly_traded', e.currentTarget.checked)}
-          disabled={readOnly || !canBePubliclyTraded(legal)}
+          disabled={!canBePubliclyTraded(legal)}
           error={errors.is_publicly_traded}
           mt={{ sm: 'xl' }}
         />
@@ -77,7 +128,6 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
           value={value.inception_date ?? null}
           onChange={(day) => set('inception_date', day)}
           error={errors.inception_date}
-          disabled={readOnly}
         />
         <TextInput
           label={L.ticker_symbol}
@@ -85,7 +135,6 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
           value={value.ticker_symbol ?? ''}
           onChange={(e) => set('ticker_symbol', e.currentTarget.value)}
           error={errors.ticker_symbol}
-          disabled={readOnly}
         />
         <OrganizationCountFields
           labels={L}
@@ -93,7 +142,6 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
           publiclyTraded={Boolean(value.is_publicly_traded)}
           values={value}
           errors={errors}
-          readOnly={readOnly}
           onChange={(field, count) => set(field, count)}
         />
         <Select
@@ -104,7 +152,6 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
           value={value.primary_contact_id ? String(value.primary_contact_id) : null}
           onChange={(v) => set('primary_contact_id', v ? Number(v) : null)}
           error={errors.primary_contact_id}
-          disabled={readOnly}
           nothingFoundMessage="No approved members"
         />
         <TextInput
@@ -113,15 +160,12 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
           value={value.website ?? ''}
           onChange={(e) => set('website', e.currentTarget.value)}
           error={errors.website}
-          disabled={readOnly}
         />
         <PhoneInput
           label={L.primary_phone}
           value={value.primary_phone ?? ''}
           onChange={(text) => set('primary_phone', text)}
           error={errors.primary_phone}
-          disabled={readOnly}
-          readOnly={readOnly}
         />
       </SimpleGrid>
 
@@ -132,7 +176,6 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
             value={value.office_address_found ?? null}
             onChange={(found) => onChange({ ...value, office_address_found: found }, 'office_address_found')}
             error={errors.office_address_found}
-            disabled={readOnly}
           />
           {addresses.length > 0 && (
             <Radio.Group
@@ -158,7 +201,7 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
             >
               <Stack gap={4} mt="xs">
                 {addresses.map((a) => (
-                  <Radio key={a.id} value={String(a.id)} label={a.address} disabled={readOnly} />
+                  <Radio key={a.id} value={String(a.id)} label={a.address} />
                 ))}
               </Stack>
             </Radio.Group>
@@ -174,7 +217,6 @@ export function OverviewForm({ value, onChange, errors, addresses, members, read
       <IndustriesPicker
         value={value.identifiers ?? {}}
         onChange={(identifiers) => set('identifiers', identifiers)}
-        disabled={readOnly}
         error={errors.identifiers}
       />
     </Stack>

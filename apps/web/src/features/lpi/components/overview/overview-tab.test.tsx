@@ -35,6 +35,7 @@ const META: TOrganizationMeta = {
     { id: 12, address: 'Boston, MA, USA', place_id: 'p-bos', details: null, primary_address: 0 },
   ],
   primary_contact_id: 4,
+  primary_contact_name: 'Ada Lovelace',
   color_id: null,
   evenness: null,
   lpi_score: null,
@@ -234,11 +235,21 @@ describe('OverviewTab', () => {
     ).toBeInTheDocument();
   });
 
-  it('read-only: every input is disabled', async () => {
-    stub(base());
+  it('read-only: every value as text, no inputs; the primary contact by name even when not listed', async () => {
+    // The contact (4) is no longer among the approved members listed: the API's name is shown.
+    stub(base({ 'GET /api/organizations/me/members': () => json({ data: [MEMBER(5, 'Max')], total: 1 }) }));
     renderTab(<OverviewTab scope={ORG} readOnly />);
-    expect(await screen.findByLabelText(/Total Senior Leadership/)).toBeDisabled();
-    expect(screen.getByLabelText(/Ticker Symbol/)).toBeDisabled();
-    expect(screen.getByRole('radio', { name: 'Boston, MA, USA' })).toBeDisabled();
+    const field = (name: string) => screen.getByRole('group', { name });
+    expect(await screen.findByRole('group', { name: 'Primary Contact' })).toHaveTextContent('Ada Lovelace');
+    expect(document.body.textContent).not.toMatch(/Member #/);
+    await waitFor(() => expect(field('Legal Structure')).toHaveTextContent('General Partnership'));
+    expect(field('Inception Date')).toHaveTextContent('2004-03-15');
+    expect(field('Total Senior Leadership')).toHaveTextContent('4');
+    expect(field('Website')).toHaveTextContent('https://acme.example');
+    expect(field('Primary Address')).toHaveTextContent('New York, NY, USA');
+    // Empty values read as an em dash, as in the printable response.
+    expect(field('Ticker Symbol')).toHaveTextContent('—');
+    expect(field('Publicly Traded')).toHaveTextContent('No');
+    expect(document.querySelectorAll('input, textarea, select')).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Badge, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import {
   LPI_PAGE_TABS,
   LPI_PAGE_TITLES,
@@ -8,6 +8,7 @@ import {
   type TTabKey,
 } from '@parity/domain/lpi/tabs';
 import type { TTabTitles } from '@parity/domain/lpi/titles';
+import { PERMISSIONS_PAGE_PATH } from '@parity/domain/permissions';
 import { IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -24,7 +25,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { alertStore } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { openDialog } from '../../../../components/dialog/dialog-store';
@@ -73,6 +74,9 @@ const TAB_COMPONENTS: Record<TLpiPage, LazyExoticComponent<TabComponent>> = {
 
 export const READ_ONLY_NOTICE =
   'You can view this profile. Ask an organization admin for LPI access to edit it.';
+/** An organization admin lacks only the right, which they may give themselves. */
+export const ADMIN_READ_ONLY_NOTICE =
+  'You can view this profile. You are an organization admin without LPI access: turn on Average LPI score access for yourself on the Permissions page to edit it.';
 export const SUBMIT_SUCCESS = 'The LPI profile was submitted.';
 
 /** The count shown next to a page's title (spec 2 tab titles), or null for pages without one. */
@@ -446,7 +450,16 @@ export function LpiProfile({
       ) : null}
       {noLpiAccess && !exportMode ? (
         <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="status">
-          {READ_ONLY_NOTICE}
+          {account.data?.isOrganizationAdministrator ? (
+            <>
+              {ADMIN_READ_ONLY_NOTICE}{' '}
+              <Anchor component={Link} to={PERMISSIONS_PAGE_PATH} inherit>
+                Open Permissions
+              </Anchor>
+            </>
+          ) : (
+            READ_ONLY_NOTICE
+          )}
         </Alert>
       ) : null}
       {navigation ? (

@@ -8,7 +8,6 @@ import { ResponseView } from '../../components/response-view';
 import { formatDay } from '../../components/survey-tile';
 import { usePrintResponse } from '../../components/use-print-response';
 import { useSurveyAddress } from '../../lib/survey-address';
-import type { RenderSurveyStep } from '../../lib/survey-step';
 import { LegacyResponse } from './legacy-response';
 
 export const ARCHIVED_NOTICE = 'This survey is archived: its response is shown read only.';
@@ -17,7 +16,7 @@ export const ARCHIVED_NOTICE = 'This survey is archived: its response is shown r
  * /surveys/archived/{surveyId}?organizationId (surveys.archived.survey): an archived survey's
  * response, read only; a legacy survey's (is_legacy) from GET /api/legacy-surveys/{id}.
  */
-export function ArchivedSurveyPage({ renderStep }: { renderStep: RenderSurveyStep }) {
+export function ArchivedSurveyPage() {
   const { surveyId, organizationId } = useSurveyAddress();
   const invitation = useInvitation(surveyId, organizationId);
   usePrintResponse();
@@ -46,7 +45,7 @@ export function ArchivedSurveyPage({ renderStep }: { renderStep: RenderSurveySte
       {data.is_legacy ? (
         <LegacyResponse surveyId={surveyId} organizationId={data.organization_id} />
       ) : (
-        <ResponseView surveyId={surveyId} organizationId={data.organization_id} renderStep={renderStep} />
+        <ResponseView surveyId={surveyId} organizationId={data.organization_id} />
       )}
     </Stack>
   );

@@ -7,10 +7,9 @@ import { ResponseView } from '../../components/response-view';
 import { formatDay } from '../../components/survey-tile';
 import { usePrintResponse } from '../../components/use-print-response';
 import { useSurveyAddress } from '../../lib/survey-address';
-import type { RenderSurveyStep } from '../../lib/survey-step';
 
 /** /surveys/export/{surveyId}?organizationId: the response as a printable page, with its downloads. */
-export function ExportSurveyPage({ renderStep }: { renderStep: RenderSurveyStep }) {
+export function ExportSurveyPage() {
   const { surveyId, organizationId } = useSurveyAddress();
   const invitation = useInvitation(surveyId, organizationId);
   usePrintResponse();
@@ -32,7 +31,7 @@ export function ExportSurveyPage({ renderStep }: { renderStep: RenderSurveyStep 
           />
         }
       />
-      <ResponseView surveyId={surveyId} organizationId={data.organization_id} renderStep={renderStep} />
+      <ResponseView surveyId={surveyId} organizationId={data.organization_id} />
     </Stack>
   );
 }
