@@ -169,14 +169,14 @@ function TestPage() {
   );
 }
 
-function SurveyPage({ exportMode = false }: { exportMode?: boolean }) {
+function SurveyPage({ readOnly = false }: { readOnly?: boolean }) {
   const page = (useParams().page ?? 'overview') as TLpiPage;
   return (
     <LpiProfile
       scope={{ kind: 'survey', organizationId: 2, surveyId: 5 }}
       page={page}
       basePath="/survey"
-      exportMode={exportMode}
+      readOnly={readOnly}
       tabs={{ overview: TestTab }}
     />
   );
@@ -186,7 +186,7 @@ const testRoutes = (): RouteObject[] =>
   underAppRoot([
     { path: '/lpi/:page', element: <TestPage /> },
     { path: '/survey/:page', element: <SurveyPage /> },
-    { path: '/export/:page', element: <SurveyPage exportMode /> },
+    { path: '/survey-read/:page', element: <SurveyPage readOnly /> },
     { path: '/elsewhere', element: <h1>Elsewhere</h1> },
   ]);
 
@@ -637,11 +637,11 @@ describe('the profile around a tab', () => {
     expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({ completed: false });
   });
 
-  it('export mode: read-only tab, no actions and no notices', async () => {
-    stub(base({ ...ACCOUNT, hasLpiAccess: false }));
-    renderApp('/export/overview', testRoutes());
+  it('a read-only survey step: read-only tab, only Version history, no notice', async () => {
+    stub(base());
+    renderApp('/survey-read/overview', testRoutes());
     expect(await screen.findByRole('textbox', { name: 'Test value' })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Version history' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Version history' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save version' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark Complete' })).not.toBeInTheDocument();
     expect(screen.queryByText(READ_ONLY_NOTICE)).not.toBeInTheDocument();

@@ -24,20 +24,18 @@ export const tabTitlesKey = (scope: LpiScope) => ['lpi', 'tab-titles', ...scopeK
 export const tabStatesKey = (scope: LpiScope) => ['lpi', 'tab-states', ...scopeKey(scope)];
 
 /** The counts of the tab titles (spec 2), from GET /api/lpi/tab-titles. */
-export function useTabTitles(scope: LpiScope, enabled = true) {
+export function useTabTitles(scope: LpiScope) {
   return useQuery({
     queryKey: tabTitlesKey(scope),
     queryFn: () => api.get<TTabTitles>('/api/lpi/tab-titles', scopeParams(scope)),
-    enabled,
   });
 }
 
 /** Every tab's state in the scope: editable, completed (survey steps), last save. */
-export function useTabStates(scope: LpiScope, enabled = true) {
+export function useTabStates(scope: LpiScope) {
   return useQuery({
     queryKey: tabStatesKey(scope),
     queryFn: () => api.get<{ data: TTabState[] }>('/api/lpi/tab-states', scopeParams(scope)),
-    enabled,
   });
 }
 

@@ -15,8 +15,6 @@ export interface LpiTabProps {
   scope: LpiScope;
   /** No editing: the caller lacks LPI access, the response is submitted, or a host reads it. */
   readOnly: boolean;
-  /** The export view: read-only, and without actions and alerts (spec 2). */
-  exportMode?: boolean;
   /** The page's save units to show, when not all (a survey's Practices or Miscellaneous step). */
   units?: readonly TTabKey[];
 }

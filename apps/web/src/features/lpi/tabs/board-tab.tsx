@@ -41,14 +41,14 @@ function useBoardOptions(): BoardOptions {
  * The Board Members tab (spec 2, 3): members edited in a local draft that the page's Save version
  * sends as one create/update/delete save.
  */
-export default function BoardTab({ scope, readOnly, exportMode = false }: LpiTabProps) {
+export default function BoardTab({ scope, readOnly }: LpiTabProps) {
   const queryClient = useQueryClient();
   const query = useBoard(scope);
   const options = useBoardOptions();
   const draft = useRowDraft(query.data?.data.rows, memberValues);
   const [editing, setEditing] = useState<{ key: string | null } | null>(null);
   const state = query.data?.state;
-  const canEdit = !readOnly && !exportMode && (state?.editable ?? false);
+  const canEdit = !readOnly && (state?.editable ?? false);
 
   useTabEditor({
     tab: 'board',

@@ -26,15 +26,14 @@ export const historicalRows = (data: THistoricalGrids) =>
  * Historical Insights (Past 3 Years): a tab per year, each with the Hires, Promotions and
  * Attrition grids; the whole tab is one save unit.
  */
-export default function InsightsTab({ scope, readOnly, exportMode }: LpiTabProps) {
-  const locked = readOnly || Boolean(exportMode);
+export default function InsightsTab({ scope, readOnly }: LpiTabProps) {
   const query = useHistorical(scope);
   const unit = useGridUnit<THistoricalGrids>({
     tab: 'insights',
     scope,
     queryKey: gridKey('insights', scope),
     query,
-    readOnly: locked,
+    readOnly,
     send: (updatedAt, draft) => {
       const body = ZHistoricalSave.parse({
         survey_id: surveyIdOf(scope),
@@ -61,7 +60,7 @@ export default function InsightsTab({ scope, readOnly, exportMode }: LpiTabProps
           caption={`${grid.label} in ${grid.year}`}
           categories={data?.categories ?? []}
           rows={grid.rows}
-          readOnly={locked}
+          readOnly={readOnly}
           onChange={(changes) =>
             unit.update((d) => ({
               ...d,
@@ -78,26 +77,22 @@ export default function InsightsTab({ scope, readOnly, exportMode }: LpiTabProps
   return (
     <GridSection title={TAB_TITLES.insights} entered={entered} query={query}>
       {/* Hires minus attrition against the head counts only the server knows: as last saved. */}
-      {locked ? null : <CheckAlert issues={query.data?.checks ?? []} />}
+      {readOnly ? null : <CheckAlert issues={query.data?.checks ?? []} />}
       {data ? (
-        exportMode ? (
-          <Stack gap="lg">{years.map((y) => grids(y))}</Stack>
-        ) : (
-          <Tabs value={activeYear} onChange={setYear} keepMounted={false}>
-            <Tabs.List aria-label="Years">
-              {years.map((y) => (
-                <Tabs.Tab key={y} value={String(y)}>
-                  {y}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
+        <Tabs value={activeYear} onChange={setYear} keepMounted={false}>
+          <Tabs.List aria-label="Years">
             {years.map((y) => (
-              <Tabs.Panel key={y} value={String(y)} pt="md">
-                <Stack gap="lg">{grids(y)}</Stack>
-              </Tabs.Panel>
+              <Tabs.Tab key={y} value={String(y)}>
+                {y}
+              </Tabs.Tab>
             ))}
-          </Tabs>
-        )
+          </Tabs.List>
+          {years.map((y) => (
+            <Tabs.Panel key={y} value={String(y)} pt="md">
+              <Stack gap="lg">{grids(y)}</Stack>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
       ) : null}
     </GridSection>
   );

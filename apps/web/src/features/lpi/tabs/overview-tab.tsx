@@ -30,7 +30,7 @@ function comparable(values: TOverviewValues) {
  * The Overview tab (spec 3 "Overview form"): the organization meta of the scope as one save unit.
  * Messages show next to each field once it was edited, and on every field after a save attempt.
  */
-export default function OverviewTab({ scope, readOnly, exportMode = false }: LpiTabProps) {
+export default function OverviewTab({ scope, readOnly }: LpiTabProps) {
   const meta = useMeta(scope);
   if (meta.isPending) return <Loader aria-label="Loading the overview" />;
   if (meta.isError) return <Text c="red">The overview could not be loaded.</Text>;
@@ -38,8 +38,7 @@ export default function OverviewTab({ scope, readOnly, exportMode = false }: Lpi
     <OverviewEditor
       scope={scope}
       response={meta.data}
-      readOnly={readOnly || exportMode || !meta.data.state.editable}
-      exportMode={exportMode}
+      readOnly={readOnly || !meta.data.state.editable}
       reload={() => meta.refetch()}
     />
   );
@@ -49,13 +48,11 @@ function OverviewEditor({
   scope,
   response,
   readOnly,
-  exportMode,
   reload,
 }: {
   scope: LpiScope;
   response: TOrganizationMetaResponse;
   readOnly: boolean;
-  exportMode: boolean;
   reload: () => Promise<unknown>;
 }) {
   const queryClient = useQueryClient();
@@ -111,7 +108,7 @@ function OverviewEditor({
       });
       queryClient.setQueryData(overviewKey(scope), saved);
       void queryClient.invalidateQueries({ queryKey: healthcheckKey(scope) });
-      if (!exportMode) alertStore.add({ type: 'success', ...SAVE_SUCCESS });
+      alertStore.add({ type: 'success', ...SAVE_SUCCESS });
     } catch (error) {
       const apiError = toApiError(error);
       if (apiError.status === 400 && apiError.message === META_VALIDATION_MESSAGE) {

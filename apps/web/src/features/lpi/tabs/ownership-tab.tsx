@@ -68,7 +68,7 @@ export function useIndividualOptions(): IndividualOptions {
  * groups, edited in a local draft (added, edited, deleted rows) that the page's Save version sends
  * as one create/update/delete save; the bulk upload imports a filled template at once.
  */
-export default function OwnershipTab({ scope, readOnly, exportMode = false }: LpiTabProps) {
+export default function OwnershipTab({ scope, readOnly }: LpiTabProps) {
   const queryClient = useQueryClient();
   const query = useOwnership(scope);
   const options = useIndividualOptions();
@@ -77,7 +77,7 @@ export default function OwnershipTab({ scope, readOnly, exportMode = false }: Lp
   const [uploading, setUploading] = useState(false);
   const state = query.data?.state;
   const flags = query.data?.data.option_flags ?? DEFAULT_INDIVIDUAL_OPTION_FLAGS;
-  const canEdit = !readOnly && !exportMode && (state?.editable ?? false);
+  const canEdit = !readOnly && (state?.editable ?? false);
   const rows = visibleRows(draft.rows);
 
   const reload = async () => {
@@ -115,7 +115,7 @@ export default function OwnershipTab({ scope, readOnly, exportMode = false }: Lp
           </Button>
         </Group>
       ) : null}
-      {readOnly || exportMode ? null : (
+      {readOnly ? null : (
         <>
           <OwnershipAlert total={ownershipTotal(rows.map((row) => row.values))} />
           <CheckAlert

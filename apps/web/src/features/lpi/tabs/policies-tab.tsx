@@ -34,12 +34,11 @@ const success = (description: string) => alertStore.add({ type: 'success', title
  * this scope. Every change is saved at once (an upload), so the page's Save version has nothing to
  * save here; each write is based on the tab's updated_at, and a stale one says so and reloads.
  */
-export default function PoliciesTab({ scope, readOnly, exportMode = false }: LpiTabProps) {
+export default function PoliciesTab({ scope, readOnly }: LpiTabProps) {
   const queryClient = useQueryClient();
   const list = usePolicyList(scope);
   const records = usePolicyRecords(scope);
-  const showActions = !exportMode;
-  const canEdit = !readOnly && !exportMode && (records.data?.state.editable ?? false);
+  const canEdit = !readOnly && (records.data?.state.editable ?? false);
   const surveyId = scope.kind === 'survey' ? scope.surveyId : null;
   const own = useOwnPolicyRecords(surveyId !== null && canEdit);
   const [editing, setEditing] = useState<{ policy: TPolicy; record: TPolicyRecord | null } | null>(null);
@@ -171,7 +170,6 @@ export default function PoliciesTab({ scope, readOnly, exportMode = false }: Lpi
                     record={record}
                     now={now}
                     editable={canEdit && !busy}
-                    showActions={showActions}
                     onEdit={() => setEditing({ policy, record })}
                     onDelete={() => setDeleting(record)}
                     onDownload={download}

@@ -41,15 +41,12 @@ const invalid = () => {
   alertStore.add({ type: 'error', title: 'Error!', description: INVALID_FORM_MESSAGE });
   return new ApiError({ status: 400, message: INVALID_FORM_MESSAGE });
 };
-const saved = (exportMode: boolean) => {
-  if (!exportMode) alertStore.add({ type: 'success', ...SAVE_SUCCESS });
-};
 
 /**
  * The Practices page: the generated Practices form (form 8) and, below it, the Miscellaneous form
  * (form 10) with its custom questions. Each is its own save unit.
  */
-export default function PracticesTab({ scope, readOnly, exportMode = false, units }: LpiTabProps) {
+export default function PracticesTab({ scope, readOnly, units }: LpiTabProps) {
   // A survey shows Practices and Miscellaneous as two steps: each step shows its own unit.
   const showPractices = !units || units.includes('practices');
   const showMiscellaneous = !units || units.includes('miscellaneous');
@@ -57,7 +54,6 @@ export default function PracticesTab({ scope, readOnly, exportMode = false, unit
   const miscellaneous = useMiscellaneous(scope, showMiscellaneous);
   const account = useCurrentAccount();
   const organizationId = account.data?.organization_id ?? null;
-  const locked = readOnly || exportMode;
 
   return (
     <Stack gap="xl">
@@ -68,8 +64,7 @@ export default function PracticesTab({ scope, readOnly, exportMode = false, unit
               scope={scope}
               response={data}
               organizationId={organizationId}
-              readOnly={locked || !data.state.editable}
-              exportMode={exportMode}
+              readOnly={readOnly || !data.state.editable}
               reload={() => practices.refetch()}
             />
           )}
@@ -82,8 +77,7 @@ export default function PracticesTab({ scope, readOnly, exportMode = false, unit
               scope={scope}
               response={data}
               organizationId={organizationId}
-              readOnly={locked || !data.state.editable}
-              exportMode={exportMode}
+              readOnly={readOnly || !data.state.editable}
               reload={() => miscellaneous.refetch()}
             />
           )}
@@ -129,18 +123,10 @@ interface EditorProps<T> {
   response: T;
   organizationId: number | null;
   readOnly: boolean;
-  exportMode: boolean;
   reload: () => Promise<unknown>;
 }
 
-function PracticesEditor({
-  scope,
-  response,
-  organizationId,
-  readOnly,
-  exportMode,
-  reload,
-}: EditorProps<TFormResponse>) {
+function PracticesEditor({ scope, response, organizationId, readOnly, reload }: EditorProps<TFormResponse>) {
   const queryClient = useQueryClient();
   const initial = useMemo(() => ({ answers: initialFormDraft(response.data) }), [response.data]);
   const form = useForm<{ answers: FormDraft }>({ initialValues: initial });
@@ -172,7 +158,7 @@ function PracticesEditor({
         formDraftData(response.data, draft),
       );
       queryClient.setQueryData(practicesKey(scope), result);
-      saved(exportMode);
+      alertStore.add({ type: 'success', ...SAVE_SUCCESS });
     },
   });
 
@@ -195,7 +181,6 @@ function MiscellaneousEditor({
   response,
   organizationId,
   readOnly,
-  exportMode,
   reload,
 }: EditorProps<TMiscellaneousResponse>) {
   const queryClient = useQueryClient();
@@ -250,7 +235,7 @@ function MiscellaneousEditor({
         formDraftData(response.data.form, draft),
       );
       queryClient.setQueryData(miscellaneousKey(scope), result);
-      saved(exportMode);
+      alertStore.add({ type: 'success', ...SAVE_SUCCESS });
     },
   });
 

@@ -63,13 +63,12 @@ function StaffUnit({
  * Total Full-Time Employees (/lpi/fte): the staff grid, whose heading shows the entered sum over
  * the overview's total full-time employees, and the US-based grid, a save unit of its own.
  */
-export default function StaffTab({ scope, readOnly, exportMode }: LpiTabProps) {
+export default function StaffTab({ scope, readOnly }: LpiTabProps) {
   const total = useTotalEmployees(scope);
-  const locked = readOnly || Boolean(exportMode);
   return (
     <Stack gap="xl">
-      <StaffUnit tab="staff" scope={scope} readOnly={locked} total={total.data ?? null} />
-      <StaffUnit tab="us_staff" scope={scope} readOnly={locked} />
+      <StaffUnit tab="staff" scope={scope} readOnly={readOnly} total={total.data ?? null} />
+      <StaffUnit tab="us_staff" scope={scope} readOnly={readOnly} />
     </Stack>
   );
 }

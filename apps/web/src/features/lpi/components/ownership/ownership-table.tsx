@@ -7,7 +7,7 @@ import { type DraftRow, draftRowItem } from './row-draft';
 export interface OwnershipTableProps {
   rows: DraftRow<TIndividualRow>[];
   names: { identification: Option[]; corporateTitles: Option[]; genders: Option[]; ethnicities: Option[] };
-  /** Edit and delete buttons (absent when read-only or exporting). */
+  /** Edit and delete buttons (absent when read-only). */
   actions: boolean;
   onEdit: (key: string) => void;
   onDelete: (key: string) => void;

@@ -337,17 +337,13 @@ describe('the ownership tab', () => {
     expect(body.updated_at).toBe('2026-11-22T04:00:00.000Z');
   });
 
-  it('shows no actions or alert when read-only or exporting', async () => {
+  it('shows no actions or alert when read-only', async () => {
     stubFetch({
       ...DICTIONARIES,
       'GET /api/ownership': () => json(response([individual(1, 'Fund A')], false)),
     });
     renderTab(
-      <OwnershipTab
-        scope={{ kind: 'survey', organizationId: 2, surveyId: 5, report: true }}
-        readOnly
-        exportMode
-      />,
+      <OwnershipTab scope={{ kind: 'survey', organizationId: 2, surveyId: 5, report: true }} readOnly />,
     );
     expect(await screen.findByText('Fund A')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Individuals or Entities' })).not.toBeInTheDocument();

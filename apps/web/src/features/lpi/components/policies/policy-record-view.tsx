@@ -6,10 +6,8 @@ import { Button } from '../../../../components/button/button';
 export interface PolicyRecordViewProps {
   record: TPolicyRecord;
   now: Date;
-  /** Edit and delete (hidden when read-only or exporting). */
+  /** Edit and delete (hidden when read-only). */
   editable: boolean;
-  /** Downloads (hidden when exporting). */
-  showActions: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onDownload: (attachment: TPolicyRecord['attachments'][number]) => void;
@@ -26,7 +24,6 @@ export function PolicyRecordView({
   record,
   now,
   editable,
-  showActions,
   onEdit,
   onDelete,
   onDownload,
@@ -57,19 +54,15 @@ export function PolicyRecordView({
         <List size="sm" aria-label={`Attachments of ${record.name}`}>
           {record.attachments.map((attachment) => (
             <List.Item key={attachment.id}>
-              {showActions ? (
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  onClick={() => onDownload(attachment)}
-                  aria-label={`Download ${attachment.name}`}
-                >
-                  {attachment.name}
-                </Anchor>
-              ) : (
-                attachment.name
-              )}{' '}
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => onDownload(attachment)}
+                aria-label={`Download ${attachment.name}`}
+              >
+                {attachment.name}
+              </Anchor>{' '}
               <Text span size="sm" c="dimmed">
                 ({formatFileSize(attachment.size)})
               </Text>

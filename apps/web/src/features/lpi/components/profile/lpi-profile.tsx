@@ -121,8 +121,6 @@ export interface LpiProfileProps {
   /** The page's h1; without it only the actions are shown (a host page has its own heading). */
   title?: ReactNode;
   readOnly?: boolean;
-  /** The export view: read-only, no actions and no alerts. */
-  exportMode?: boolean;
   /** Other tab components (tests and previews); defaults to the profile's tabs. */
   tabs?: Partial<Record<TLpiPage, TabComponent>>;
   /**
@@ -159,7 +157,6 @@ export function LpiProfile({
   slugs = {},
   title,
   readOnly: readOnlyProp = false,
-  exportMode = false,
   tabs,
   navigation = true,
   units: shownUnits,
@@ -170,7 +167,7 @@ export function LpiProfile({
   const queryClient = useQueryClient();
   const account = useCurrentAccount();
   const titles = useTabTitles(scope);
-  const states = useTabStates(scope, !exportMode);
+  const states = useTabStates(scope);
 
   // --- the save units of the current tab -------------------------------------------------------
   const units = useRef<Unit[]>([]);
@@ -201,7 +198,7 @@ export function LpiProfile({
   const ownProfile = scope.kind === 'organization' || scope.organizationId === account.data?.organization_id;
   const noLpiAccess = ownProfile && account.data?.hasLpiAccess === false;
   const notEditable = pageStates.length > 0 && pageStates.every((state) => !state.editable);
-  const readOnly = readOnlyProp || exportMode || noLpiAccess || notEditable;
+  const readOnly = readOnlyProp || noLpiAccess || notEditable;
   const completed = pageStates.find((state) => state.tab === pageTabs[0])?.completed ?? false;
   // The API's rule for submitting the profile (engine/submit.ts): a member of the organization
   // with LPI access, the right that makes the profile editable. A survey response is submitted by
@@ -385,7 +382,7 @@ export function LpiProfile({
   // --- history -----------------------------------------------------------------------------------
   const [historyOpen, setHistoryOpen] = useState(false);
 
-  const actions = exportMode ? null : (
+  const actions = (
     <>
       <Button
         kind="blanc"
@@ -430,12 +427,7 @@ export function LpiProfile({
 
   const TabView = tabs?.[page] ?? TAB_COMPONENTS[page];
   const tabView = (
-    <TabView
-      scope={scope}
-      readOnly={readOnly}
-      exportMode={exportMode}
-      {...(shownUnits ? { units: shownUnits } : {})}
-    />
+    <TabView scope={scope} readOnly={readOnly} {...(shownUnits ? { units: shownUnits } : {})} />
   );
   const slug = (p: TLpiPage) => slugs[p] ?? p;
 
@@ -448,7 +440,7 @@ export function LpiProfile({
           {actions}
         </Group>
       ) : null}
-      {noLpiAccess && !exportMode ? (
+      {noLpiAccess ? (
         <Alert color="blue" icon={<IconInfoCircle aria-hidden />} role="status">
           {account.data?.isOrganizationAdministrator ? (
             <>
@@ -494,15 +486,13 @@ export function LpiProfile({
               );
             })}
             {/* The organization's scores (features/analytics), not part of a survey's profile. */}
-            {scope.kind === 'organization' && !exportMode ? (
+            {scope.kind === 'organization' ? (
               <Tabs.Tab value="analytics" className={classes.tab}>
                 Analytics
               </Tabs.Tab>
             ) : null}
           </Tabs.List>
-          {scope.kind === 'organization' && !exportMode ? (
-            <Tabs.Panel value="analytics">{null}</Tabs.Panel>
-          ) : null}
+          {scope.kind === 'organization' ? <Tabs.Panel value="analytics">{null}</Tabs.Panel> : null}
           {/* A panel per tab so that every tab's aria-controls names an element; only the current one has content. */}
           {LPI_PAGES.map((p) => (
             <Tabs.Panel key={p} value={p} pt="md">
@@ -535,14 +525,12 @@ export function LpiProfile({
           </Suspense>
         </TabEditorProvider>
       )}
-      {exportMode ? null : (
-        <VersionHistory
-          opened={historyOpen}
-          onClose={() => setHistoryOpen(false)}
-          scope={scope}
-          tabs={pageTabs}
-        />
-      )}
+      <VersionHistory
+        opened={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+        scope={scope}
+        tabs={pageTabs}
+      />
     </Stack>
   );
 }
