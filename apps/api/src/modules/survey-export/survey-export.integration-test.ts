@@ -261,7 +261,7 @@ describe('the PDF', () => {
     expect(res.statusCode).toBe(200);
     const document = ZResponseDocument.parse(res.json());
     // The whole journey's steps are shown, with the values people entered (names, not ids).
-    expect(document.sections.map((s) => s.title)).toContain('Decision Makers');
+    expect(document.sections.map((s) => s.title)).toContain('Ownership and Senior Leadership');
     const cells = document.sections.flatMap((s) =>
       s.blocks.flatMap((b) =>
         b.kind === 'fields'
