@@ -68,3 +68,11 @@ export function visibleModules(account: NavAccount | null | undefined): NavItem[
 export function visibleUserMenu(account: NavAccount | null | undefined): NavItem[] {
   return visibleItems(USER_MENU, account);
 }
+
+/** The top bar's and user menu's pages this account may not open; none while it is unknown. */
+export function closedPaths(account: NavAccount | null | undefined): string[] {
+  if (!account) return [];
+  return [...MODULE_NAVIGATION, ...USER_MENU]
+    .filter((item) => item.visible && !item.visible(account))
+    .map((item) => item.to);
+}
