@@ -32,7 +32,10 @@ function SurveyRows({
   failed: boolean;
   label: string;
 }): ReactNode {
-  if (pending) return <Skeleton height={72} radius="md" aria-label={`Loading ${label}`} />;
+  if (pending)
+    return (
+      <Skeleton height={72} radius="md" role="status" aria-busy="true" aria-label={`Loading ${label}`} />
+    );
   if (failed) {
     return (
       <Text size="sm" c="red">
