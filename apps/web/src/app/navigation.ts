@@ -20,8 +20,16 @@ export interface ModuleNavItem extends NavItem {
     isAdministrator: boolean;
     isSurveyHost: boolean;
     hasLpiAccess: boolean;
+    organization_id?: number | null;
   }) => boolean;
 }
+
+/**
+ * An allowed account of an organization: an approved member. A platform administrator who belongs
+ * to no organization is allowed but has no organization's profile, surveys or space to open.
+ */
+const ofOrganization: NonNullable<ModuleNavItem['visible']> = (account) =>
+  account.isAllowed === true && typeof account.organization_id === 'number';
 
 export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   { label: 'Dashboard', to: '/', icon: IconLayoutDashboard, end: true },
@@ -34,27 +42,17 @@ export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
     visible: (account) => account.isAllowed === true,
   },
   // Every member may view the profile; editing needs LPI access (the page says so).
-  { label: 'LPI', to: '/lpi', icon: IconChartBar, visible: (account) => account.isAllowed === true },
-  // Taking, archived, exported and hosted surveys (spec 2 Surveys).
-  {
-    label: 'Surveys',
-    to: '/surveys',
-    icon: IconClipboardList,
-    visible: (account) => account.isAllowed === true,
-  },
+  { label: 'LPI', to: '/lpi', icon: IconChartBar, visible: ofOrganization },
+  // Taking, archived, exported and hosted surveys (spec 2 Surveys): an organization's.
+  { label: 'Surveys', to: '/surveys', icon: IconClipboardList, visible: ofOrganization },
 ];
 
 /** The user menu's pages, above Log out: one's own profile, settings and organization. */
 export const USER_MENU: readonly ModuleNavItem[] = [
   { label: 'My profile', to: '/users/private', icon: IconUser, end: true },
   { label: 'Settings', to: '/users/private/settings', icon: IconSettings },
-  // A pending or declined user has no organization to open yet.
-  {
-    label: 'My organization',
-    to: '/organizations/private',
-    icon: IconBuilding,
-    visible: (account) => account.isAllowed === true,
-  },
+  // A pending or declined user has no organization to open yet; a platform administrator may have none.
+  { label: 'My organization', to: '/organizations/private', icon: IconBuilding, visible: ofOrganization },
 ];
 
 type NavAccount = Parameters<NonNullable<ModuleNavItem['visible']>>[0];
@@ -69,4 +67,12 @@ export function visibleModules(account: NavAccount | null | undefined): NavItem[
 
 export function visibleUserMenu(account: NavAccount | null | undefined): NavItem[] {
   return visibleItems(USER_MENU, account);
+}
+
+/** The top bar's and user menu's pages this account may not open; none while it is unknown. */
+export function closedPaths(account: NavAccount | null | undefined): string[] {
+  if (!account) return [];
+  return [...MODULE_NAVIGATION, ...USER_MENU]
+    .filter((item) => item.visible && !item.visible(account))
+    .map((item) => item.to);
 }

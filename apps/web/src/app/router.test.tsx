@@ -135,6 +135,33 @@ describe('shell', () => {
     ]);
   });
 
+  it('shows a pending user the crumb of a module it may not open as text', async () => {
+    signIn();
+    stubFetch({
+      'GET /api/user/status': () => json({ ...ACCOUNT, status: 'pending', isAllowed: false }),
+      'GET /api/user-account': () => json({ id: ACCOUNT.id, acknowledgements: [] }),
+    });
+    renderApp('/users/private/settings');
+    const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await within(breadcrumb).findByText('Users');
+    await waitFor(() => expect(within(breadcrumb).queryByRole('link', { name: 'Users' })).toBeNull());
+    expect(within(breadcrumb).getByRole('link', { name: 'My profile' })).toHaveAttribute(
+      'href',
+      '/users/private',
+    );
+  });
+
+  it('shows a member the same crumb as a link', async () => {
+    signIn();
+    stubFetch({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/user-account': () => json({ id: ACCOUNT.id, acknowledgements: [] }),
+    });
+    renderApp('/users/private/settings');
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(await within(trail).findByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
+  });
+
   it('shows the pending status card to a user awaiting approval', async () => {
     signIn();
     stubFetch({ 'GET /api/user/status': () => json({ ...ACCOUNT, status: 'pending' }) });

@@ -42,7 +42,7 @@ function SideNavigationList({ section, onNavigate }: { section: SideNavigation; 
  * its own tab bar) leaves wide screens as the top-bar layout.
  */
 export function DrawerWithTopBarLayout() {
-  const { user, navigation } = useShellAccount();
+  const { user, navigation, closed } = useShellAccount();
   const section = sideNavigationOf(useMatches());
   const fixed = section && !section.smallScreensOnly ? section : undefined;
   return (
@@ -76,7 +76,7 @@ export function DrawerWithTopBarLayout() {
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main} bg="gray.0">
         <Container size={fixed ? 'xl' : 'lg'} py="md">
           <Stack gap="lg">
-            <Breadcrumbs />
+            <Breadcrumbs closed={closed} />
             <Outlet />
           </Stack>
         </Container>

@@ -11,7 +11,7 @@ import { useShellAccount } from './use-shell-account';
 
 /** top-bar layout (spec section 2): the top bar over the page, e.g. the dashboard. */
 export function TopBarLayout() {
-  const { user, navigation } = useShellAccount();
+  const { user, navigation, closed } = useShellAccount();
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
       <SkipLink />
@@ -21,7 +21,7 @@ export function TopBarLayout() {
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main} bg="gray.0">
         <Container size="lg" py="md">
           <Stack gap="lg">
-            <Breadcrumbs />
+            <Breadcrumbs closed={closed} />
             <Outlet />
           </Stack>
         </Container>

@@ -1,8 +1,11 @@
 import type { TopBarUser } from '../../components/top-bar/top-bar';
 import { useCurrentAccount } from '../../lib/account';
-import { visibleModules, visibleUserMenu } from '../navigation';
+import { closedPaths, visibleModules, visibleUserMenu } from '../navigation';
 
-/** The signed-in user as the top bar shows it, and the modules this user may open. */
+/**
+ * The signed-in user as the top bar shows it, the modules this user may open, and the paths of
+ * those it may not (the breadcrumbs show them as text).
+ */
 export function useShellAccount() {
   const query = useCurrentAccount();
   const account = query.data;
@@ -18,5 +21,5 @@ export function useShellAccount() {
   } else {
     user = query.isError ? null : undefined;
   }
-  return { account, user, navigation: visibleModules(account) };
+  return { account, user, navigation: visibleModules(account), closed: closedPaths(account) };
 }

@@ -34,8 +34,13 @@ export function buildCrumbs(matches: readonly UIMatch<unknown, unknown>[]): Crum
   return crumbs;
 }
 
+export interface BreadcrumbsProps {
+  /** Paths the user may not open (e.g. /users for a pending user): their crumbs are text, not links. */
+  closed?: readonly string[];
+}
+
 /** The trail of the current page; the last crumb is the page itself (not a link). */
-export function Breadcrumbs() {
+export function Breadcrumbs({ closed = [] }: BreadcrumbsProps) {
   const crumbs = buildCrumbs(useMatches());
   return (
     <nav aria-label="Breadcrumb">
@@ -51,6 +56,10 @@ export function Breadcrumbs() {
               ) : null}
               {current ? (
                 <Text span size="sm" fw={600} aria-current="page">
+                  {crumb.label}
+                </Text>
+              ) : closed.includes(crumb.to) ? (
+                <Text span size="sm">
                   {crumb.label}
                 </Text>
               ) : (

@@ -140,7 +140,12 @@ export function IndustriesPicker({
           </Alert>
         )}
         {loading && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label="Loading global industries">
+          <SimpleGrid
+            cols={{ base: 1, sm: 2 }}
+            role="status"
+            aria-busy="true"
+            aria-label="Loading global industries"
+          >
             {GLOBAL_INDUSTRY_KEYS.map((key) => (
               <Skeleton key={key} height={56} />
             ))}

@@ -31,9 +31,12 @@ const ADMINS = [
   { id: 5, name: 'Eve', lastname: 'Eden', image: null, email: 'eve@acme.test' },
 ];
 
-function stubDashboard(status: string, { admins = ADMINS, acknowledgements = [] as string[] } = {}) {
+function stubDashboard(
+  status: string,
+  { admins = ADMINS, acknowledgements = [] as string[], account = {} as Partial<typeof ACCOUNT> } = {},
+) {
   return stubFetch({
-    'GET /api/user/status': () => json({ ...ACCOUNT, status }),
+    'GET /api/user/status': () => json({ ...ACCOUNT, ...account, status }),
     'GET /api/organizations/me/admins': () => json({ data: admins }),
     'GET /api/user-account': () => json({ id: ACCOUNT.id, acknowledgements }),
     'POST /api/acknowledgment': () => json({ type: 'getting_started' }, 201),
@@ -71,10 +74,27 @@ describe('dashboard: user-status card', () => {
     expect(within(card).queryByText('Dan Drew')).not.toBeInTheDocument();
   });
 
-  it("pending: 'Awaiting admin approval', the pending text and a button to /users/private", async () => {
-    stubDashboard('pending', { admins: ADMINS.slice(0, 3) });
+  it("pending: 'Awaiting admin approval' first, the pending text, what happens next and a button to /users/private", async () => {
+    stubDashboard('pending', { admins: ADMINS.slice(0, 3), account: { isAllowed: false } });
     renderApp('/');
     const card = await statusCard();
+    // What to do next comes first, right under the greeting; no welcome card of a member's steps.
+    expect(screen.getAllByRole('heading', { level: 2 })[0]).toHaveTextContent('Awaiting admin approval');
+    expect(screen.queryByRole('heading', { name: 'Welcome to Parity' })).not.toBeInTheDocument();
+    expect(await within(card).findAllByTestId('admin-card')).toHaveLength(3);
+    const next = within(card).getByRole('list', { name: 'What happens next' });
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Complete your profile, so the admins know who is asking.',
+      'An admin of Acme Capital Partners approves your request: Parity emails you when they do.',
+      'Once you are approved, your organization, its LPI profile and its surveys open here.',
+      'Questions in the meantime? Write to an admin of your organization below.',
+    ]);
+    // The organization they may not open yet is no link.
+    expect(screen.getByTestId('greeting-organization').closest('a')).toBeNull();
     expect(within(card).getByRole('heading', { name: 'Awaiting admin approval' })).toBeInTheDocument();
     expect(
       within(card).getByText(
@@ -85,22 +105,113 @@ describe('dashboard: user-status card', () => {
       'href',
       '/users/private',
     );
-    expect(await within(card).findAllByTestId('admin-card')).toHaveLength(3);
     expect(within(card).queryByText(/more$/)).not.toBeInTheDocument();
   });
 
-  it.each(['declined', 'none'])("%s: 'Access Denied' with the access-denied text", async (status) => {
-    stubDashboard(status);
-    renderApp('/');
-    const card = await statusCard();
-    expect(within(card).getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+  it.each(['declined', 'none'])(
+    "%s (not a platform administrator): 'Access Denied' with the access-denied text",
+    async (status) => {
+      stubDashboard(status);
+      renderApp('/');
+      const card = await statusCard();
+      expect(within(card).getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+      expect(
+        within(card).getByText(
+          'You do not have permission to access Acme Capital Partners. Please contact admin of that organization.',
+        ),
+      ).toBeInTheDocument();
+      expect(within(card).queryByRole('link', { name: 'Complete your profile' })).not.toBeInTheDocument();
+      await within(card).findByText('+ 2 more');
+    },
+  );
+});
+
+describe('dashboard: platform administrator', () => {
+  it('of no organization: what an administrator can open today, never Access Denied', async () => {
+    stubDashboard('none', {
+      admins: [],
+      account: {
+        isAdministrator: true,
+        isOrganizationAdministrator: false,
+        hasLpiAccess: false,
+        organization_id: null,
+        organization_name: null,
+      },
+    });
+    const { router } = renderApp('/');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Platform administrator' });
+    const card = within(heading.closest('section') as HTMLElement);
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'LPI health' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Active surveys' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome to Parity' })).not.toBeInTheDocument();
+    const pages = card.getByRole('list', { name: 'What you can open today' });
     expect(
-      within(card).getByText(
-        'You do not have permission to access Acme Capital Partners. Please contact admin of that organization.',
-      ),
+      within(pages)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Organizations', '/organizations'],
+      ['Users', '/users'],
+      ['My profile', '/users/private'],
+      ['Settings', '/users/private/settings'],
+    ]);
+    expect(card.getByText(/administration pages .* are not in the web app yet/)).toBeInTheDocument();
+    // The top bar offers only what an administrator of no organization can open.
+    const modules = screen.getByRole('navigation', { name: 'Modules' });
+    expect(
+      within(modules)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Users', 'Organizations']);
+    const user = userEvent.setup();
+    await user.click(card.getByRole('link', { name: 'Organizations' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
+  });
+});
+
+describe('dashboard: survey host', () => {
+  it('opens on Hosting, first under the greeting, with the response rates of the active hosted surveys', async () => {
+    stubFetch({
+      'GET /api/user/status': () => json({ ...ACCOUNT, isSurveyHost: true, status: 'approved' }),
+      'GET /api/organizations/me/admins': () => json({ data: [] }),
+      'GET /api/user-account': () => json({ id: ACCOUNT.id, acknowledgements: ['getting_started'] }),
+      'GET /api/surveys/invitations': () => json({ data: [] }),
+      'GET /api/surveys': () =>
+        json({
+          data: [
+            {
+              id: 201,
+              title: 'Manager diversity 2026',
+              survey_type_id: 2,
+              start: '2026-09-01',
+              due: '2026-12-31',
+              status: 'Active',
+              host: { id: 1, name: 'Northwind Pension Fund', logo: null },
+              invited: 10,
+              submitted: 4,
+              progress_percent: 40,
+              survey_locked_step: 11,
+              created_at: '2026-09-01T09:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { level: 2, name: 'Active surveys' });
+    expect(screen.getAllByRole('heading', { level: 2 })[0]).toHaveTextContent('Active surveys');
+    expect(screen.getByRole('tab', { name: 'Hosting' })).toHaveAttribute('aria-selected', 'true');
+    const list = await screen.findByRole('list', { name: 'Surveys you are hosting' });
+    expect(within(list).getByRole('link', { name: 'Manager diversity 2026' })).toHaveAttribute(
+      'href',
+      '/surveys/hosting/201',
+    );
+    expect(
+      within(list).getByText('Due Dec 31, 2026 · 4 of 10 invited organizations submitted'),
     ).toBeInTheDocument();
-    expect(within(card).queryByRole('link', { name: 'Complete your profile' })).not.toBeInTheDocument();
-    await within(card).findByText('+ 2 more');
+    expect(
+      within(list).getByRole('progressbar', { name: 'Manager diversity 2026 response rate' }),
+    ).toHaveAttribute('aria-valuenow', '40');
   });
 });
 

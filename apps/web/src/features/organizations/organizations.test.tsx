@@ -371,6 +371,46 @@ describe('/organizations/{organizationId} (public page)', () => {
     expect(field('identifiers')).toHaveTextContent('Sector: Financials');
   });
 
+  it("links one's own organization's page to managing it, for its admins and (as My organization) its members", async () => {
+    const ACME = { ...CEDAR, id: 2, name: 'Acme Capital Partners' };
+    stub({ ...base, 'GET /api/organizations/2': () => json(ACME) });
+    const { router } = renderApp('/organizations/2');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Manage organization' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/private/feed'));
+    cleanupApps();
+
+    stub({
+      ...base,
+      'GET /api/user/status': () => json({ ...ACCOUNT, isOrganizationAdministrator: false }),
+      'GET /api/organizations/2': () => json(ACME),
+    });
+    renderApp('/organizations/2');
+    expect(await screen.findByRole('link', { name: 'Open My organization' })).toHaveAttribute(
+      'href',
+      '/organizations/private',
+    );
+  });
+
+  it("offers no way to manage another organization's page, nor one's own while pending", async () => {
+    stub({ ...base, 'GET /api/organizations/3': () => json(CEDAR) });
+    renderApp('/organizations/3');
+    await screen.findByRole('heading', { level: 1, name: 'Cedar Equity' });
+    expect(screen.queryByRole('link', { name: /Manage organization|Open My organization/ })).toBeNull();
+    cleanupApps();
+
+    stub({
+      ...base,
+      'GET /api/user/status': () =>
+        json({ ...ACCOUNT, organization_id: 3, isAllowed: false, status: 'pending' }),
+      'GET /api/organizations/3': () => json(CEDAR),
+    });
+    renderApp('/organizations/3');
+    await screen.findByRole('heading', { level: 1, name: 'Cedar Equity' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Account menu/ })).toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: /Manage organization|Open My organization/ })).toBeNull();
+  });
+
   it('says when the organization cannot be loaded (private or unknown: 404)', async () => {
     stub({ ...base });
     renderApp('/organizations/99');

@@ -96,7 +96,7 @@ describe('dashboard: active-surveys widget', () => {
     expect(links[0]).toHaveAttribute('href', '/surveys/taking/101?organizationId=2&step=4');
   });
 
-  it('Hosting lists at most 3 of the host’s active surveys; For {account name} is always empty', async () => {
+  it('a host opens on Hosting: at most 3 of its active surveys; Taking and For {account name} are empty', async () => {
     stubWidget(
       { ...ACCOUNT, isSurveyHost: true },
       [],
@@ -105,8 +105,7 @@ describe('dashboard: active-surveys widget', () => {
     renderApp('/');
     const user = userEvent.setup();
     const card = await widget();
-    expect(await card.findByText(NO_ACTIVE_SURVEYS)).toBeInTheDocument();
-    await user.click(card.getByRole('tab', { name: 'Hosting' }));
+    expect(card.getByRole('tab', { name: 'Hosting' })).toHaveAttribute('aria-selected', 'true');
     const list = await card.findByRole('list', { name: 'Surveys you are hosting' });
     expect(
       within(list)
@@ -114,6 +113,8 @@ describe('dashboard: active-surveys widget', () => {
         .map((l) => l.textContent),
     ).toEqual(['Hosted 1', 'Hosted 3', 'Hosted 4']);
     expect(within(list).getAllByRole('link')[0]).toHaveAttribute('href', '/surveys/hosting/201');
+    await user.click(card.getByRole('tab', { name: 'Taking' }));
+    expect(await card.findByText(NO_ACTIVE_SURVEYS)).toBeInTheDocument();
     await user.click(card.getByRole('tab', { name: 'For Ada' }));
     expect(await card.findByText(NO_ACTIVE_SURVEYS)).toBeInTheDocument();
   });

@@ -17,6 +17,8 @@ interface Row {
   to: string;
   detail: string;
   progress: number;
+  /** What the progress bar measures, after the title: 'progress' or 'response rate'. */
+  measure: string;
 }
 
 function SurveyRows({
@@ -30,7 +32,10 @@ function SurveyRows({
   failed: boolean;
   label: string;
 }): ReactNode {
-  if (pending) return <Skeleton height={72} radius="md" aria-label={`Loading ${label}`} />;
+  if (pending)
+    return (
+      <Skeleton height={72} radius="md" role="status" aria-busy="true" aria-label={`Loading ${label}`} />
+    );
   if (failed) {
     return (
       <Text size="sm" c="red">
@@ -60,7 +65,7 @@ function SurveyRows({
           <Text size="xs" c="dimmed">
             {row.detail}
           </Text>
-          <Progress value={row.progress} size="xs" aria-label={`${row.title} progress`} />
+          <Progress value={row.progress} size="xs" aria-label={`${row.title} ${row.measure}`} />
         </Stack>
       ))}
     </Stack>
@@ -70,14 +75,18 @@ function SurveyRows({
 export interface ActiveSurveysWidgetProps {
   /** The account's name, for the third tab ('For {account name}'). */
   accountName: string;
-  /** Hosts see their organization's active surveys under Hosting; others its empty message. */
+  /**
+   * Hosts see their organization's active surveys and their response rates under Hosting, the tab
+   * they open on; others its empty message, and open on Taking.
+   */
   isSurveyHost: boolean;
 }
 
 /**
- * The dashboard's active-surveys widget (spec 2): tabs Taking (default; the organization's active
- * invitations), Hosting (the host organization's active surveys) and 'For {account name}' (always
- * its empty message); at most 3 of each, 'No active surveys found' when none.
+ * The dashboard's active-surveys widget (spec 2): tabs Taking (the organization's active
+ * invitations; the default), Hosting (the host organization's active surveys with their response
+ * rates; a survey host's default, issue #19) and 'For {account name}' (always its empty message);
+ * at most 3 of each, 'No active surveys found' when none.
  */
 export function ActiveSurveysWidget({ accountName, isSurveyHost }: ActiveSurveysWidgetProps) {
   const invitations = useActiveInvitations(true);
@@ -90,13 +99,15 @@ export function ActiveSurveysWidget({ accountName, isSurveyHost }: ActiveSurveys
     to: `/surveys/taking/${i.survey_id}?organizationId=${i.organization_id}&step=${i.survey_locked_step}`,
     detail: `Due ${day(i.due)} · ${i.host.name}`,
     progress: i.survey_progress,
+    measure: 'progress',
   }));
   const hostingRows = hosted.data?.map((s) => ({
     id: s.id,
     title: s.title,
     to: `/surveys/hosting/${s.id}`,
-    detail: `Due ${day(s.due)} · ${s.submitted} of ${s.invited} submitted`,
+    detail: `Due ${day(s.due)} · ${s.submitted} of ${s.invited} invited organizations submitted`,
     progress: s.progress_percent,
+    measure: 'response rate',
   }));
 
   return (
@@ -110,7 +121,7 @@ export function ActiveSurveysWidget({ accountName, isSurveyHost }: ActiveSurveys
             All surveys
           </Anchor>
         </Group>
-        <Tabs defaultValue="taking" keepMounted={false}>
+        <Tabs defaultValue={isSurveyHost ? 'hosting' : 'taking'} keepMounted={false}>
           <Tabs.List aria-label="Active surveys">
             <Tabs.Tab value="taking">Taking</Tabs.Tab>
             <Tabs.Tab value="hosting">Hosting</Tabs.Tab>

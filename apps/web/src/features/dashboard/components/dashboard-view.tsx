@@ -9,6 +9,7 @@ import {
 } from '../api/acknowledge';
 import { useOrganizationAdmins } from '../api/get-organization-admins';
 import { ActiveSurveysWidget } from './active-surveys-widget';
+import { AdministratorCard } from './administrator-card';
 import { InvitationsWidget } from './invitations-widget';
 import { LpiCard } from './lpi-card';
 import { TrainingBanner } from './training-banner';
@@ -24,8 +25,10 @@ export interface DashboardAccount {
   organization_logo: string | null;
   status: string;
   isOrganizationAdministrator?: boolean;
-  /** Survey hosts see their active surveys in the active-surveys widget's Hosting tab. */
+  /** Survey hosts see the active-surveys widget first, open on their surveys' response rates. */
   isSurveyHost?: boolean;
+  /** A platform administrator of no organization sees what the role can open, not 'Access Denied'. */
+  isAdministrator?: boolean;
 }
 
 export interface DashboardViewProps {
@@ -37,10 +40,15 @@ export interface DashboardViewProps {
 }
 
 /**
- * The dashboard (spec sections 1 and 2): the greeting (the page's h1), the training banner, the
- * profile-completeness prompt while the profile misses something, the welcome card until
- * 'Getting started' is acknowledged, the user-status card and, for approved members, the LPI
- * card, the active-surveys widget and the invitations widget.
+ * The dashboard (spec sections 1 and 2), one for each role (issue #19): the greeting (the page's
+ * h1), the training banner, the profile-completeness prompt while the profile misses something,
+ * and then
+ * - an approved member: the welcome card until 'Getting started' is acknowledged, the user-status
+ *   card, the LPI card, the active-surveys widget and the invitations widget; a survey host sees
+ *   the active-surveys widget first, open on the response rates of the surveys it hosts;
+ * - a pending user: the user-status card first, with what happens next;
+ * - a platform administrator of no organization: what an administrator can open today;
+ * - a declined user: the user-status card's 'Access Denied'.
  */
 export function DashboardView({ account, isError, now, profilePrompt }: DashboardViewProps) {
   const hasOrganization = Boolean(account?.organization_id ?? account?.organization_name);
@@ -67,21 +75,42 @@ export function DashboardView({ account, isError, now, profilePrompt }: Dashboar
     );
   }
 
+  const approved = account.status === 'approved';
   // Hidden once acknowledged: from the account, or at once after a successful acknowledgement.
+  // Its first steps are an approved member's; others are told theirs by their status card.
   const showWelcome =
+    approved &&
     !acknowledge.isSuccess &&
     !acknowledgements.isPending &&
     !hasAcknowledged(acknowledgements.data, GETTING_STARTED);
+  const administrator = account.isAdministrator === true && !approved && account.status !== 'pending';
+  const status = administrator ? (
+    <AdministratorCard />
+  ) : (
+    <UserStatusCard
+      status={account.status}
+      organizationName={account.organization_name}
+      admins={admins.data ?? []}
+    />
+  );
+  const activeSurveys = approved ? (
+    <ActiveSurveysWidget accountName={account.name} isSurveyHost={account.isSurveyHost === true} />
+  ) : null;
+  const hostingFirst = account.isSurveyHost === true;
 
   return (
     <Stack gap="lg">
-      {/* The greeting links the organization to /organizations/private (organizations.private). */}
+      {/* The greeting links the organization to /organizations/private (organizations.private),
+          for the members who may open it. */}
       <Greeting
         name={account.name}
         organizationName={account.organization_name}
         organizationLogo={account.organization_logo}
         now={now}
+        renderOrganization={approved ? undefined : (organization) => organization}
       />
+      {hostingFirst ? activeSurveys : null}
+      {approved ? null : status}
       <TrainingBanner />
       {profilePrompt}
       {showWelcome ? (
@@ -90,23 +119,15 @@ export function DashboardView({ account, isError, now, profilePrompt }: Dashboar
           pending={acknowledge.isPending}
         />
       ) : null}
-      <UserStatusCard
-        status={account.status}
-        organizationName={account.organization_name}
-        admins={admins.data ?? []}
-      />
-      {account.status === 'approved' && typeof account.organization_id === 'number' ? (
+      {approved ? status : null}
+      {approved && typeof account.organization_id === 'number' ? (
         <LpiCard
           organizationId={account.organization_id}
           isOrganizationAdministrator={account.isOrganizationAdministrator === true}
         />
       ) : null}
-      {account.status === 'approved' ? (
-        <>
-          <ActiveSurveysWidget accountName={account.name} isSurveyHost={account.isSurveyHost === true} />
-          <InvitationsWidget userId={account.id} />
-        </>
-      ) : null}
+      {hostingFirst ? null : activeSurveys}
+      {approved ? <InvitationsWidget userId={account.id} /> : null}
     </Stack>
   );
 }

@@ -19,7 +19,15 @@ export function InvitationsWidget({ userId }: { userId: number }) {
 
   let content: ReactNode;
   if (invitations.isPending) {
-    content = <Skeleton height={72} radius="md" aria-label="Loading your invitations" />;
+    content = (
+      <Skeleton
+        height={72}
+        radius="md"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading your invitations"
+      />
+    );
   } else if (invitations.isError) {
     content = (
       <Text size="sm" c="red" role="alert">

@@ -115,7 +115,9 @@ export function LpiCard({ organizationId, isOrganizationAdministrator }: LpiCard
       </Alert>
     );
   } else if (!lpi.data) {
-    body = <Skeleton height={180} radius="md" aria-label="Loading the LPI scores" />;
+    body = (
+      <Skeleton height={180} radius="md" role="status" aria-busy="true" aria-label="Loading the LPI scores" />
+    );
   } else {
     body = (
       <Stack gap="md">

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import { accessDeniedText, pendingAccessText } from '@parity/domain/permissions';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
@@ -20,6 +20,7 @@ export const ACCESS_DENIED_TITLE = 'Access Denied';
 export const COMPLETE_PROFILE_LABEL = 'Complete your profile';
 export const DEFAULT_COVER_SRC = '/dashboard-cover.svg';
 export const ADMINS_SHOWN = 3;
+export const NEXT_STEPS_TITLE = 'What happens next';
 
 function AdminList({ admins }: { admins: readonly OrganizationAdmin[] }) {
   if (admins.length === 0) return null;
@@ -95,11 +96,30 @@ export function UserStatusCard({ status, organizationName, coverSrc, admins = []
         </Group>
         <Text size="sm">{pending ? pendingAccessText(organization) : accessDeniedText(organization)}</Text>
         {pending ? (
-          <div>
-            <Button component={Link} to="/users/private">
-              {COMPLETE_PROFILE_LABEL}
-            </Button>
-          </div>
+          <>
+            <Text size="sm" fw={600} id="user-status-next">
+              {NEXT_STEPS_TITLE}
+            </Text>
+            <List type="ordered" size="sm" spacing={4} aria-labelledby="user-status-next">
+              <List.Item>Complete your profile, so the admins know who is asking.</List.Item>
+              <List.Item>
+                An admin of {organization} approves your request: Parity emails you when they do.
+              </List.Item>
+              <List.Item>
+                Once you are approved, your organization, its LPI profile and its surveys open here.
+              </List.Item>
+              {admins.length > 0 ? (
+                <List.Item>
+                  Questions in the meantime? Write to an admin of your organization below.
+                </List.Item>
+              ) : null}
+            </List>
+            <div>
+              <Button component={Link} to="/users/private">
+                {COMPLETE_PROFILE_LABEL}
+              </Button>
+            </div>
+          </>
         ) : null}
         <AdminList admins={admins} />
       </Stack>

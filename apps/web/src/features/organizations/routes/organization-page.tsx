@@ -1,8 +1,11 @@
 import { Anchor, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { displayName, NO_INFORMATION } from '@parity/domain/account';
+import { IconSettings } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { useCurrentAccount } from '../../../lib/account';
 import { useDictionary } from '../../../lib/dictionaries';
 import { useOrganization, usePublishedEvenness, usePublishedLpi } from '../api/organizations';
 import { OrganizationLogo } from '../components/organization-logo';
@@ -97,6 +100,26 @@ function PublishedScores({ organizationId }: { organizationId: number }) {
   );
 }
 
+/**
+ * The way from one's own organization's public page to its space (issue #19): 'Manage
+ * organization' for its administrators, 'Open My organization' for its other approved members,
+ * nothing for anyone else.
+ */
+function OwnOrganizationLink({ organizationId }: { organizationId: number }) {
+  const account = useCurrentAccount().data;
+  if (!account?.isAllowed || account.organization_id !== organizationId) return null;
+  return (
+    <Button
+      component={Link}
+      to="/organizations/private"
+      kind="secondary"
+      leftSection={<IconSettings size={16} aria-hidden />}
+    >
+      {account.isOrganizationAdministrator ? 'Manage organization' : 'Open My organization'}
+    </Button>
+  );
+}
+
 /** /organizations/{organizationId}: an organization's public page (About, published scores). */
 export function OrganizationPageRoute() {
   const organizationId = Number(useParams().organizationId);
@@ -133,7 +156,11 @@ export function OrganizationPageRoute() {
     <Stack gap="md">
       <Group gap="md" wrap="nowrap" align="center">
         <OrganizationLogo src={data.logo} name={data.name} size={72} />
-        <PageHeader title={data.name} description={structure} />
+        <PageHeader
+          title={data.name}
+          description={structure}
+          actions={<OwnOrganizationLink organizationId={data.id} />}
+        />
       </Group>
       <Tabs defaultValue="about" keepMounted={false}>
         <Tabs.List>

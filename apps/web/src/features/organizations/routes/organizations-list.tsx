@@ -176,7 +176,12 @@ export function OrganizationsListRoute() {
         </form>
       </search>
       {organizations.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label="Loading organizations">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, md: 3 }}
+          role="status"
+          aria-busy="true"
+          aria-label="Loading organizations"
+        >
           {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
             <Skeleton key={key} height={76} radius="md" />
           ))}

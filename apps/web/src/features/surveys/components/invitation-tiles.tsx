@@ -15,7 +15,10 @@ export interface InvitationTilesProps {
   emptyMessage: string;
 }
 
-/** The caller organization's invitations as tiles (GET /api/surveys/invitations?filter). */
+/**
+ * The caller organization's invitations as tiles (GET /api/surveys/invitations?filter), each titled
+ * by an h2: the lists sit right under their page's h1.
+ */
 export function InvitationTiles({
   actionOf,
   include,
@@ -28,7 +31,12 @@ export function InvitationTiles({
       statuses={statuses}
       include={include}
       renderTile={(invitation) => (
-        <SurveyTile key={invitation.id} invitation={invitation} action={actionOf(invitation)} />
+        <SurveyTile
+          key={invitation.id}
+          invitation={invitation}
+          action={actionOf(invitation)}
+          headingOrder={2}
+        />
       )}
       empty={<Text c="dimmed">{emptyMessage}</Text>}
     />

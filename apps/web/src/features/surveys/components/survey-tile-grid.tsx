@@ -76,7 +76,12 @@ export function SurveyTileGrid<T extends { id: number; due: string }>({
         />
       </Group>
       {list.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label="Loading surveys">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          role="status"
+          aria-busy="true"
+          aria-label="Loading surveys"
+        >
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height={190} radius="md" />
           ))}

@@ -61,7 +61,12 @@ export function UsersListRoute() {
         </form>
       </search>
       {users.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label="Loading users">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, md: 3 }}
+          role="status"
+          aria-busy="true"
+          aria-label="Loading users"
+        >
           {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
             <Skeleton key={key} height={76} radius="md" />
           ))}
