@@ -17,6 +17,8 @@ export interface ChartPanelProps {
   controls?: ReactNode;
   /** The chart (an SVG); the PNG download draws it. */
   children: ReactNode;
+  /** The title's heading level: 2 where the panel sits right under the page's h1. */
+  headingOrder?: 2 | 3;
 }
 
 const display = (value: Cell) => (value === null ? 'N/A' : String(value));
@@ -30,6 +32,7 @@ export function ChartPanel({
   rows,
   controls,
   children,
+  headingOrder = 3,
 }: ChartPanelProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const chartRef = useRef<HTMLDivElement>(null);
@@ -53,7 +56,7 @@ export function ChartPanel({
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Stack gap={2}>
-            <Title order={3} size="h4">
+            <Title order={headingOrder} size="h4">
               {title}
             </Title>
             {description ? (

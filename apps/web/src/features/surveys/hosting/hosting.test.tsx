@@ -223,6 +223,8 @@ describe('/surveys/hosting', () => {
     });
     renderApp('/surveys/hosting');
     const card = await screen.findByRole('article', { name: '2026 DEI Survey' });
+    // Each tile is titled by an h2, right under the page's h1 (headings in order for screen readers).
+    expect(within(card).getByRole('heading', { level: 2, name: '2026 DEI Survey' })).toBeInTheDocument();
     expect(within(card).getByText('Active')).toBeInTheDocument();
     expect(within(card).getByText('12 of 20 invited submitted')).toBeInTheDocument();
     expect(within(card).getByText('60%')).toBeInTheDocument();

@@ -9,7 +9,8 @@ import { type HostedSurveysScope, useHostedSurveys } from '../api/hosting';
 
 /**
  * A hosted survey's tile (spec 3 Survey tile, hosting): title, due date, status, host, the share of
- * invited organizations that submitted, and a link to the hosted survey page.
+ * invited organizations that submitted, and a link to the hosted survey page. Titled by an h2: the
+ * lists sit right under their page's h1.
  */
 export function HostedSurveyTile({ survey }: { survey: THostedSurvey }) {
   const hasInfo = Boolean(survey.due) || Boolean(survey.host?.name);
@@ -18,7 +19,7 @@ export function HostedSurveyTile({ survey }: { survey: THostedSurvey }) {
       <Stack gap="sm" h="100%" justify="space-between">
         <Stack gap={6}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Title order={3} size="h5" lineClamp={2}>
+            <Title order={2} size="h5" lineClamp={2}>
               {survey.title}
             </Title>
             <Badge color={STATUS_COLORS[survey.status]} variant="light" style={{ flexShrink: 0 }}>

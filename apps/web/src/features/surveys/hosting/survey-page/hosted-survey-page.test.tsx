@@ -228,6 +228,7 @@ describe('the hosted survey page', () => {
     expect(within(region).getByText('33.3%')).toBeInTheDocument();
     expect(within(region).getByText('66.7%')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Responses over time' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Responses over time' })).toBeInTheDocument();
     // Its table view lists each day.
     await userEvent.click(screen.getByRole('radio', { name: 'Table' }));
     expect(await screen.findByRole('rowheader', { name: '2026-09-03' })).toBeInTheDocument();

@@ -67,6 +67,7 @@ export function ResponseRatesTab({ surveyId }: { surveyId: number }) {
         ))}
       </SimpleGrid>
       <ChartPanel
+        headingOrder={2}
         title="Responses over time"
         description="Organizations invited, submitted and declined, cumulative per day."
         fileName={`survey-${surveyId}-responses-over-time`}
