@@ -260,7 +260,7 @@ describe('retries and time limits', () => {
   it('gives up after 30000 ms with status 408 and the spec text', async () => {
     vi.useFakeTimers();
     fetchMock.mockImplementation(hangingFetch);
-    const result = api.get('/api/x', undefined, { retries: 0 }).catch((error: unknown) => error);
+    const result = api.post('/api/x', {}, { retries: 0 }).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(29_999);
     expect(getLoadingCount()).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -333,7 +333,7 @@ describe('error text', () => {
     [new Response(null, { status: 404 }), 'Request failed with status code 404'],
   ])('turns a failed response into an ApiError and an Error alert (%#)', async (response, message) => {
     fetchMock.mockResolvedValue(response);
-    const error = (await api.get('/api/x').catch((caught: unknown) => caught)) as ApiError;
+    const error = (await api.post('/api/x', {}).catch((caught: unknown) => caught)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe(message);
     expect(error.description).toBe(message);
@@ -347,6 +347,20 @@ describe('error text', () => {
     fetchMock.mockResolvedValue(json(422, { message: 'Bad', fields: { name: 'x' } }));
     const error = (await api.get('/api/x').catch((caught: unknown) => caught)) as ApiError;
     expect(error.body).toEqual({ message: 'Bad', fields: { name: 'x' } });
+  });
+
+  it('shows no alert for a failed read: the page shows it inline', async () => {
+    fetchMock.mockResolvedValue(json(403, { message: 'Your account is awaiting approval' }));
+    await expect(api.get('/api/x', undefined, { retries: 0 })).rejects.toMatchObject({ status: 403 });
+    expect(alertStore.getAlerts()).toHaveLength(0);
+  });
+
+  it('alerts a failed download: it is the outcome of an action', async () => {
+    fetchMock.mockResolvedValue(json(404, { message: 'File not found' }));
+    const error = (await api.download('/api/x').catch((caught: unknown) => caught)) as ApiError;
+    expect(alertStore.getAlerts()).toEqual([
+      expect.objectContaining({ id: error.alertId, description: 'File not found' }),
+    ]);
   });
 
   it('shows no alert for silent requests', async () => {

@@ -31,7 +31,10 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Retries after the first attempt; default 3. */
   retries?: number;
-  /** No 'Error' alert on failure (the caller reports it). */
+  /**
+   * No 'Error' alert on failure (the caller reports it). Reads (GET, but for downloads) are silent
+   * unless told otherwise: a page shows its failed query inline, toasts tell an action's outcome.
+   */
   silent?: boolean;
   /** Extra request headers (e.g. the sign-up steps' X-Signup-Token); Accept and Authorization are set here. */
   headers?: Record<string, string>;
@@ -50,6 +53,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly description: string;
   readonly body: unknown;
+  /** The 'Error' alert that reported this failure, if one did (a caller showing it inline removes it). */
+  alertId?: string;
 
   constructor({
     status = 500,
@@ -381,8 +386,13 @@ async function request<T>(config: RequestConfig): Promise<T> {
     done();
     if (error instanceof CallerAbort) throw error.reason;
     const apiError = toApiError(error);
-    if (apiError.status !== 401 && !config.silent) {
-      alertStore.add({ type: 'error', title: ERROR_ALERT_TITLE, description: apiError.message });
+    const silent = config.silent ?? (config.method === 'GET' && config.responseKind !== 'blob');
+    if (apiError.status !== 401 && !silent) {
+      apiError.alertId = alertStore.add({
+        type: 'error',
+        title: ERROR_ALERT_TITLE,
+        description: apiError.message,
+      });
     }
     throw apiError;
   } finally {

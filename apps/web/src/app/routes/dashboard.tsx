@@ -8,7 +8,7 @@ export function DashboardRoute() {
   return (
     <DashboardView
       account={account.data}
-      isError={account.isError}
+      error={account.error}
       profilePrompt={<ProfileCompletenessPrompt />}
     />
   );

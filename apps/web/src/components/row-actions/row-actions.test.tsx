@@ -1,8 +1,11 @@
 import { listAction, listItem } from '@parity/domain/list-item';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../lib/api-client';
+import { json, stubFetch } from '../../testing/fetch-stub';
 import { renderWithProviders } from '../../testing/render';
+import { alertStore } from '../alerts/alert-store';
 import { RowActions } from './row-actions';
 
 const actions = [
@@ -13,7 +16,41 @@ const actions = [
   listAction({ id: 'archive', title: 'Archive', disabled: true }),
 ];
 
+beforeEach(() => alertStore.clear());
+afterEach(() => vi.unstubAllGlobals());
+
 describe('RowActions', () => {
+  it('shows a failed action’s error once: inline with show_error, with no toast', async () => {
+    stubFetch({ 'POST /api/resend': () => json({ message: 'The invitation expired.' }, 422) });
+    const onAction = () => api.post('/api/resend', {}, { retries: 0 });
+    const user = userEvent.setup();
+    renderWithProviders(<RowActions item={listItem(1, actions)} label="ada@acme.test" onAction={onAction} />);
+    await user.click(screen.getByRole('button', { name: 'Resend ada@acme.test' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Resend failed: The invitation expired.');
+    expect(screen.getAllByText(/The invitation expired\./)).toHaveLength(1);
+    expect(alertStore.getAlerts()).toEqual([]);
+  });
+
+  it('leaves a failed action’s error to its single toast without show_error', async () => {
+    stubFetch({ 'POST /api/resend': () => json({ message: 'The invitation expired.' }, 422) });
+    const onAction = () => api.post('/api/resend', {}, { retries: 0 });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <RowActions
+        item={listItem(1, actions, { show_error: false })}
+        label="ada@acme.test"
+        onAction={onAction}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Resend ada@acme.test' }));
+    await waitFor(() =>
+      expect(alertStore.getAlerts()).toEqual([
+        expect.objectContaining({ type: 'error', description: 'The invitation expired.' }),
+      ]),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows the primary actions as buttons and the others in the row’s menu, disabled ones unusable', async () => {
     const onAction = vi.fn();
     const user = userEvent.setup();

@@ -13,6 +13,8 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { alertStore } from '../alerts/alert-store';
 import { Button, type ButtonType } from '../button/button';
 
 const ICONS: Record<TListActionIcon, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
@@ -50,7 +52,8 @@ function iconOf(action: TListItemAction, size: number) {
 /**
  * The actions of one row, from its list item (spec 3): the primary ones as buttons, the others in
  * the row's menu; disabled ones cannot be used, and none while one is running. With `show_success`
- * the row says when an action is done, with `show_error` why it failed.
+ * the row says when an action is done, with `show_error` why it failed (instead of the failure's
+ * toast: an error is shown once, inline or as a toast).
  */
 export function RowActions({
   item,
@@ -80,7 +83,11 @@ export function RowActions({
       const done = await result;
       if (done !== false && item.show_success) setOutcome({ kind: 'success', text: `${action.title}: done` });
     } catch (error) {
-      if (item.show_error) setOutcome({ kind: 'error', text: `${action.title} failed: ${reasonOf(error)}` });
+      if (item.show_error) {
+        setOutcome({ kind: 'error', text: `${action.title} failed: ${reasonOf(error)}` });
+        // Said once: the row's own line replaces the API client's toast of the same failure.
+        if (error instanceof ApiError && error.alertId) alertStore.remove(error.alertId);
+      }
     } finally {
       setRunning(null);
     }

@@ -314,7 +314,7 @@ describe('/organizations/{organizationId} (public page)', () => {
     stub({ ...base, 'GET /api/organizations/3': () => json({ ...CEDAR, publish_scores: true }) });
     renderApp('/organizations/3');
     const section = await screen.findByRole('region', { name: 'Published LPI scores' });
-    expect(await within(section).findByText('The published scores could not be loaded.')).toBeInTheDocument();
+    expect(await within(section).findByText('The published scores could not be loaded')).toBeInTheDocument();
   });
 
   it('shows the About fields', async () => {
@@ -414,7 +414,7 @@ describe('/organizations/{organizationId} (public page)', () => {
   it('says when the organization cannot be loaded (private or unknown: 404)', async () => {
     stub({ ...base });
     renderApp('/organizations/99');
-    expect(await screen.findByText('This organization could not be loaded.')).toBeInTheDocument();
+    expect(await screen.findByText('This organization could not be loaded')).toBeInTheDocument();
   });
 
   it('sends a non-numeric id to /404', async () => {

@@ -1,12 +1,12 @@
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { BENCHMARK_KEYS, type TBenchmark } from '@parity/domain/analytics';
 import { PEER_BENCHMARK_MIN } from '@parity/domain/scoring/constants';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { ChartSvg, SERIES_COLOURS } from '../../../components/charts/svg-charts';
+import { QueryError } from '../../../components/query-state/query-state';
 import { Select } from '../../../components/select/select';
-import { toApiError } from '../../../lib/api-client';
 import { useBenchmark, useSubmittedSurveys } from '../api/analytics';
 
 export const BENCHMARK_LABELS: Record<(typeof BENCHMARK_KEYS)[number], string> = {
@@ -99,14 +99,7 @@ export function PeerBenchmark() {
   let body: React.ReactNode;
   if (surveys.isError || benchmark.isError) {
     body = (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle aria-hidden />}
-        role="alert"
-        title="The peer benchmark could not be loaded"
-      >
-        {toApiError(surveys.error ?? benchmark.error).message}
-      </Alert>
+      <QueryError error={surveys.error ?? benchmark.error} title="The peer benchmark could not be loaded" />
     );
   } else if (!surveys.data || (surveyId !== null && !benchmark.data)) {
     body = (

@@ -26,7 +26,11 @@ export function OpenInBiTool() {
     const tab = window.open('', '_blank');
     setOpening(true);
     try {
-      const { url } = await api.get<TTableauToken>('/api/tableau/token', undefined, { retries: 0 });
+      // A read, but the outcome of a click: its failure is alerted.
+      const { url } = await api.get<TTableauToken>('/api/tableau/token', undefined, {
+        retries: 0,
+        silent: false,
+      });
       if (tab) {
         // The tool must not reach back into Parity's page.
         tab.opener = null;

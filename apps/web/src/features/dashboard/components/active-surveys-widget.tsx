@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, Progress, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { QueryError } from '../../../components/query-state/query-state';
 import {
   ACTIVE_SURVEYS_SHOWN,
   useActiveHostedSurveys,
@@ -24,25 +25,20 @@ interface Row {
 function SurveyRows({
   rows,
   pending,
-  failed,
+  error,
   label,
 }: {
   rows: Row[] | undefined;
   pending: boolean;
-  failed: boolean;
+  /** the failure of the rows' query, shown with the API's reason */
+  error: unknown;
   label: string;
 }): ReactNode {
   if (pending)
     return (
       <Skeleton height={72} radius="md" role="status" aria-busy="true" aria-label={`Loading ${label}`} />
     );
-  if (failed) {
-    return (
-      <Text size="sm" c="red">
-        The surveys could not be loaded.
-      </Text>
-    );
-  }
+  if (error) return <QueryError error={error} title="The surveys could not be loaded" />;
   if (!rows?.length) {
     return (
       <Text size="sm" c="dimmed" role="status">
@@ -131,7 +127,7 @@ export function ActiveSurveysWidget({ accountName, isSurveyHost }: ActiveSurveys
             <SurveyRows
               rows={takingRows}
               pending={invitations.isPending}
-              failed={invitations.isError}
+              error={invitations.error}
               label="Surveys you are taking"
             />
           </Tabs.Panel>
@@ -139,7 +135,7 @@ export function ActiveSurveysWidget({ accountName, isSurveyHost }: ActiveSurveys
             <SurveyRows
               rows={isSurveyHost ? hostingRows : []}
               pending={isSurveyHost && hosted.isPending}
-              failed={isSurveyHost && hosted.isError}
+              error={isSurveyHost ? hosted.error : null}
               label="Surveys you are hosting"
             />
           </Tabs.Panel>

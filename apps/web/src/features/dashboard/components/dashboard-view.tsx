@@ -1,6 +1,7 @@
-import { Alert, Skeleton, Stack, Title } from '@mantine/core';
+import { Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Greeting } from '../../../components/greeting/greeting';
+import { QueryError } from '../../../components/query-state/query-state';
 import {
   GETTING_STARTED,
   hasAcknowledged,
@@ -33,7 +34,8 @@ export interface DashboardAccount {
 
 export interface DashboardViewProps {
   account: DashboardAccount | undefined;
-  isError?: boolean;
+  /** the failure of the account's query, shown with the API's reason */
+  error?: unknown;
   now?: Date;
   /** The profile-completeness prompt, from the users feature (composed by the route). */
   profilePrompt?: ReactNode;
@@ -50,20 +52,18 @@ export interface DashboardViewProps {
  * - a platform administrator of no organization: what an administrator can open today;
  * - a declined user: the user-status card's 'Access Denied'.
  */
-export function DashboardView({ account, isError, now, profilePrompt }: DashboardViewProps) {
+export function DashboardView({ account, error, now, profilePrompt }: DashboardViewProps) {
   const hasOrganization = Boolean(account?.organization_id ?? account?.organization_name);
   const admins = useOrganizationAdmins(Boolean(account) && hasOrganization);
   const acknowledgements = useAccountAcknowledgements();
   const acknowledge = useAcknowledge();
 
   if (!account) {
-    if (isError) {
+    if (error) {
       return (
         <Stack gap="lg">
           <Title order={1}>Dashboard</Title>
-          <Alert color="danger" variant="light" title="Your account could not be loaded">
-            Please reload the page. If this keeps happening, sign out and in again.
-          </Alert>
+          <QueryError error={error} title="Your account could not be loaded" />
         </Stack>
       );
     }

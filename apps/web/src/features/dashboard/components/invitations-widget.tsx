@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toApiError } from '../../../lib/api-client';
+import { QueryError } from '../../../components/query-state/query-state';
 import { INVITATIONS_SHOWN, useUserInvitations } from '../api/get-user-invitations';
 import { day } from '../lib/format';
 import { DASHBOARD_TITLE_LENGTH, DashboardTitle } from './dashboard-title';
@@ -30,9 +30,11 @@ export function InvitationsWidget({ userId }: { userId: number }) {
     );
   } else if (invitations.isError) {
     content = (
-      <Text size="sm" c="red" role="alert">
-        {INVITATIONS_FAILED}: {toApiError(invitations.error).message}
-      </Text>
+      <QueryError
+        error={invitations.error}
+        title={INVITATIONS_FAILED}
+        onRetry={() => void invitations.refetch()}
+      />
     );
   } else if (invitations.data.data.length === 0) {
     content = (

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Card,
@@ -25,7 +24,7 @@ import { TRANSPARENCY_WEIGHTS } from '@parity/domain/lpi/transparency';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { HealthGauge } from '../../../components/health-gauge/health-gauge';
-import { toApiError } from '../../../lib/api-client';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useDashboardLpi } from '../api/get-lpi-scores';
 
 const pct = (weight: number) => `${Math.round(weight * 100)}%`;
@@ -110,9 +109,11 @@ export function LpiCard({ organizationId, isOrganizationAdministrator }: LpiCard
   let body: React.ReactNode;
   if (lpi.isError) {
     body = (
-      <Alert color="danger" variant="light" title="The LPI scores could not be loaded">
-        {toApiError(lpi.error).message}
-      </Alert>
+      <QueryError
+        error={lpi.error}
+        title="The LPI scores could not be loaded"
+        onRetry={() => void lpi.refetch()}
+      />
     );
   } else if (!lpi.data) {
     body = (

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useDictionary } from '../../../lib/dictionaries';
 import { boardKey, saveBoard, useBoard } from '../api/board';
 import { BoardFormDialog, type BoardOptions } from '../components/board/board-form-dialog';
@@ -69,7 +70,7 @@ export default function BoardTab({ scope, readOnly }: LpiTabProps) {
   });
 
   if (query.isPending) return <Text c="dimmed">Loading...</Text>;
-  if (query.isError) return <Text c="red">The board tab could not be loaded.</Text>;
+  if (query.isError) return <QueryError error={query.error} title="The board tab could not be loaded" />;
 
   const editingRow = editing?.key ? (draft.rows.find((row) => row.key === editing.key) ?? null) : null;
 

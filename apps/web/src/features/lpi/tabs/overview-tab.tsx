@@ -1,4 +1,4 @@
-import { Loader, Text } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   META_VALIDATION_MESSAGE,
@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { applyApiErrors } from '../../../components/form/api-errors';
+import { QueryError } from '../../../components/query-state/query-state';
 import { ApiError, toApiError } from '../../../lib/api-client';
 import { useApprovedMembers } from '../../../lib/members';
 import { healthcheckKey, overviewKey, saveMeta, useMeta } from '../api/overview';
@@ -33,7 +34,7 @@ function comparable(values: TOverviewValues) {
 export default function OverviewTab({ scope, readOnly }: LpiTabProps) {
   const meta = useMeta(scope);
   if (meta.isPending) return <Loader aria-label="Loading the overview" />;
-  if (meta.isError) return <Text c="red">The overview could not be loaded.</Text>;
+  if (meta.isError) return <QueryError error={meta.error} title="The overview could not be loaded" />;
   return (
     <OverviewEditor
       scope={scope}

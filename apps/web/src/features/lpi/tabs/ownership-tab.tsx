@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useDictionary } from '../../../lib/dictionaries';
 import { ownershipKey, saveOwnership, useOwnership } from '../api/ownership';
 import { CheckAlert } from '../components/checks/check-alert';
@@ -101,7 +102,7 @@ export default function OwnershipTab({ scope, readOnly }: LpiTabProps) {
   });
 
   if (query.isPending) return <Text c="dimmed">Loading...</Text>;
-  if (query.isError) return <Text c="red">The ownership tab could not be loaded.</Text>;
+  if (query.isError) return <QueryError error={query.error} title="The ownership tab could not be loaded" />;
 
   const editingRow = editing?.key ? (draft.rows.find((row) => row.key === editing.key) ?? null) : null;
 

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
+import { QueryError } from '../../../components/query-state/query-state';
 import { ApiError, ERROR_ALERT_TITLE, toApiError } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import {
@@ -119,7 +120,8 @@ export default function PoliciesTab({ scope, readOnly }: LpiTabProps) {
   };
 
   if (list.isPending || records.isPending) return <Loader aria-label="Loading policies" />;
-  if (list.isError || records.isError) return <Text c="red">The policies could not be loaded.</Text>;
+  if (list.isError || records.isError)
+    return <QueryError error={list.error ?? records.error} title="The policies could not be loaded" />;
 
   const now = new Date();
   return (

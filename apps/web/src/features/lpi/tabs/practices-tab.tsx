@@ -1,4 +1,4 @@
-import { Loader, Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   INVALID_FORM_MESSAGE,
@@ -9,6 +9,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { alertStore } from '../../../components/alerts/alert-store';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -99,7 +100,7 @@ function FormSection<T>({
   title: string;
   /** the form's name in the loading and error texts */
   form: string;
-  query: { isPending: boolean; isError: boolean; data: T | undefined };
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
   children: (data: T) => ReactNode;
 }) {
   return (
@@ -110,7 +111,7 @@ function FormSection<T>({
       {query.isPending ? (
         <Loader aria-label={`Loading the ${form} form`} />
       ) : query.isError || query.data === undefined ? (
-        <Text c="red">The {form} form could not be loaded.</Text>
+        <QueryError error={query.error} title={`The ${form} form could not be loaded`} />
       ) : (
         children(query.data)
       )}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { confirm } from '../../../components/dialog/confirm';
 import { ProtectedImage } from '../../../components/protected-image/protected-image';
+import { QueryError } from '../../../components/query-state/query-state';
 import { RowActions } from '../../../components/row-actions/row-actions';
 import { downloadFile } from '../../../lib/download';
 import {
@@ -74,7 +75,11 @@ export function LibraryPage({ library }: { library: Library }) {
         {files.isPending ? (
           <Skeleton height={80} aria-busy="true" />
         ) : files.isError ? (
-          <Text c="danger.8">The {texts.title.toLowerCase()} could not be loaded.</Text>
+          <QueryError
+            error={files.error}
+            title={`The ${texts.title.toLowerCase()} could not be loaded`}
+            onRetry={() => void files.refetch()}
+          />
         ) : rows.length === 0 ? (
           <Text size="sm" c="dimmed">
             {texts.empty}

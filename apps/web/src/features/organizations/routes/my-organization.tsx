@@ -1,11 +1,11 @@
-import { Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Skeleton, Stack } from '@mantine/core';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { openDialog } from '../../../components/dialog/dialog-store';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { ProtectedImage } from '../../../components/protected-image/protected-image';
-import { ApiError } from '../../../lib/api-client';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useIsOrganizationAdmin, useOrganizationSettings } from '../api/space';
 import { InviteForm } from '../components/invite-form';
 import { DEFAULT_LOGO } from '../components/organization-logo';
@@ -53,11 +53,11 @@ export function MyOrganizationRoute() {
     return (
       <Stack gap="md">
         <PageHeader title="My organization" />
-        <Text c="danger.8">
-          {settings.error instanceof ApiError && [403, 404].includes(settings.error.status)
-            ? settings.error.message
-            : 'Your organization could not be loaded.'}
-        </Text>
+        <QueryError
+          error={settings.error}
+          title="Your organization could not be loaded"
+          onRetry={() => void settings.refetch()}
+        />
       </Stack>
     );
   }

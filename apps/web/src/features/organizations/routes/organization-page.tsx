@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
 import { useDictionary } from '../../../lib/dictionaries';
 import { useOrganization, usePublishedEvenness, usePublishedLpi } from '../api/organizations';
@@ -51,7 +52,7 @@ function PublishedScores({ organizationId }: { organizationId: number }) {
   if (lpi.isPending || even.isPending) {
     body = <Skeleton height={120} radius="sm" />;
   } else if (lpi.isError || even.isError) {
-    body = <Text c="danger.8">The published scores could not be loaded.</Text>;
+    body = <QueryError error={lpi.error ?? even.error} title="The published scores could not be loaded" />;
   } else if (!lpi.data.scores) {
     body = (
       <Text size="sm" c="dimmed">
@@ -141,7 +142,11 @@ export function OrganizationPageRoute() {
     return (
       <Stack gap="md">
         <PageHeader title="Organization" />
-        <Text c="danger.8">This organization could not be loaded.</Text>
+        <QueryError
+          error={organization.error}
+          title="This organization could not be loaded"
+          onRetry={() => void organization.refetch()}
+        />
       </Stack>
     );
   }

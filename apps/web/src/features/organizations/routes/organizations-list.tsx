@@ -17,6 +17,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
 import { useDictionary } from '../../../lib/dictionaries';
 import {
@@ -187,7 +188,11 @@ export function OrganizationsListRoute() {
           ))}
         </SimpleGrid>
       ) : organizations.isError ? (
-        <Text c="danger.8">The organizations could not be loaded.</Text>
+        <QueryError
+          error={organizations.error}
+          title="The organizations could not be loaded"
+          onRetry={() => void organizations.refetch()}
+        />
       ) : (organizations.data?.data.length ?? 0) === 0 ? (
         <Center py="xl">
           <Text c="dimmed">{NO_ORGANIZATIONS_FOUND}</Text>

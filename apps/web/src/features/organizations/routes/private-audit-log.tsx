@@ -2,6 +2,7 @@ import { Card, List, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { displayName } from '@parity/domain/account';
 import { AUDIT_PAGE_SIZE } from '@parity/domain/organization-audit';
 import { useState } from 'react';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
 import { useAuditLog } from '../api/space';
 import { Pager } from '../components/pager';
@@ -35,7 +36,11 @@ export function PrivateAuditLogRoute() {
       {log.isPending ? (
         <Skeleton height={120} aria-busy="true" />
       ) : log.isError ? (
-        <Text c="danger.8">The audit log could not be loaded.</Text>
+        <QueryError
+          error={log.error}
+          title="The audit log could not be loaded"
+          onRetry={() => void log.refetch()}
+        />
       ) : rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           {NO_AUDIT_ENTRIES}

@@ -7,6 +7,7 @@ import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
 import { CLEAR_BUTTON } from '../../../components/form/date-field';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
 import { useOrganizationCode, useRotateCode } from '../api/space';
 
@@ -65,7 +66,11 @@ export function PrivateCodeRoute() {
         {code.isPending ? (
           <Skeleton height={40} aria-busy="true" />
         ) : code.isError ? (
-          <Text c="danger.8">The organization code could not be loaded.</Text>
+          <QueryError
+            error={code.error}
+            title="The organization code could not be loaded"
+            onRetry={() => void code.refetch()}
+          />
         ) : data?.code ? (
           <Group gap="sm">
             <Code fz="lg" aria-label="Current code">

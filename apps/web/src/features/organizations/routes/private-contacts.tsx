@@ -8,6 +8,7 @@ import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
+import { QueryError } from '../../../components/query-state/query-state';
 import { RowActions } from '../../../components/row-actions/row-actions';
 import { CONTACTS_PAGE_SIZE, useContacts, useDeleteContact } from '../api/contacts';
 import { useIsOrganizationAdmin } from '../api/space';
@@ -90,7 +91,11 @@ export function PrivateContactsRoute() {
         {contacts.isPending ? (
           <Skeleton height={80} aria-busy="true" />
         ) : contacts.isError ? (
-          <Text c="danger.8">The contacts could not be loaded.</Text>
+          <QueryError
+            error={contacts.error}
+            title="The contacts could not be loaded"
+            onRetry={() => void contacts.refetch()}
+          />
         ) : rows.length === 0 ? (
           <Text size="sm" c="dimmed">
             {NO_CONTACTS}

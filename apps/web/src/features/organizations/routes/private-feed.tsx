@@ -1,5 +1,6 @@
 import { Card, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { QueryError } from '../../../components/query-state/query-state';
 import { FEED_PAGE_SIZE, useFeed } from '../api/space';
 import { Pager } from '../components/pager';
 
@@ -20,7 +21,11 @@ export function PrivateFeedRoute() {
       {feed.isPending ? (
         <Skeleton height={120} aria-busy="true" aria-label="Loading the activity feed" />
       ) : feed.isError ? (
-        <Text c="danger.8">The activity feed could not be loaded.</Text>
+        <QueryError
+          error={feed.error}
+          title="The activity feed could not be loaded"
+          onRetry={() => void feed.refetch()}
+        />
       ) : items.length === 0 ? (
         <Text size="sm" c="dimmed">
           {NO_ACTIVITY}

@@ -4,6 +4,7 @@ import { listAction, listItem } from '@parity/domain/list-item';
 import type { TPendingInvitation } from '@parity/domain/organization-invitations';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { confirm } from '../../../components/dialog/confirm';
+import { QueryError } from '../../../components/query-state/query-state';
 import { RowActions } from '../../../components/row-actions/row-actions';
 import {
   useInvitations,
@@ -79,7 +80,11 @@ export function PrivateInvitationsRoute() {
         {invitations.isPending ? (
           <Skeleton height={80} aria-busy="true" />
         ) : invitations.isError ? (
-          <Text c="danger.8">The invitations could not be loaded.</Text>
+          <QueryError
+            error={invitations.error}
+            title="The invitations could not be loaded"
+            onRetry={() => void invitations.refetch()}
+          />
         ) : rows.length === 0 ? (
           <Text size="sm" c="dimmed">
             {NO_INVITATIONS}

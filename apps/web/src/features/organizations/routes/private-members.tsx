@@ -4,6 +4,7 @@ import { listAction, listItem } from '@parity/domain/list-item';
 import type { TMember } from '@parity/domain/signup';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { confirm } from '../../../components/dialog/confirm';
+import { QueryError } from '../../../components/query-state/query-state';
 import { RowActions } from '../../../components/row-actions/row-actions';
 import { useCurrentAccount } from '../../../lib/account';
 import { useMembers } from '../../../lib/members';
@@ -146,7 +147,11 @@ export function PrivateMembersRoute() {
         {members.isPending ? (
           <Skeleton height={80} aria-busy="true" />
         ) : members.isError ? (
-          <Text c="danger.8">The members could not be loaded.</Text>
+          <QueryError
+            error={members.error}
+            title="The members could not be loaded"
+            onRetry={() => void members.refetch()}
+          />
         ) : approved.length === 0 ? (
           <Text size="sm" c="dimmed">
             {NO_MEMBERS}

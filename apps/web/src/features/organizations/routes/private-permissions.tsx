@@ -9,6 +9,7 @@ import {
   type TPermissionFlag,
 } from '@parity/domain/organization-members';
 import { showAlert } from '../../../components/alerts/alert-store';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useIsOrganizationAdmin, usePermissions, useUpdatePermissions } from '../api/space';
 
 /** Spec 8 success alert when a member is made an admin. */
@@ -40,7 +41,11 @@ export function PrivatePermissionsRoute() {
       {permissions.isPending ? (
         <Skeleton height={80} aria-busy="true" />
       ) : permissions.isError ? (
-        <Text c="danger.8">The permissions could not be loaded.</Text>
+        <QueryError
+          error={permissions.error}
+          title="The permissions could not be loaded"
+          onRetry={() => void permissions.refetch()}
+        />
       ) : (
         <>
           {isAdmin ? null : (

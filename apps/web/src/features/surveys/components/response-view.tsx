@@ -1,6 +1,6 @@
-import { Alert, Divider, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Divider, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { type Block, type Cell, cellText } from '@parity/domain/survey-response-document';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useResponseDocument } from '../api/export-files';
 import classes from './response-view.module.css';
 
@@ -105,9 +105,11 @@ export function ResponseView({ surveyId, organizationId }: { surveyId: number; o
   }
   if (response.isError) {
     return (
-      <Alert color="danger" icon={<IconAlertCircle aria-hidden />} title="The response could not be loaded">
-        Check your connection and reload the page.
-      </Alert>
+      <QueryError
+        error={response.error}
+        title="The response could not be loaded"
+        onRetry={() => void response.refetch()}
+      />
     );
   }
   const { heading, sections } = response.data;

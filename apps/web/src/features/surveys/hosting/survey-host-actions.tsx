@@ -15,6 +15,7 @@ import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { QueryError } from '../../../components/query-state/query-state';
 import { Select } from '../../../components/select/select';
 import {
   useDeleteSurvey,
@@ -181,9 +182,7 @@ function GrantAccessForm({ survey, onDone }: { survey: TSurveyOverview; onDone: 
           A member of {survey.host.name} given administrator access manages this survey as its host does.
         </Text>
         {members.isError ? (
-          <Text c="danger.8" size="sm">
-            The members could not be loaded.
-          </Text>
+          <QueryError error={members.error} title="The members could not be loaded" />
         ) : null}
         <Select
           label="Member"

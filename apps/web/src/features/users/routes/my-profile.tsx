@@ -1,9 +1,10 @@
-import { Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Skeleton, Stack } from '@mantine/core';
 import { displayName } from '@parity/domain/account';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useUserAccount } from '../api/users';
 import { ProfileCompletenessPrompt } from '../components/profile-completeness-prompt';
 import { UserAvatar } from '../components/user-avatar';
@@ -35,7 +36,11 @@ export function MyProfileRoute() {
     return (
       <Stack gap="md">
         <PageHeader title="My profile" />
-        <Text c="danger.8">Your profile could not be loaded.</Text>
+        <QueryError
+          error={account.error}
+          title="Your profile could not be loaded"
+          onRetry={() => void account.refetch()}
+        />
       </Stack>
     );
   }

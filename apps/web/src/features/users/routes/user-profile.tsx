@@ -2,6 +2,7 @@ import { Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { displayName, NO_INFORMATION, PRIVATE } from '@parity/domain/account';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useAccount } from '../api/users';
 import { ProfileAbout } from '../components/profile-about';
 import { UserAvatar } from '../components/user-avatar';
@@ -23,7 +24,11 @@ export function UserProfileRoute() {
     return (
       <Stack gap="md">
         <PageHeader title="Profile" />
-        <Text c="danger.8">This profile could not be loaded.</Text>
+        <QueryError
+          error={profile.error}
+          title="This profile could not be loaded"
+          onRetry={() => void profile.refetch()}
+        />
       </Stack>
     );
   }

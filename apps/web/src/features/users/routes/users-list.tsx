@@ -16,6 +16,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { QueryError } from '../../../components/query-state/query-state';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users';
 import { UserAvatar } from '../components/user-avatar';
 
@@ -72,7 +73,11 @@ export function UsersListRoute() {
           ))}
         </SimpleGrid>
       ) : users.isError ? (
-        <Text c="danger.8">The users could not be loaded.</Text>
+        <QueryError
+          error={users.error}
+          title="The users could not be loaded"
+          onRetry={() => void users.refetch()}
+        />
       ) : (users.data?.data.length ?? 0) === 0 ? (
         <Center py="xl">
           <Text c="dimmed">{NO_USERS_FOUND}</Text>

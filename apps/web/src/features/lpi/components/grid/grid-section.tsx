@@ -1,6 +1,7 @@
-import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { QueryError } from '../../../../components/query-state/query-state';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -16,7 +17,7 @@ export function GridSection({
   entered: number | null;
   /** shown as "entered / total" when known */
   total?: number | null;
-  query: Pick<UseQueryResult, 'isPending' | 'isError'>;
+  query: Pick<UseQueryResult, 'isPending' | 'isError' | 'error'>;
   children: ReactNode;
 }) {
   const count =
@@ -43,9 +44,7 @@ export function GridSection({
           <Text size="sm">Loading...</Text>
         </Group>
       ) : query.isError ? (
-        <Alert color="red" title="Error">
-          This grid could not be loaded.
-        </Alert>
+        <QueryError error={query.error} title="This grid could not be loaded" />
       ) : (
         children
       )}

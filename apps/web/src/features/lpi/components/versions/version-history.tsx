@@ -1,5 +1,6 @@
 import { Badge, Drawer, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { TAB_TITLES, type TTabKey, type TTabVersion, type TVersionChange } from '@parity/domain/lpi/tabs';
+import { QueryError } from '../../../../components/query-state/query-state';
 import { useTabVersions } from '../../api/versions';
 import type { LpiScope } from '../../lib/scope';
 import { exactTime, personName, relativeTime, valueText } from './format';
@@ -106,9 +107,7 @@ export function VersionHistory({ opened, onClose, scope, tabs }: VersionHistoryP
               {result?.isPending ? (
                 <Loader size="sm" aria-label="Loading the versions" />
               ) : result?.isError ? (
-                <Text size="sm" c="red">
-                  The versions could not be loaded.
-                </Text>
+                <QueryError error={result.error} title="The versions could not be loaded" />
               ) : versions.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   No versions saved yet

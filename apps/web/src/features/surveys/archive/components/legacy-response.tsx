@@ -1,5 +1,5 @@
-import { Alert, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { QueryError } from '../../../../components/query-state/query-state';
 import { useLegacyResponse } from '../../api/taking-legacy';
 
 /** A legacy answer as text (lists joined, yes/no for booleans, 'No information' when empty). */
@@ -19,13 +19,11 @@ export function LegacyResponse({ surveyId, organizationId }: { surveyId: number;
   }
   if (legacy.isError) {
     return (
-      <Alert
-        color="danger"
-        icon={<IconAlertCircle aria-hidden />}
+      <QueryError
+        error={legacy.error}
         title="The legacy response could not be loaded"
-      >
-        Check your connection and reload the page.
-      </Alert>
+        onRetry={() => void legacy.refetch()}
+      />
     );
   }
   // A legacy response never changes order: its position identifies a section or a question.

@@ -23,6 +23,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/button/button';
 import { PageHeader } from '../../../../components/page-header/page-header';
+import { QueryError } from '../../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../../lib/account';
 import { ApiError } from '../../../../lib/api-client';
 import { formatDay, STATUS_COLORS } from '../../components/survey-tile';
@@ -274,27 +275,30 @@ export function SurveyOverviewRoute() {
   }
   if (survey.isError) {
     const notFound = survey.error instanceof ApiError && survey.error.status === 404;
+    const back = (
+      <Button component={Link} to="/surveys" kind="blanc" size="small">
+        Back to surveys
+      </Button>
+    );
     return (
       <Stack gap="md">
         <PageHeader title="Survey" />
-        <Alert
-          color={notFound ? 'gray' : 'danger'}
-          icon={<IconAlertCircle aria-hidden />}
-          title={notFound ? 'Survey not found' : 'The survey could not be loaded'}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{notFound ? SURVEY_NOT_FOUND : 'Check your connection and try again.'}</Text>
-            {notFound ? (
-              <Button component={Link} to="/surveys" kind="blanc" size="small">
-                Back to surveys
-              </Button>
-            ) : (
-              <Button kind="blanc" size="small" onClick={() => void survey.refetch()}>
-                Try again
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+        {notFound ? (
+          <Alert color="gray" icon={<IconAlertCircle aria-hidden />} title="Survey not found">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{SURVEY_NOT_FOUND}</Text>
+              {back}
+            </Stack>
+          </Alert>
+        ) : (
+          // Any other failure says the API's reason (no right, awaiting approval, no connection).
+          <QueryError
+            error={survey.error}
+            title="The survey could not be loaded"
+            onRetry={() => void survey.refetch()}
+            action={back}
+          />
+        )}
       </Stack>
     );
   }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Center,
   Checkbox,
   Group,
@@ -27,16 +26,16 @@ import {
   ZInviteByEmailOrCodeForm,
   ZNewContactForm,
 } from '@parity/domain/survey-participants';
-import { IconAlertCircle, IconMail, IconSearch, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
+import { IconMail, IconSearch, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { confirm } from '../../../../components/dialog/confirm';
 import { closeDialog, openDialog } from '../../../../components/dialog/dialog-store';
 import { useSchemaForm } from '../../../../components/form/use-schema-form';
+import { QueryError } from '../../../../components/query-state/query-state';
 import { RowActions } from '../../../../components/row-actions/row-actions';
 import { Select } from '../../../../components/select/select';
-import { toApiError } from '../../../../lib/api-client';
 import {
   useAddContact,
   useContacts,
@@ -161,9 +160,11 @@ export function ContactsPanel({ surveyId, closed }: { surveyId: number; closed: 
           <Loader aria-label="Loading the contacts" />
         </Center>
       ) : contacts.isError ? (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Error" role="alert">
-          {toApiError(contacts.error).message}
-        </Alert>
+        <QueryError
+          error={contacts.error}
+          title="The contacts could not be loaded"
+          onRetry={() => void contacts.refetch()}
+        />
       ) : rows.length === 0 ? (
         <Text c="dimmed">
           {debounced ? 'No contacts match this search.' : 'No contacts yet. Add one to invite it.'}

@@ -3,6 +3,7 @@ import type { TSurveyOverview } from '@parity/domain/survey-request';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertStore } from '../../../../components/alerts/alert-store';
 import { setTokens } from '../../../../lib/token-storage';
 import { json, stubFetch } from '../../../../testing/fetch-stub';
 import { ACCOUNT } from '../../../../testing/fixtures';
@@ -205,6 +206,7 @@ async function openInvitations() {
 
 beforeEach(() => {
   urls = [];
+  alertStore.clear();
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
 });
@@ -264,10 +266,14 @@ describe('the hosted survey page', () => {
     expect(await screen.findByText('No contacts yet. Add one to invite it.')).toBeInTheDocument();
   });
 
-  it('shows an error when the survey is not the caller’s to host', async () => {
+  it('says inline, once and without a toast, why the survey cannot be hosted', async () => {
     setup({ overview: null });
     renderApp(`/surveys/hosting/${SURVEY}`);
-    expect(await screen.findByText('This survey does not exist or you cannot host it.')).toBeInTheDocument();
+    const failure = await screen.findByRole('alert');
+    expect(failure).toHaveTextContent('The survey could not be loaded');
+    expect(failure).toHaveTextContent('Survey not found.');
+    expect(screen.getAllByText('Survey not found.')).toHaveLength(1);
+    expect(alertStore.getAlerts()).toEqual([]);
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
   });
 });

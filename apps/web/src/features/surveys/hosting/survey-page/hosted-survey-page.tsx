@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../../components/page-header/page-header';
-import { toApiError } from '../../../../lib/api-client';
+import { QueryError } from '../../../../components/query-state/query-state';
 import { STATUS_COLORS } from '../../components/survey-tile';
 import { useSurveyOverview } from '../api/hosting';
 import { RequestedInsights } from '../components/insight-types';
@@ -51,11 +51,12 @@ export function HostedSurveyPage({ analytics }: { analytics: HostedSurveyAnalyti
     );
   }
   if (overview.isError) {
-    const error = toApiError(overview.error);
     return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Error" role="alert">
-        {error.status === 404 ? 'This survey does not exist or you cannot host it.' : error.message}
-      </Alert>
+      <QueryError
+        error={overview.error}
+        title="The survey could not be loaded"
+        onRetry={() => void overview.refetch()}
+      />
     );
   }
   const survey = overview.data;

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Center,
@@ -31,7 +30,6 @@ import {
 } from '@parity/domain/survey-participants';
 import type { TOrganizationLabel } from '@parity/domain/surveys';
 import {
-  IconAlertCircle,
   IconArrowsSort,
   IconBell,
   IconSearch,
@@ -43,9 +41,9 @@ import { Link } from 'react-router';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { confirm } from '../../../../components/dialog/confirm';
+import { QueryError } from '../../../../components/query-state/query-state';
 import { RowActions } from '../../../../components/row-actions/row-actions';
 import { Select } from '../../../../components/select/select';
-import { toApiError } from '../../../../lib/api-client';
 import { type ParticipantsFilter, useHostLabels, useParticipants, useSendReminders } from './api';
 import { ContactsPanel } from './contacts-panel';
 import { formatDate } from './format';
@@ -270,9 +268,11 @@ function ParticipantsTable({
   }
   if (state.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Error" role="alert">
-        {toApiError(state.error).message}
-      </Alert>
+      <QueryError
+        error={state.error}
+        title="The participants could not be loaded"
+        onRetry={() => void state.refetch()}
+      />
     );
   }
   if (state.data.data.length === 0) {

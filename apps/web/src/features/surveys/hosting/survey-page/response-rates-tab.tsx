@@ -1,13 +1,12 @@
-import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Center, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   PARTICIPANT_STATUS_LABELS,
   PARTICIPANT_STATUSES,
   type TResponseRates,
 } from '@parity/domain/survey-participants';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { ChartPanel } from '../../../../components/charts/chart-panel';
 import { LineChart } from '../../../../components/charts/svg-charts';
-import { toApiError } from '../../../../lib/api-client';
+import { QueryError } from '../../../../components/query-state/query-state';
 import { useResponseRates } from './api';
 import { formatDate, formatPercent } from './format';
 
@@ -40,9 +39,11 @@ export function ResponseRatesTab({ surveyId }: { surveyId: number }) {
   }
   if (rates.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Error" role="alert">
-        {toApiError(rates.error).message}
-      </Alert>
+      <QueryError
+        error={rates.error}
+        title="The response rates could not be loaded"
+        onRetry={() => void rates.refetch()}
+      />
     );
   }
   const { invited, statuses, series } = rates.data;
