@@ -346,6 +346,27 @@ describe('/users/private (my profile)', () => {
     expect(download?.headers.authorization).toBe('Bearer access-1');
   });
 
+  it('a failed read of my documents, media or bookmarks says why inline, never "No … yet", and raises no toast', async () => {
+    const refused = () => json({ message: 'Your account is awaiting approval.' }, 403);
+    for (const [path, title, empty] of [
+      ['/users/private/files', 'Your documents could not be loaded', 'No documents yet'],
+      ['/users/private/media', 'Your media could not be loaded', 'No media yet'],
+      ['/users/private/bookmarks', 'Your bookmarks could not be loaded', 'No bookmarks yet'],
+    ] as const) {
+      stubFetch({
+        ...base,
+        'GET /api/account-attachments-detailed': refused,
+        'GET /api/user-saved': refused,
+      });
+      renderApp(path);
+      const alert = await screen.findByRole('alert', { name: title });
+      expect(alert).toHaveTextContent('Your account is awaiting approval.');
+      expect(screen.queryByText(empty)).not.toBeInTheDocument();
+      expect(alertStore.getAlerts()).toEqual([]);
+      cleanupApps();
+    }
+  });
+
   it('the Users module is in the top bar for approved members only', async () => {
     stubFetch({
       ...base,

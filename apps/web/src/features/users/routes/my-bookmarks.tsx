@@ -1,4 +1,5 @@
 import { Card, Skeleton, Stack, Text } from '@mantine/core';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useSaved } from '../api/users';
 
 export const NO_BOOKMARKS = 'No bookmarks yet';
@@ -19,6 +20,12 @@ export function MyBookmarksRoute() {
     <Card withBorder radius="lg" padding="lg" component="section" aria-label="Bookmarks">
       {saved.isPending ? (
         <Skeleton height={80} aria-busy="true" />
+      ) : saved.isError ? (
+        <QueryError
+          error={saved.error}
+          title="Your bookmarks could not be loaded"
+          onRetry={() => void saved.refetch()}
+        />
       ) : items.length === 0 ? (
         <Text size="sm" c="dimmed">
           {NO_BOOKMARKS}

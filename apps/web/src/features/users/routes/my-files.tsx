@@ -1,5 +1,6 @@
 import { Anchor, Card, Skeleton, Table, Text } from '@mantine/core';
 import { formatFileSize } from '@parity/domain/file-size';
+import { QueryError } from '../../../components/query-state/query-state';
 import { downloadFile } from '../../../lib/download';
 import { useAttachments } from '../api/users';
 
@@ -13,6 +14,12 @@ export function MyFilesRoute() {
     <Card withBorder radius="lg" padding="lg" component="section" aria-label="Documents">
       {files.isPending ? (
         <Skeleton height={80} aria-busy="true" />
+      ) : files.isError ? (
+        <QueryError
+          error={files.error}
+          title="Your documents could not be loaded"
+          onRetry={() => void files.refetch()}
+        />
       ) : rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           {NO_DOCUMENTS}

@@ -1,5 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { ProtectedImage } from '../../../components/protected-image/protected-image';
+import { QueryError } from '../../../components/query-state/query-state';
 import { useAttachments } from '../api/users';
 
 export const NO_MEDIA = 'No media yet';
@@ -12,6 +13,12 @@ export function MyMediaRoute() {
     <Card withBorder radius="lg" padding="lg" component="section" aria-label="Media">
       {files.isPending ? (
         <Skeleton height={80} aria-busy="true" />
+      ) : files.isError ? (
+        <QueryError
+          error={files.error}
+          title="Your media could not be loaded"
+          onRetry={() => void files.refetch()}
+        />
       ) : images.length === 0 ? (
         <Text size="sm" c="dimmed">
           {NO_MEDIA}
