@@ -26,9 +26,11 @@ const KB = 1024;
 // 257.3 KB in 25 files: Drawer, NativeScrollArea and a chevron icon became files of their own
 // (the top bar's drawer loads them). A lower share count (5) gives 22 files but /login 222 KB;
 // issue #20 is to win these back (a group for the signed-in shell, or fewer shared users).
+// #19's one way to show a failed read (QueryError on the dashboard's cards) adds two small files
+// (query-state and its alert icon): 258.0 KB in 27 files.
 const BUDGETS: Record<keyof typeof FIRST_LOAD_ROUTES, { jsKB: number; cssKB: number; files: number }> = {
   '/login': { jsKB: 216, cssKB: 42, files: 18 },
-  '/': { jsKB: 258, cssKB: 42, files: 25 },
+  '/': { jsKB: 259, cssKB: 42, files: 27 },
 };
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
