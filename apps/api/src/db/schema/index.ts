@@ -6,6 +6,7 @@ export * from './dictionaries';
 export * from './feedback';
 export * from './files';
 export * from './mail';
+export * from './notifications';
 export * from './people';
 export * from './reporting';
 export * from './signup';
