@@ -39,6 +39,8 @@ export interface TopBarProps {
    * navigation); gets the function that closes the drawer, for its links.
    */
   drawerContent?: (close: () => void) => ReactNode;
+  /** Controls beside the user menu (the search box, the notification bell), composed by the layout. */
+  actions?: ReactNode;
 }
 
 export function displayName(user: Pick<TopBarUser, 'name' | 'lastname'>): string {
@@ -138,7 +140,7 @@ function UserMenu({ user, onLogout }: { user: TopBarUser | null | undefined; onL
  * The top bar of the top-bar and drawer-with-top-bar layouts: the Parity name linking home, the
  * modules' navigation (a drawer behind a burger on small screens) and the user menu.
  */
-export function TopBar({ navigation, user, onLogout, drawerContent }: TopBarProps) {
+export function TopBar({ navigation, user, onLogout, drawerContent, actions }: TopBarProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
 
   return (
@@ -169,7 +171,10 @@ export function TopBar({ navigation, user, onLogout, drawerContent }: TopBarProp
         </Box>
       </Group>
 
-      <UserMenu user={user} onLogout={onLogout} />
+      <Group gap="xs" wrap="nowrap">
+        {actions}
+        <UserMenu user={user} onLogout={onLogout} />
+      </Group>
 
       <Drawer
         opened={opened}
