@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Response as LightMyRequestResponse } from 'light-my-request';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { hashOpaqueToken, newOpaqueToken, signAccessToken } from '../core/auth/tokens';
 import { type Database, openDatabase } from '../db/client';
 import { refreshTokens } from '../db/schema/people';
+import { type DemoPeople, seedDemoData } from '../seed/demo';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -72,4 +77,51 @@ export async function sessionToken(t: TestApp, userId: number, clientId = 'parit
     family_expires_at: new Date(now + 24 * 60 * 60 * 1000),
   });
   return signAccessToken(t.app.config.jwtSecret!, { userId, clientId, sessionId });
+}
+
+export interface SeededTestApp extends TestApp {
+  /** the demo data's ids: organizations, users and surveys by their names and emails */
+  demo: DemoPeople;
+  /** an access token of a live sign-in of a demo user, by email */
+  tokenOf(email: string): string;
+  /** an HTTP request through the app, signed in as the demo user with that email (null: anonymous) */
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    email: string | null,
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * The app on a fresh database with the demo data and a signed-in session for every demo user:
+ * what most module tests start from. Its files go to a temporary directory, removed on close.
+ */
+export async function createSeededTestApp(overrides: Partial<Config> = {}): Promise<SeededTestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-test-'));
+  const t = await createTestApp({ dataDir, ...overrides });
+  const demo = await seedDemoData(t.app.db);
+  const tokens = new Map<string, string>();
+  for (const [email, userId] of demo.users) tokens.set(email, await sessionToken(t, userId));
+  const tokenOf = (email: string) => {
+    const token = tokens.get(email);
+    if (!token) throw new Error(`${email} is not a demo user`);
+    return token;
+  };
+  return {
+    ...t,
+    demo,
+    tokenOf,
+    call: (method, email, url, payload) =>
+      t.app.inject({
+        method,
+        url,
+        headers: email ? { authorization: `Bearer ${tokenOf(email)}` } : {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+    async close() {
+      await t.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,21 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TTabKey } from '@parity/domain/lpi/tabs';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridCells, individuals } from '../../../../db/schema/reporting';
-import { ACME, CEDAR, seedDemoData } from '../../../../seed/demo';
+import { ACME, CEDAR } from '../../../../seed/demo';
 import { DEI_SURVEY_2026 } from '../../../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../../../test/app';
+import { createSeededTestApp, type SeededTestApp } from '../../../../test/app';
 import { whileSubmitted } from '../../../../test/survey-submit';
 
-let t: TestApp;
+let t: SeededTestApp;
 let acme: number;
 let cedar: number;
 let dei: number;
-const tokens = new Map<string, string>();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-grids-'));
 
 const ADA = 'ada@acme.test'; // Acme admin with LPI access
 const MAX = 'max@acme.test'; // Acme member without LPI access
@@ -29,27 +24,18 @@ const WOMAN = 1;
 const YEAR = new Date().getUTCFullYear() - 1;
 
 beforeAll(async () => {
-  t = await createTestApp({ dataDir });
-  const seeded = await seedDemoData(t.app.db);
+  t = await createSeededTestApp();
+  const seeded = t.demo;
   acme = seeded.organizations.get(ACME)!;
   cedar = seeded.organizations.get(CEDAR)!;
   dei = seeded.surveys.get(DEI_SURVEY_2026)!;
-  for (const [email, userId] of seeded.users) {
-    tokens.set(email, await sessionToken(t, userId));
-  }
 });
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 function call(method: 'GET' | 'PUT', email: string | null, url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: email ? { authorization: `Bearer ${tokens.get(email)}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  return t.call(method, email, url, payload);
 }
 
 type Data = Record<string, unknown>;

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../../../db/schema/people';
@@ -12,18 +9,16 @@ import {
   miscellaneousQuestions,
   surveyOrganizationMeta,
 } from '../../../../db/schema/reporting';
-import { ACME, CEDAR, seedDemoData } from '../../../../seed/demo';
+import { ACME, CEDAR } from '../../../../seed/demo';
 import { DEI_SURVEY_2026 } from '../../../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../../../test/app';
+import { createSeededTestApp, type SeededTestApp } from '../../../../test/app';
 import { whileSubmitted } from '../../../../test/survey-submit';
 
-let t: TestApp;
+let t: SeededTestApp;
 let acme: number;
 let cedar: number;
 let dei: number;
 let users: Map<string, number>;
-const tokens = new Map<string, string>();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-overview-'));
 
 const ADA = 'ada@acme.test'; // Acme admin with LPI access
 const MAX = 'max@acme.test'; // Acme member without LPI access
@@ -32,19 +27,15 @@ const HOST = 'host@northwind.test'; // Northwind survey host
 const PENDING = 'pending@acme.test';
 
 beforeAll(async () => {
-  t = await createTestApp({ dataDir });
-  const seeded = await seedDemoData(t.app.db);
+  t = await createSeededTestApp();
+  const seeded = t.demo;
   acme = seeded.organizations.get(ACME)!;
   cedar = seeded.organizations.get(CEDAR)!;
   dei = seeded.surveys.get(DEI_SURVEY_2026)!;
   users = seeded.users;
-  for (const [email, userId] of seeded.users) {
-    tokens.set(email, await sessionToken(t, userId));
-  }
 });
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 function call(
@@ -53,12 +44,7 @@ function call(
   url: string,
   payload?: unknown,
 ) {
-  return t.app.inject({
-    method,
-    url,
-    headers: email ? { authorization: `Bearer ${tokens.get(email)}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  return t.call(method, email, url, payload);
 }
 
 const place = (id: string, description: string) => ({
