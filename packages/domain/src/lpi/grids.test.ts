@@ -3,7 +3,7 @@ import {
   GRID_VALUE_MESSAGE,
   gridTotals,
   historicalYears,
-  parseGridValue,
+  parsePastedCell,
   parsePastedBlock,
   rowTotal,
   toGridData,
@@ -201,16 +201,17 @@ describe('helpers', () => {
   });
 
   it.each([
-    ['7', 7],
-    [' 1,200 ', 1200],
-    ['0', 0],
-    ['', null],
+    ['7', { value: 7 }],
+    [' 1,200 ', { value: 1200 }],
+    ['0', { value: 0 }],
+    ['', { value: null }],
+    ['  ', { value: null }],
     ['abc', null],
     ['-3', null],
     ['2.5', null],
     ['1000001', null],
-  ])('parses the pasted cell %p as %p', (text, value) => {
-    expect(parseGridValue(text)).toBe(value);
+  ])('parses the pasted cell %p as %p', (text, parsed) => {
+    expect(parsePastedCell(text)).toEqual(parsed);
   });
 
   it('splits a pasted block into rows and cells', () => {

@@ -319,15 +319,16 @@ export const toGridData = (rows: readonly TGridRow[]): TGridRowInput[] =>
   }));
 
 /**
- * Parses one pasted spreadsheet cell: digits with optional thousands separators and spaces
- * ("1,200", " 7 "). Anything else (text, negatives, decimals, too large) is null.
+ * Parses one pasted spreadsheet cell. An empty cell is "not reported" (`{value: null}`), as a
+ * cell emptied by hand; digits with optional thousands separators and spaces ("1,200", " 7 ") are
+ * a count. Anything else (text, negatives, decimals, too large) is not a count: null.
  */
-export function parseGridValue(text: string): number | null {
+export function parsePastedCell(text: string): { value: number | null } | null {
   const cleaned = text.trim().replace(/[,\s\u00a0]/g, '');
-  if (cleaned === '') return null;
+  if (cleaned === '') return { value: null };
   if (!/^\d+$/.test(cleaned)) return null;
   const value = Number(cleaned);
-  return value <= GRID_MAX_VALUE ? value : null;
+  return value <= GRID_MAX_VALUE ? { value } : null;
 }
 
 /** A pasted block (tab-separated cells, one row per line, as spreadsheets copy) as text cells. */

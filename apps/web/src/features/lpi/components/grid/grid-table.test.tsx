@@ -129,6 +129,18 @@ describe('GridTable', () => {
     expect(screen.getByTestId('grid-total')).toHaveTextContent('1,220');
   });
 
+  it('pasting an empty spreadsheet cell empties the grid cell: not reported, as when cleared by hand', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness initial={makeRows({ '7:2': 9, '7:3': 4, '7:4': 6 })} />);
+    await user.click(cell('White, Man'));
+    await user.paste('3\t\t8');
+    expect(cell('White, Man').value).toBe('3');
+    expect(cell('White, Non-binary').value).toBe('');
+    expect(cell('White, Another gender identity').value).toBe('8');
+    expect(screen.getByRole('status')).toHaveTextContent('Pasted 3 values.');
+    expect(screen.getByTestId('row-total-7')).toHaveTextContent('11');
+  });
+
   it('read-only: numbers, no inputs', () => {
     renderWithProviders(<Harness initial={makeRows({ '2:1': 1234 })} readOnly />);
     expect(screen.queryAllByRole('textbox')).toHaveLength(0);

@@ -3,7 +3,7 @@ import {
   GRID_MAX_VALUE,
   GRID_VALUE_MESSAGE,
   gridTotals,
-  parseGridValue,
+  parsePastedCell,
   parsePastedBlock,
   rowTotal,
   type TGridCategory,
@@ -108,12 +108,12 @@ export function GridTable({ caption, categories, rows, onChange, readOnly = fals
       cells.forEach((cell, j) => {
         const row = rows[r + i];
         const gender = genders[c + j];
-        const value = parseGridValue(cell);
-        if (!row || !gender || value === null) {
+        const parsed = parsePastedCell(cell);
+        if (!row || !gender || parsed === null) {
           ignored += 1;
           return;
         }
-        changes.push({ ethnicity_id: row.ethnicity_id, gender_id: gender.id, value });
+        changes.push({ ethnicity_id: row.ethnicity_id, gender_id: gender.id, value: parsed.value });
       });
     });
     if (changes.length) onChange?.(changes);
