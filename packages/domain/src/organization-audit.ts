@@ -35,7 +35,7 @@ export const ZAuditEntry = z.object({
   actor: ZAuditActor.nullable(),
   entity: z.string(),
   entity_id: z.string().nullable(),
-  /** who or what the entry is about, by name (a member, a contact), where it is a person */
+  /** who or what the entry is about, by name (a member, a contact, a file, an invited address, a survey) */
   entity_name: z.string().nullable(),
   action: z.string(),
   before: z.unknown().nullable(),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Response as LightMyRequestResponse } from 'light-my-request';
+import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
@@ -82,6 +82,8 @@ export async function sessionToken(t: TestApp, userId: number, clientId = 'parit
 export interface SeededTestApp extends TestApp {
   /** the demo data's ids: organizations, users and surveys by their names and emails */
   demo: DemoPeople;
+  /** the temporary data directory (files under `files/` with the disk storage) */
+  dataDir: string;
   /** an access token of a live sign-in of a demo user, by email */
   tokenOf(email: string): string;
   /** an HTTP request through the app, signed in as the demo user with that email (null: anonymous) */
@@ -111,6 +113,7 @@ export async function createSeededTestApp(overrides: Partial<Config> = {}): Prom
   return {
     ...t,
     demo,
+    dataDir,
     tokenOf,
     call: (method, email, url, payload) =>
       t.app.inject({

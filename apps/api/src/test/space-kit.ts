@@ -1,15 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Config } from '../config';
-import { seedDemoData } from '../seed/demo';
-import { sessionToken } from '../test/app';
-import { createTestApp, type TestApp } from './app';
+import { createSeededTestApp, type SeededTestApp } from './app';
 
-/** An app over a seeded database and a token per demo user, for the organization space tests. */
+/** The seeded test app as the organization space tests call it (a client address per request). */
 export interface SpaceKit {
-  t: TestApp;
+  t: SeededTestApp;
   orgs: Map<string, number>;
   users: Map<string, number>;
   as(email: string | null): { authorization?: string };
@@ -25,33 +22,25 @@ export interface SpaceKit {
 }
 
 export async function startSpace(overrides: Partial<Config> = {}): Promise<SpaceKit> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-space-'));
-  const t = await createTestApp({ dataDir, ...overrides });
-  const seeded = await seedDemoData(t.app.db);
-  const tokens = new Map<string, string>();
-  for (const [email, userId] of seeded.users) {
-    tokens.set(email, await sessionToken(t, userId));
-  }
-  const as = (email: string | null) => (email ? { authorization: `Bearer ${tokens.get(email)}` } : {});
+  const t = await createSeededTestApp(overrides);
+  const as = (email: string | null) => (email ? { authorization: `Bearer ${t.tokenOf(email)}` } : {});
   let address = 0;
   return {
     t,
-    orgs: seeded.organizations,
-    users: seeded.users,
+    orgs: t.demo.organizations,
+    users: t.demo.users,
     as,
     call: (method, url, email, payload) =>
       t.app.inject({
         method,
         url,
         headers: as(email),
+        // a client address per request, so the per-address rate limits never stop a test
         remoteAddress: `10.9.${Math.floor(++address / 250)}.${address % 250}`,
         ...(payload !== undefined ? { payload: payload as object } : {}),
       }),
-    filesRoot: path.join(dataDir, 'files'),
-    async close() {
-      await t.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    filesRoot: path.join(t.dataDir, 'files'),
+    close: () => t.close(),
   };
 }
 

@@ -4,8 +4,10 @@ import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/people';
 
 /**
- * The person an entry is about, by name: a member (membership, permissions: the name the entry
- * kept, else the user's current one) or a contact (the name the entry kept); null otherwise.
+ * Who or what an entry is about, by name: a member (membership, permissions: the name the entry
+ * kept, else the user's current one), a contact (the name kept), a file (its name), an invitation
+ * (the invited address), a survey (the title kept, else its current one); null otherwise (the
+ * organization itself, its code, usage events).
  */
 const entityName = sql<string | null>`case
   when ${auditLog.entity} in ('membership', 'permissions') then coalesce(
@@ -13,6 +15,13 @@ const entityName = sql<string | null>`case
     ${auditLog.before}->>'user_name',
     (select nullif(trim(concat_ws(' ', p.name, p.lastname)), '') from users p where p.id::text = ${auditLog.entity_id}))
   when ${auditLog.entity} = 'contact' then coalesce(${auditLog.after}->>'name', ${auditLog.before}->>'name')
+  when ${auditLog.entity} = 'file' then coalesce(${auditLog.after}->>'original_name', ${auditLog.before}->>'original_name')
+  when ${auditLog.entity} = 'invitation' then coalesce(${auditLog.after}->>'email', ${auditLog.before}->>'email')
+  when ${auditLog.entity} = 'survey' then coalesce(
+    ${auditLog.after}->>'title',
+    ${auditLog.before}->>'title',
+    (select s.title from surveys s where s.id::text = coalesce(
+      ${auditLog.after}->>'survey_id', ${auditLog.before}->>'survey_id', ${auditLog.entity_id})))
 end`;
 
 /** An organization's audit entries, newest first, with the total. */
