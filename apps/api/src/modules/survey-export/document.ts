@@ -44,6 +44,8 @@ export interface StepInput {
 }
 
 const NOT_STARTED = 'Not started in this survey: nothing was entered for this step.';
+/** How the respondent's note on a step's checks is introduced in the printable response and its files. */
+export const RESPONDENT_NOTE_LABEL = "Respondent's note on this step's figures";
 
 const yesNo = (value: unknown) => (value === true || value === 1 ? 'Yes' : 'No');
 const nameOf = (names: Map<number, string>, id: number | null | undefined): Cell =>
@@ -318,21 +320,26 @@ function blocksOfTab(tab: TTabKey, data: unknown, names: Names): Block[] {
 
 /**
  * The response's sections: one per requested step (submit aside), in the survey's order. A step
- * whose tabs were never opened in the survey (no survey copy: not ready for export) says so.
+ * whose tabs were never opened in the survey (no survey copy: not ready for export) says so. A
+ * step marked complete with a note (its data fails a check) starts with the respondent's note,
+ * kept on the step's first unit as the survey's progress reads it.
  */
 export function buildSections(
   steps: readonly StepInput[],
   data: Partial<Record<TTabKey, unknown>>,
   ready: ReadonlySet<TTabKey>,
   names: Names,
+  notes: ReadonlyMap<TTabKey, string> = new Map(),
 ): Section[] {
   return steps
     .filter((step) => stepTabKeys(step.id).length > 0)
     .map((step) => {
       const keys = stepTabKeys(step.id);
-      const blocks = keys.some((key) => ready.has(key))
+      const note = keys[0] ? notes.get(keys[0]) : undefined;
+      const blocks: Block[] = keys.some((key) => ready.has(key))
         ? keys.flatMap((key) => blocksOfTab(key, data[key], names))
-        : [{ kind: 'note' as const, text: NOT_STARTED }];
+        : [{ kind: 'note', text: NOT_STARTED }];
+      if (note) blocks.unshift({ kind: 'note', text: `${RESPONDENT_NOTE_LABEL}: ${note}` });
       return { id: step.id, title: step.title, blocks };
     });
 }

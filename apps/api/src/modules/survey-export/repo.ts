@@ -47,13 +47,15 @@ export async function latestSubmission(db: DbOrTx, surveyId: number, organizatio
   return row;
 }
 
-/** The save units that have a survey copy (read or saved in the survey: ready for export). */
-export async function readyTabs(db: DbOrTx, surveyId: number, organizationId: number) {
-  const rows = await db
-    .select({ tab: tabStates.tab })
+/**
+ * The save units that have a survey copy (read or saved in the survey: ready for export), with the
+ * note the respondent gave at Mark Complete for data that fails a check (kept after submit).
+ */
+export function surveyTabStates(db: DbOrTx, surveyId: number, organizationId: number) {
+  return db
+    .select({ tab: tabStates.tab, note: tabStates.note })
     .from(tabStates)
     .where(and(eq(tabStates.survey_id, surveyId), eq(tabStates.organization_id, organizationId)));
-  return rows.map((r) => r.tab);
 }
 
 /** The names of the people a response names (its primary contact). */

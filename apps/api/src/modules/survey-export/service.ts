@@ -37,13 +37,15 @@ export async function responseDocument(
   const submission = found.submitted_at
     ? await repo.latestSubmission(db, surveyId, scope.organizationId)
     : undefined;
+  const states = await repo.surveyTabStates(db, surveyId, scope.organizationId);
+  const notes = new Map(states.filter((s) => s.note).map((s) => [s.tab as TTabKey, s.note as string]));
   let data: Partial<Record<TTabKey, unknown>>;
   let ready: Set<TTabKey>;
   if (submission?.snapshot && typeof submission.snapshot === 'object') {
     data = submission.snapshot as Partial<Record<TTabKey, unknown>>;
     ready = new Set(TAB_KEYS.filter((key) => key in data));
   } else {
-    ready = new Set((await repo.readyTabs(db, surveyId, scope.organizationId)) as TTabKey[]);
+    ready = new Set(states.map((s) => s.tab as TTabKey));
     data = await lpi.readTabs(db, scope, ready);
   }
   const overview = data.overview as { primary_contact_id?: number | null } | undefined;
@@ -74,7 +76,7 @@ export async function responseDocument(
       ['Submitted', isoDay(found.submitted_at)],
       ['Exported', today],
     ],
-    sections: buildSections(steps, data, ready, names),
+    sections: buildSections(steps, data, ready, names, notes),
     fileName: fileName(found.title, found.organization_name),
   };
 }

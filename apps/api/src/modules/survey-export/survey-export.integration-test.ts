@@ -323,5 +323,12 @@ describe('after submit', () => {
     const text = pdfText((await call(ADA, pdf(dei))).rawPayload);
     expect(text).toContain(ownerName);
     expect(text).not.toContain('Changed After Submit');
+    // The note given at Mark Complete travels with the step's figures: printable page, .xlsx, PDF.
+    const note = "Respondent's note on this step's figures: Two owners left in March.";
+    expect(owners).toContain(note);
+    expect(text.replace(/\s+/g, ' ')).toContain(note);
+    const printed = (await call(HOST, printable(dei, `?organization_id=${acme}`))).json();
+    const ownership = printed.sections.find((s: { id: number }) => s.id === 3);
+    expect(ownership.blocks[0]).toEqual({ kind: 'note', text: note });
   });
 });
