@@ -3,8 +3,8 @@ import {
   GRID_MAX_VALUE,
   GRID_VALUE_MESSAGE,
   gridTotals,
-  parsePastedCell,
   parsePastedBlock,
+  parsePastedCell,
   rowTotal,
   type TGridCategory,
 } from '@parity/domain/lpi/grids';
