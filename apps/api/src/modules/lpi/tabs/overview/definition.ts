@@ -55,7 +55,7 @@ export async function readMeta(db: DbOrTx, scope: Pick<ReportingScope, 'organiza
     primary_contact_id: row?.primary_contact_id ?? null,
     primary_contact_name: row?.primary_contact_name ?? null,
     color_id: row?.color_id ?? null,
-    evenness: score('evenness'),
+    evenness: combinedEvenness(scores),
     lpi_score: score('lpi'),
     website: row?.website ?? null,
     is_publicly_traded: bit(row?.is_publicly_traded ?? false),
@@ -69,6 +69,16 @@ export async function readMeta(db: DbOrTx, scope: Pick<ReportingScope, 'organiza
     identifiers: ids,
   };
   return meta;
+}
+
+/**
+ * The organization's evenness as one number: the combined (gender and race) evenness of its
+ * people, the set the public page shows as 'Evenness (people)'. Null until a submission has one.
+ */
+function combinedEvenness(scores: Record<string, unknown> | null): number | null {
+  const evenness = scores?.evenness as { prime?: { combined?: { value?: unknown } } } | undefined;
+  const value = evenness?.prime?.combined?.value;
+  return typeof value === 'number' ? value : null;
 }
 
 const FORM_NAMES: Record<number, string> = {

@@ -314,7 +314,7 @@ describe('overview (organization meta)', () => {
       addresses: orgAddresses,
       primary_address_id: _p,
       lpi_score: orgLpi,
-      evenness: _e,
+      evenness: orgEvenness,
       ...orgRest
     } = org.data;
     const {
@@ -328,6 +328,9 @@ describe('overview (organization meta)', () => {
     expect(survey_id).toBe(dei);
     expect(surveyRest).toEqual(orgRest);
     expect(orgLpi).toEqual(expect.any(Number));
+    // One number: the combined evenness of the people, as the public page's 'Evenness (people)'.
+    expect(orgEvenness).toBeGreaterThan(0);
+    expect(orgEvenness).toBeLessThanOrEqual(1);
     expect([surveyLpi, surveyEvenness]).toEqual([null, null]);
     expect(surveyAddresses.map((a: { address: string }) => a.address)).toEqual(
       orgAddresses.map((a: { address: string }) => a.address),
