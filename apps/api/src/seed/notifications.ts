@@ -107,6 +107,8 @@ export async function seedNotifications(
     ),
   ];
 
+  // Written in the order of their dates, so that ids follow them as in real use.
+  wanted.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
   for (const n of wanted) {
     const userId = input.users.get(n.email)!;
     const [existing] = await tx
