@@ -14,7 +14,14 @@ afterAll(async () => {
 /** Every row of the seeded tables, to compare before and after a second run. */
 async function snapshot() {
   const out: Record<string, unknown[]> = {};
-  for (const table of ['organizations', 'users', 'memberships', 'organization_codes', 'oauth_clients']) {
+  for (const table of [
+    'organizations',
+    'users',
+    'memberships',
+    'organization_codes',
+    'oauth_clients',
+    'notifications',
+  ]) {
     const res = await t.app.db.execute(sql.raw(`SELECT * FROM ${table} ORDER BY 1`));
     out[table] = (res as unknown as { rows: unknown[] }).rows;
   }
@@ -28,6 +35,7 @@ describe('seedDemoData', () => {
     expect(before.organizations!.length).toBeGreaterThanOrEqual(28);
     expect(before.users).toHaveLength(8);
     expect(before.memberships).toHaveLength(7);
+    expect(before.notifications).toHaveLength(7);
     expect((before.organization_codes as { code: string }[]).map((c) => c.code).sort()).toEqual([
       'ACME-2026',
       'CEDAR-2026',
@@ -77,5 +85,66 @@ describe('seedDemoData', () => {
     const [row] = (res as unknown as { rows: { invitations: number; out_of_order: number }[] }).rows;
     expect(row!.invitations).toBeGreaterThan(50);
     expect(row!.out_of_order).toBe(0);
+  });
+
+  it('gives the demo users notifications as the modules write them, some read', async () => {
+    const res = await t.app.db.execute(sql`
+      SELECT u.email, n.kind, n.type, n.title, n.link, n.read_at IS NOT NULL AS read
+        FROM notifications n JOIN users u ON u.id = n.user_id
+       ORDER BY u.email, n.created_at`);
+    const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+    const surveyId = async (title: string) => {
+      const r = await t.app.db.execute(sql`SELECT id FROM surveys WHERE title = ${title}`);
+      return (r as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    };
+    const [id2026, id2025] = [await surveyId('2026 DEI Survey'), await surveyId('2025 DEI Survey')];
+    expect(rows.filter((r) => r.email !== 'host@northwind.test')).toEqual([
+      {
+        email: 'ada@acme.test',
+        kind: 'survey_invitation',
+        type: 'alert',
+        title: 'Northwind Pension Fund invited Acme Capital Partners to 2025 DEI Survey',
+        link: `/surveys/taking/${id2025}`,
+        read: true,
+      },
+      {
+        email: 'ada@acme.test',
+        kind: 'member_awaiting_approval',
+        type: 'alert',
+        title: 'Priya Patel asked to join Acme Capital Partners',
+        link: '/organizations/private/members',
+        read: false,
+      },
+      {
+        email: 'ada@acme.test',
+        kind: 'survey_invitation',
+        type: 'alert',
+        title: 'Northwind Pension Fund invited Acme Capital Partners to 2026 DEI Survey',
+        link: `/surveys/taking/${id2026}`,
+        read: false,
+      },
+      {
+        email: 'ada@acme.test',
+        kind: 'survey_reminder',
+        type: 'alert',
+        title: 'Reminder: Northwind Pension Fund awaits your response to 2026 DEI Survey',
+        link: `/surveys/taking/${id2026}`,
+        read: false,
+      },
+      {
+        email: 'eve@cedar.test',
+        kind: 'survey_invitation',
+        type: 'alert',
+        title: 'Northwind Pension Fund invited Cedar Equity to 2026 DEI Survey',
+        link: `/surveys/taking/${id2026}`,
+        read: false,
+      },
+    ]);
+    const host = rows.filter((r) => r.email === 'host@northwind.test');
+    expect(host.map((r) => [r.kind, r.link, r.read])).toEqual([
+      ['submission_received', `/surveys/hosting/${id2026}`, true],
+      ['submission_received', `/surveys/hosting/${id2026}`, false],
+    ]);
+    for (const r of host) expect(r.title).toMatch(/^.+ submitted its response to 2026 DEI Survey$/);
   });
 });

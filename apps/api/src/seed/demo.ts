@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { memberships, organizationCodes, organizations, users } from '../db/schema/people';
 import { LEGACY_SURVEY_2024, seedLegacySurvey } from './legacy-survey';
 import { seedLpi } from './lpi';
+import { seedNotifications } from './notifications';
 import { seedSurveyParticipants, seedSurveys } from './surveys';
 
 /** Every demo user's password (DESIGN 7). */
@@ -325,6 +326,13 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
       acme: ACME,
       cedar: CEDAR,
       hostUserId: userIds.get('host@northwind.test')!,
+    });
+    await seedNotifications(tx, {
+      users: userIds,
+      surveys: surveyIds,
+      host: NORTHWIND,
+      acme: ACME,
+      cedar: CEDAR,
     });
     return { organizations: orgIds, users: userIds, surveys: surveyIds };
   });

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { memberships, users } from '../../db/schema/people';
 import { surveyAdministrators, surveys } from '../../db/schema/surveys';
 import { live } from '../../db/soft-delete';
 import { notFound } from '../http/errors';
@@ -71,4 +72,33 @@ export async function requireSurveyHost(
   const role = await surveyHostRole(db, callerId, surveyId, caller);
   if (!role) throw notFound('Survey');
   return role;
+}
+
+/**
+ * The people who host a live survey, as `surveyHostRole` decides it without platform admins (who
+ * oversee every survey, not one): the host organization's survey hosts and the survey's
+ * administrators, approved members of it. The recipients of what happens to the survey.
+ */
+export async function surveyHostIds(db: DbOrTx, surveyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(surveys)
+    .innerJoin(
+      memberships,
+      and(eq(memberships.organization_id, surveys.organization_id), eq(memberships.status, 'approved')),
+    )
+    .innerJoin(users, and(eq(users.id, memberships.user_id), live(users)))
+    .where(
+      and(
+        eq(surveys.id, surveyId),
+        live(surveys),
+        or(
+          eq(memberships.user_manage_surveys, true),
+          sql`EXISTS (SELECT 1 FROM ${surveyAdministrators} a
+                WHERE a.survey_id = ${surveys.id} AND a.user_id = ${users.id})`,
+        ),
+      ),
+    )
+    .orderBy(users.id);
+  return rows.map((r) => r.id);
 }

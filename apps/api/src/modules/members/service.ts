@@ -11,6 +11,7 @@ import { loadCaller } from '../../core/access/caller';
 import { authorizeOrganization, type OrganizationRef } from '../../core/access/organization-guard';
 import { audit } from '../../core/audit';
 import { conflict, notFound } from '../../core/http/errors';
+import { notify } from '../../core/outbox/notify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { MailMessage } from '../../plugins/mailer';
 import * as repo from './repo';
@@ -61,8 +62,9 @@ export async function listAdmins(db: Db, userId: number): Promise<TOrganizationA
 export type Decision = 'approve' | 'decline';
 
 /**
- * Approves or declines a pending member, in one transaction (the membership row locked), then
- * mails the person the decision. 409 when the user is not awaiting approval.
+ * Approves or declines a pending member, in one transaction (the membership row locked) with the
+ * applicant's notification, then mails the person the decision. 409 when the user is not awaiting
+ * approval.
  */
 export async function decide(
   db: Db,
@@ -83,6 +85,8 @@ export async function decide(
     }
     const status = decision === 'approve' ? 'approved' : 'declined';
     await repo.decide(tx, member.membershipId, status, callerId, now);
+    const organizationName = (await repo.findOrganizationName(tx, organizationId)) ?? 'your organization';
+    if (userId !== callerId) await notify(tx, decisionNotification(userId, organizationName, decision));
     await audit(tx, {
       actorId: callerId,
       organizationId,
@@ -93,11 +97,27 @@ export async function decide(
       after: { status, user_name: fullName(member) },
       at: now,
     });
-    const organizationName = (await repo.findOrganizationName(tx, organizationId)) ?? 'your organization';
     return { member: { ...member, status } satisfies MemberRow, organizationName };
   });
   await send(decisionMail(outcome.member, outcome.organizationName, decision, publicUrl));
   return toMember(outcome.member);
+}
+
+function decisionNotification(userId: number, organizationName: string, decision: Decision) {
+  return {
+    userIds: [userId],
+    kind: 'approval_decision' as const,
+    link: '/',
+    ...(decision === 'approve'
+      ? {
+          title: `${organizationName} approved your membership`,
+          body: 'You can now use Parity: start from your dashboard.',
+        }
+      : {
+          title: `${organizationName} declined your request to join`,
+          body: 'If you think this is a mistake, contact an admin of that organization.',
+        }),
+  };
 }
 
 function decisionMail(

@@ -184,21 +184,6 @@ export async function insertOrganization(
   return row!.id;
 }
 
-/** Approved admins of an organization (not deleted): who is mailed about a pending member. */
-export async function findAdminRecipients(db: DbOrTx, organizationId: number) {
-  return db
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(memberships)
-    .innerJoin(users, and(eq(users.id, memberships.user_id), live(users)))
-    .where(
-      and(
-        eq(memberships.organization_id, organizationId),
-        eq(memberships.status, 'approved'),
-        eq(memberships.manage_settings, true),
-      ),
-    );
-}
-
 export async function findUserName(db: DbOrTx, userId: number) {
   const [row] = await db
     .select({ id: users.id, name: users.name, lastname: users.lastname, email: users.email })

@@ -18,10 +18,12 @@ import {
   type TVerifyEmailResponse,
 } from '@parity/domain/signup';
 import { authorizeOrganization } from '../../core/access/organization-guard';
+import { organizationAdmins } from '../../core/access/recipients';
 import { audit } from '../../core/audit';
 import { assertAcceptablePassword, hashPassword } from '../../core/auth/passwords';
 import { hashOpaqueToken, signSignupToken } from '../../core/auth/tokens';
 import { AppError, conflict, notFound } from '../../core/http/errors';
+import { notify } from '../../core/outbox/notify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { MailMessage } from '../../plugins/mailer';
 import * as repo from './repo';
@@ -254,9 +256,13 @@ function waitingMail(
   };
 }
 
+/** The members page, where an organization's admins approve or decline who waits. */
+const MEMBERS_PAGE = '/organizations/private/members';
+
 /**
  * POST /api/signup/organization/join: a pending membership in the organization of a valid code;
- * every approved admin of it is mailed. A declined member may ask again (here or elsewhere).
+ * every approved admin of it is notified (in the same transaction) and mailed. A declined member
+ * may ask again (here or elsewhere).
  */
 export async function joinOrganization(
   db: Db,
@@ -289,7 +295,15 @@ export async function joinOrganization(
       after: { status: 'pending', user_name: `${user.name} ${user.lastname}`.trim() },
       at: now,
     });
-    const admins = await repo.findAdminRecipients(tx, found.organization_id);
+    const admins = await organizationAdmins(tx, found.organization_id);
+    const who = `${user.name} ${user.lastname}`.trim();
+    await notify(tx, {
+      userIds: admins.map((a) => a.id).filter((id) => id !== userId),
+      kind: 'member_awaiting_approval',
+      title: `${who} asked to join ${found.organization_name}`,
+      body: `Approve or decline ${user.email} on the members page.`,
+      link: MEMBERS_PAGE,
+    });
     return { user, admins, organization: { id: found.organization_id, name: found.organization_name } };
   });
   for (const admin of outcome.admins) {

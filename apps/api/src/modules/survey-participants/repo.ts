@@ -136,32 +136,6 @@ export async function invitedAmong(db: DbOrTx, surveyId: number, organizationIds
   return rows.map((r) => r.organization_id);
 }
 
-/**
- * The people an organization's survey mail goes to: its approved admins and its approved members
- * with LPI access (those who can answer), by organization.
- */
-export function respondentPeople(db: DbOrTx, organizationIds: number[]) {
-  if (!organizationIds.length) return Promise.resolve([]);
-  return db
-    .select({
-      organization_id: memberships.organization_id,
-      email: users.email,
-      name: users.name,
-      lastname: users.lastname,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.user_id))
-    .where(
-      and(
-        inArray(memberships.organization_id, organizationIds),
-        eq(memberships.status, 'approved'),
-        or(eq(memberships.manage_settings, true), eq(memberships.average_lpi_score_access, true)),
-        live(users),
-      ),
-    )
-    .orderBy(memberships.organization_id, users.email);
-}
-
 /** Whether the user may answer for the organization: an approved admin or member with LPI access. */
 export async function canAnswerFor(db: DbOrTx, userId: number, organizationId: number) {
   const [row] = await db

@@ -35,9 +35,11 @@ import {
 } from '@parity/domain/surveys';
 import { loadCaller, requireAllowed } from '../../core/access/caller';
 import { approvedOrganizationId } from '../../core/access/organization-guard';
+import { surveyRespondents } from '../../core/access/recipients';
 import { requireSurveyHost } from '../../core/access/survey-host-guard';
 import { audit } from '../../core/audit';
 import { AppError, badRequest, notFound } from '../../core/http/errors';
+import { notify } from '../../core/outbox/notify';
 import { type Db, type DbOrTx, queriesOf } from '../../db/client';
 import type { Mailer, MailMessage } from '../../plugins/mailer';
 
@@ -83,6 +85,47 @@ function requireOpen(survey: SurveyRow) {
 
 const surveyLink = (deps: MailDeps, surveyId: number) =>
   `${deps.publicUrl.replace(/\/$/, '')}/surveys/${surveyId}`;
+
+/** A due date (YYYY-MM-DD) as the notifications say it: December 31, 2026. */
+const longDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The respondent's page of the survey, where an invitation and a reminder lead. */
+const takingLink = (surveyId: number) => `/surveys/taking/${surveyId}`;
+
+/**
+ * Tells the people who answer each newly invited organization's surveys (its admins and members
+ * with LPI access: those the invitation mail goes to), in the invitation's transaction; never the
+ * host who invited (should they belong to it).
+ */
+async function notifyInvited(
+  tx: DbOrTx,
+  callerId: number,
+  survey: SurveyRow,
+  organizations: { id: number; name: string }[],
+) {
+  if (!organizations.length) return;
+  const people = await surveyRespondents(
+    tx,
+    organizations.map((o) => o.id),
+  );
+  for (const organization of organizations) {
+    await notify(tx, {
+      userIds: people
+        .filter((p) => p.organization_id === organization.id && p.id !== callerId)
+        .map((p) => p.id),
+      kind: 'survey_invitation',
+      title: `${survey.host_name} invited ${organization.name} to ${survey.title}`,
+      body: `Fill in and submit your organization's response by ${longDate(survey.due)}.`,
+      link: takingLink(survey.id),
+    });
+  }
+}
 
 /** Mails sent at once: a reminder to thousands of participants must not take one round trip each. */
 const MAIL_CONCURRENCY = 5;
@@ -211,6 +254,12 @@ export async function inviteContacts(
     const live = await repo.liveOrganizations(tx, organizationIds);
     if (live.length !== organizationIds.length) throw notFound('Organization');
     const invited = await repo.invite(tx, surveyId, organizationIds, callerId);
+    await notifyInvited(
+      tx,
+      callerId,
+      survey,
+      live.filter((o) => invited.includes(o.id)),
+    );
     await repo.markContactsInvited(tx, surveyId, ids, new Date());
     await audit(tx, {
       actorId: callerId,
@@ -281,6 +330,12 @@ export async function inviteMembers(
     if (ids.includes(survey.organization_id))
       throw badRequest('The host organization cannot be a respondent of its own survey.');
     const invited = await repo.invite(tx, surveyId, ids, callerId);
+    await notifyInvited(
+      tx,
+      callerId,
+      survey,
+      live.filter((o) => invited.includes(o.id)),
+    );
     await audit(tx, {
       actorId: callerId,
       organizationId: survey.organization_id,
@@ -292,7 +347,7 @@ export async function inviteMembers(
     return { live, invited };
   });
   // Only the organizations this call invited get the mail; one invited before was mailed then.
-  const people = await repo.respondentPeople(db, invited);
+  const people = await surveyRespondents(db, invited);
   const names = new Map(live.map((o) => [o.id, o.name]));
   const link = surveyLink(deps, surveyId);
   const mailed = await sendAll(
@@ -566,6 +621,15 @@ export async function sendReminders(
     }
     const rows = await repo.remind(tx, surveyId, at, subset);
     const ids = rows.map((r) => r.organization_id);
+    // Each recipient answers for one organization (a user has one membership): one title for all.
+    const people = await surveyRespondents(tx, ids);
+    await notify(tx, {
+      userIds: people.filter((p) => p.id !== callerId).map((p) => p.id),
+      kind: 'survey_reminder',
+      title: `Reminder: ${survey.host_name} awaits your response to ${survey.title}`,
+      body: `Submit your organization's response by ${longDate(survey.due)}.`,
+      link: takingLink(surveyId),
+    });
     await audit(tx, {
       actorId: callerId,
       organizationId: survey.organization_id,
@@ -577,7 +641,7 @@ export async function sendReminders(
     return ids;
   });
   const [people, contacts, organizations] = await Promise.all([
-    repo.respondentPeople(db, reminded),
+    surveyRespondents(db, reminded),
     repo.contactsOfOrganizations(db, surveyId, reminded),
     repo.liveOrganizations(db, reminded),
   ]);

@@ -42,6 +42,16 @@ export async function findSurvey(db: DbOrTx, surveyId: number) {
     typeof row.lpi_tabs === 'string' ? JSON.parse(row.lpi_tabs) : row.lpi_tabs;
   return { ...row, lpi_tabs };
 }
+
+/** An organization's name (a deleted one's too: its submitted response stays). */
+export async function organizationName(db: DbOrTx, organizationId: number) {
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.name;
+}
+
 export type SurveyRow = NonNullable<Awaited<ReturnType<typeof findSurvey>>>;
 
 const inScope = (organizationId: number, surveyId: number) =>

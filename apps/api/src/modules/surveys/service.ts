@@ -17,7 +17,9 @@ import {
   type TSurveyTabProgress,
 } from '@parity/domain/surveys';
 import { loadCaller, requireAllowed } from '../../core/access/caller';
+import { surveyHostIds } from '../../core/access/survey-host-guard';
 import { AppError, badRequest, notFound } from '../../core/http/errors';
+import { notify } from '../../core/outbox/notify';
 import type { Db, DbOrTx } from '../../db/client';
 import * as lpi from '../lpi/service';
 import * as repo from './repo';
@@ -220,9 +222,29 @@ export async function release(
   return occupancy(db, scope.organizationId, surveyId, tabId, callerId);
 }
 
-/** POST /api/surveys/{id}/submit: the LPI's one submit, with its rule for a survey response. */
+/**
+ * POST /api/surveys/{id}/submit: the LPI's one submit, with its rule for a survey response. The
+ * survey's hosts (the host organization's survey hosts and the survey's administrators) are told
+ * in the submit's transaction.
+ */
 export async function submit(db: Db, callerId: number, surveyId: number, acceptTerms: boolean) {
-  return lpi.submit(db, callerId, { surveyId, acceptTerms });
+  return lpi.submit(db, callerId, {
+    surveyId,
+    acceptTerms,
+    onSubmitted: async (tx, submitted) => {
+      const survey = await repo.findSurvey(tx, surveyId);
+      if (!survey) return;
+      const respondent = await repo.organizationName(tx, submitted.organization_id);
+      const hosts = await surveyHostIds(tx, surveyId);
+      await notify(tx, {
+        userIds: hosts.filter((id) => id !== callerId),
+        kind: 'submission_received',
+        title: `${respondent ?? 'A respondent'} submitted its response to ${survey.title}`,
+        body: "Read it in the survey's responses and analytics.",
+        link: `/surveys/hosting/${surveyId}`,
+      });
+    },
+  });
 }
 
 const isoDate = (value: Date | string | null) =>

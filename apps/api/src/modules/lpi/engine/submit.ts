@@ -22,6 +22,15 @@ export interface SubmitRequest {
   organizationId?: number;
   surveyId: number | null;
   acceptTerms?: boolean;
+  /** Runs last in the submit's transaction (e.g. to notify of it): what it writes commits with the submit. */
+  onSubmitted?: (tx: Tx, submission: Submitted) => Promise<void>;
+}
+
+export interface Submitted {
+  id: number;
+  organization_id: number;
+  survey_id: number | null;
+  submitted_at: string;
 }
 
 /**
@@ -102,12 +111,14 @@ export async function submit(db: Db, callerId: number, request: SubmitRequest) {
           ),
         );
     }
-    return {
+    const submitted: Submitted = {
       id: submission!.id,
       organization_id: organizationId,
       survey_id: surveyId,
       submitted_at: submission!.submitted_at.toISOString(),
     };
+    await request.onSubmitted?.(tx, submitted);
+    return submitted;
   });
 }
 
