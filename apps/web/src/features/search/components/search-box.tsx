@@ -1,0 +1,82 @@
+import { Kbd, UnstyledButton } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCurrentAccount } from '../../../lib/account';
+import classes from './search-box.module.css';
+
+// The dialog (the combobox, its query and the domain's schemas) loads on first use: the top bar
+// of every signed-in page carries only this button and the shortcut.
+const loadSearchDialog = () => import('./search-dialog');
+const SearchDialog = lazy(() => loadSearchDialog().then((module) => ({ default: module.SearchDialog })));
+
+/** Where '/' is a character being typed, not the shortcut. */
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+/**
+ * The top bar's search (issue 17): a compact box on wide screens, an icon button on small ones;
+ * '/' (outside text fields) and Ctrl/Cmd-K open the search dialog. Only approved users and
+ * platform admins search (the API answers 403 to anyone else), so only they see it.
+ */
+export function SearchBox() {
+  const allowed = useCurrentAccount().data?.isAllowed === true;
+  const [opened, setOpened] = useState(false);
+  // Once loaded the dialog stays mounted, closed, so the next opening is immediate.
+  const [used, setUsed] = useState(false);
+  const open = useCallback(() => {
+    setUsed(true);
+    setOpened(true);
+  }, []);
+  const close = useCallback(() => setOpened(false), []);
+
+  useEffect(() => {
+    if (!allowed) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing || event.altKey) return;
+      const modifier = event.ctrlKey || event.metaKey;
+      const commandK = modifier && event.key.toLowerCase() === 'k';
+      const slash = !modifier && event.key === '/' && !isTextField(event.target);
+      if (!commandK && !slash) return;
+      event.preventDefault();
+      open();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [allowed, open]);
+
+  if (!allowed) return null;
+  return (
+    <>
+      <UnstyledButton
+        className={classes.trigger}
+        onClick={open}
+        // Fetch the dialog's code as soon as the pointer or focus is on its way.
+        onPointerEnter={() => void loadSearchDialog()}
+        onFocus={() => void loadSearchDialog()}
+        aria-label="Search Parity"
+        aria-haspopup="dialog"
+        aria-keyshortcuts="/ Control+K Meta+K"
+      >
+        <IconSearch size={18} stroke={1.75} aria-hidden />
+        <span className={classes.placeholder} aria-hidden>
+          Search Parity
+        </span>
+        <Kbd size="xs" className={classes.hint} aria-hidden>
+          /
+        </Kbd>
+      </UnstyledButton>
+      {used ? (
+        <Suspense fallback={null}>
+          <SearchDialog opened={opened} onClose={close} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
