@@ -1,7 +1,9 @@
 import {
   Box,
   Center,
+  CloseButton,
   Combobox,
+  Group,
   Loader,
   Modal,
   Text,
@@ -141,23 +143,30 @@ export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: ()
       <Modal.Overlay />
       <Modal.Content aria-label="Search Parity">
         <Box p="sm">
-          <Combobox store={combobox} onOptionSubmit={submit}>
-            <Combobox.Target withExpandedAttribute>
-              <TextInput
-                data-autofocus
-                aria-label="Search Parity"
-                placeholder="Search Parity"
-                enterKeyHint="search"
-                autoComplete="off"
-                spellCheck={false}
-                value={value}
-                onChange={(event) => setValue(event.currentTarget.value)}
-                onKeyDown={onKeyDown}
-                leftSection={<IconSearch size={18} aria-hidden />}
-                rightSection={data && results.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
-                size="md"
-              />
-            </Combobox.Target>
+          <Combobox store={combobox} onOptionSubmit={submit} classNames={{ option: classes.option }}>
+            <Group gap="xs" wrap="nowrap">
+              <Combobox.Target withExpandedAttribute>
+                <TextInput
+                  data-autofocus
+                  aria-label="Search Parity"
+                  placeholder="Search Parity"
+                  enterKeyHint="search"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={value}
+                  onChange={(event) => setValue(event.currentTarget.value)}
+                  onKeyDown={onKeyDown}
+                  leftSection={<IconSearch size={18} aria-hidden />}
+                  rightSection={
+                    data && results.isFetching ? <Loader size="xs" aria-label="Searching" /> : null
+                  }
+                  size="md"
+                  style={{ flex: 1 }}
+                />
+              </Combobox.Target>
+              {/* Full screen on a phone, where there is no Escape key to leave by. */}
+              {small ? <CloseButton size="lg" onClick={close} aria-label="Close search" /> : null}
+            </Group>
             <Box className={classes.results} mt="xs">
               {body}
             </Box>
