@@ -4,6 +4,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertStore } from '../../components/alerts/alert-store';
+import { getLoadingCount } from '../../lib/loading';
 import { setTokens } from '../../lib/token-storage';
 import { json, type StubbedCall, stubFetch } from '../../testing/fetch-stub';
 import { ACCOUNT } from '../../testing/fixtures';
@@ -187,6 +188,30 @@ describe('the top bar search box', () => {
     // Typing settles before the box asks: one request for the whole word.
     expect(searchCalls(calls).map((call) => call.search.get('q'))).toEqual(['cedr']);
     expect(searchCalls(calls)[0]?.search.get('kinds')).toBeNull();
+  });
+
+  it('shows only the latest query’s answer, even when an earlier one arrives after it', async () => {
+    const answers = new Map<string, (response: Response) => void>();
+    stubFetch({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/search': (call) =>
+        new Promise<Response>((resolve) => answers.set(call.search.get('q') ?? '', resolve)),
+    });
+    const user = userEvent.setup();
+    renderApp('/search');
+    const { dialog, input } = await openWithSlash(user);
+    await user.type(input, 'ce');
+    await waitFor(() => expect(answers.has('ce')).toBe(true));
+    expect(within(dialog).getByLabelText('Searching')).toBeInTheDocument();
+    await user.type(input, 'dr');
+    await waitFor(() => expect(answers.has('cedr')).toBe(true));
+
+    answers.get('cedr')?.(json(answer('cedr', { people: { total: 1, items: [CEDRIC] } })));
+    expect(await within(dialog).findByRole('option', { name: /Cedric Diggory/ })).toBeInTheDocument();
+    answers.get('ce')?.(json(answer('ce', { organizations: { total: 1, items: [CEDAR] } })));
+    await waitFor(() => expect(getLoadingCount()).toBe(0));
+    expect(within(dialog).queryByRole('option', { name: /^Cedar Equity/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('option', { name: /Cedric Diggory/ })).toBeInTheDocument();
   });
 
   it('arrows move through the hits across groups and Enter opens the selected one', async () => {
