@@ -87,7 +87,7 @@ export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: ()
   if (!value.trim()) {
     body = (
       <Text size="sm" c="dimmed" px="xs" py="md">
-        Search organizations, people, surveys, documents and policies. Press Enter to see all results.
+        Type a name or a few words to search organizations, people, surveys, documents and policies.
       </Text>
     );
   } else if (results.isError) {
