@@ -383,6 +383,13 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   ],
                 },
                 {
+                  // Search (issue 17): every kind the caller may read; the top bar's box opens it.
+                  id: 'search',
+                  path: 'search',
+                  lazy: () => import('../features/search/routes/search-page'),
+                  handle: handle({ crumb: 'Search', layout: 'top-bar' }),
+                },
+                {
                   // Surveys (spec 2): hosting (list, request wizard, accessing), a survey's overview
                   // and, from the taking pages, the respondent's routes. Flat children, one per path.
                   id: 'surveys',

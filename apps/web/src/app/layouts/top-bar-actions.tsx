@@ -1,0 +1,9 @@
+import { SearchBox } from '../../features/search/components/search-box';
+
+export function TopBarActions() {
+  return (
+    <>
+      <SearchBox />
+    </>
+  );
+}
