@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy/waitFor give up after 1 s by default: a whole-app test that opens a lazy route compiles
+// its modules on first import, which takes longer than that on a busy 2-core machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks a few browser APIs Mantine relies on (see Mantine's testing guide).
 const { getComputedStyle } = window;
