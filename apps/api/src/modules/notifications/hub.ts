@@ -168,7 +168,15 @@ export class NotificationHub {
     raw: ServerResponse,
     options: { lastEventId?: number | undefined; endAtMs: number },
   ) {
+    // The client may leave while the first read runs: the stream is then never added.
+    let left = false;
+    const onEarlyClose = () => {
+      left = true;
+    };
+    raw.once('close', onEarlyClose);
     const start = await repo.streamStart(this.deps.db, userId);
+    raw.off('close', onEarlyClose);
+    if (left) return;
     const stream = new Stream(userId, raw, options.lastEventId ?? start.lastId);
     let set = this.streams.get(userId);
     if (!set) {
