@@ -156,7 +156,13 @@ export default async function notificationsRoutes(fastify: FastifyInstance, opti
             .regex(/^\d{1,15}$/, 'Last-Event-ID must be the id of a notification')
             .optional(),
         }),
-        response: errorResponses(400, 406),
+        response: {
+          200: {
+            description: 'The event stream (text/event-stream), open until the access token expires',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...errorResponses(400, 406),
+        },
       },
     },
     async (request, reply) => {
