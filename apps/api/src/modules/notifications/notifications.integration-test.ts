@@ -429,6 +429,28 @@ describe('the outbox and the live stream', () => {
     await until(() => stream.ended(), 'the end of the stream', 5000);
   });
 
+  it('ends the open streams when the app closes, without waiting for the close grace period', async () => {
+    const closing = await createTestApp();
+    try {
+      const inserted = await closing.app.db.execute(
+        sql`INSERT INTO users (email, name, lastname, password_hash) VALUES ('lee@example.test', 'Lee', 'Test', 'x') RETURNING id`,
+      );
+      const userId = Number((inserted as unknown as { rows: { id: number }[] }).rows[0]!.id);
+      await closing.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (closing.app.server.address() as { port: number }).port;
+      const stream = await openStream(await sessionToken(closing, userId), {
+        base: `http://127.0.0.1:${port}`,
+      });
+      await stream.unread(1);
+      const started = Date.now();
+      await closing.app.close();
+      expect(Date.now() - started).toBeLessThan(5000);
+      await until(() => stream.ended(), 'the end of the stream');
+    } finally {
+      await closing.close();
+    }
+  });
+
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     'loses nothing when the LISTEN connection to PostgreSQL drops: open streams catch up once it is back',
     async () => {
