@@ -96,8 +96,9 @@ export async function buildApp(
   app.decorate('db', database.db);
   const jobs = new JobRunner(database.db, { log: app.log });
   app.decorate('jobs', jobs);
-  // A started runner finishes the jobs it is running before the database closes.
-  app.addHook('onClose', () => jobs.stop());
+  // A started runner takes no new job and finishes the running ones before the plugins (the
+  // mailer's SMTP transport) and the database close.
+  app.addHook('preClose', () => jobs.stop());
   refuseNulInRequests(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
