@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config';
 import { refuseNulInRequests } from './core/http/nul';
 import { redactError, redactUrl } from './core/http/redact';
+import { JobRunner } from './core/jobs/runner';
 import type { Database } from './db/client';
 import accountsModule from './modules/accounts/routes';
 import analyticsModule from './modules/analytics/routes';
@@ -17,6 +18,7 @@ import feedbackModule from './modules/feedback/routes';
 import healthModule from './modules/health/routes';
 import lpiModule from './modules/lpi/routes';
 import membersModule from './modules/members/routes';
+import notificationsModule from './modules/notifications/routes';
 import organizationsModule from './modules/organizations/routes';
 import placesModule from './modules/places/routes';
 import settingsModule from './modules/settings/routes';
@@ -42,6 +44,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database['db'];
+    /** The durable job runner: modules register their jobs here; main.ts starts it. */
+    jobs: JobRunner;
   }
 }
 
@@ -90,6 +94,11 @@ export async function buildApp(
   app.setSerializerCompiler(responseSerializer);
   app.decorate('config', config);
   app.decorate('db', database.db);
+  const jobs = new JobRunner(database.db, { log: app.log });
+  app.decorate('jobs', jobs);
+  // A started runner takes no new job and finishes the running ones before the plugins (the
+  // mailer's SMTP transport) and the database close.
+  app.addHook('preClose', () => jobs.stop());
   refuseNulInRequests(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -155,6 +164,7 @@ export async function buildApp(
   await app.register(analyticsModule);
   await app.register(placesModule);
   await app.register(usageEventsModule);
+  await app.register(notificationsModule, { listen: database.listen, jobs });
 
   // WEB_DIST, else the web app's build beside this file (apps/api/src or apps/api/dist).
   await app.register(webAppPlugin, {

@@ -154,6 +154,13 @@ beforeAll(async () => {
   params.set('uuid', '00000000-0000-4000-8000-000000000000');
   params.set('placeId', 'ChIJOwg_06VPwokRYv534QaPC8g');
   params.set('cedar', String(cedar));
+  // A notification of the member's: only they may mark it read.
+  params.set(
+    'notificationId',
+    (await first(
+      sql`INSERT INTO notifications (user_id, kind, type, title, link) VALUES (${user('max@acme.test')}, 'survey_invitation', 'alert', 'Invited', '/surveys/taking/1') RETURNING id`,
+    ))!,
+  );
   routes = await apiRoutes(t);
   if (process.env.AUTHZ_MATRIX_WRITE) console.info('path parameters', Object.fromEntries(params));
 }, 120_000);

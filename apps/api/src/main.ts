@@ -44,7 +44,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      await app.close(); // stops accepting, finishes in-flight requests
+      await app.close(); // stops accepting, ends the event streams, finishes in-flight requests and jobs
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -56,6 +56,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Reminders, mail and digests: every process runs due jobs (they share the jobs table).
+  app.jobs.start();
   app.log.info(`Parity is running at ${config.publicUrl}`);
 }
 

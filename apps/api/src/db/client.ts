@@ -25,6 +25,22 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, to start other databases from (tests). */
   dumpTemplate?: () => Promise<Blob>;
+  /**
+   * LISTEN to a channel: `onMessage` gets each committed NOTIFY's payload. On PostgreSQL all of a
+   * process's channels share one dedicated connection outside the pool, which reconnects after an
+   * error and LISTENs again; `onReconnect` is then called, since what was sent while it was away is
+   * lost (the listener catches up from its tables). Answers the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    options?: ListenOptions,
+  ): Promise<() => Promise<void>>;
+}
+
+export interface ListenOptions {
+  /** PostgreSQL: the connection was lost and is back; notifications sent meanwhile were missed. */
+  onReconnect?: () => void;
 }
 
 export interface OpenOptions {
@@ -68,9 +84,11 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       client.on('error', () => {});
     });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const listener = new PostgresListener(() => new pg.Client({ connectionString: config.url }));
     return {
       db,
       kind: 'postgres',
+      listen: (channel, onMessage, listenOptions) => listener.listen(channel, onMessage, listenOptions),
       async migrate() {
         // Several replicas may start at once: one migrates, the others wait for it.
         const client = await pool.connect();
@@ -82,7 +100,10 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
           client.release();
         }
       },
-      close: () => pool.end(),
+      async close() {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
 
@@ -111,6 +132,8 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
         await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
       },
       dumpTemplate: () => client.dumpDataDir('none'),
+      // One embedded database in this process: nothing to reconnect.
+      listen: (channel, onMessage) => client.listen(channel, onMessage).then((stop) => () => stop()),
       async close() {
         await client.close();
         releaseLock?.();
@@ -120,6 +143,121 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
     releaseLock?.();
     throw error;
   }
+}
+
+interface ListenClient {
+  connect(): Promise<unknown>;
+  query(text: string): Promise<unknown>;
+  end(): Promise<void>;
+  on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+}
+
+/** How long the listener waits before connecting again: doubling up to this. */
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+/**
+ * PostgreSQL's LISTEN on one dedicated connection (a pooled one would be handed to other queries
+ * and its LISTEN lost). When the connection fails it connects again with a doubling delay, LISTENs
+ * to every channel again and tells each subscriber, which catches up on what it missed.
+ */
+class PostgresListener {
+  private client: ListenClient | undefined;
+  private connecting: Promise<void> | undefined;
+  private readonly subscribers = new Map<
+    string,
+    Set<{ onMessage: (payload: string) => void; options: ListenOptions }>
+  >();
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryMs = 250;
+
+  constructor(private readonly newClient: () => ListenClient) {}
+
+  async listen(channel: string, onMessage: (payload: string) => void, options: ListenOptions = {}) {
+    const subscriber = { onMessage, options };
+    let set = this.subscribers.get(channel);
+    const isNewChannel = !set;
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(channel, set);
+    }
+    set.add(subscriber);
+    if (!this.client) await this.connect(false);
+    else if (isNewChannel) await this.client.query(`LISTEN ${quoteIdentifier(channel)}`);
+    return async () => {
+      set.delete(subscriber);
+      if (set.size > 0 || this.subscribers.get(channel) !== set) return;
+      this.subscribers.delete(channel);
+      await this.client?.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
+    };
+  }
+
+  async close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    await this.connecting?.catch(() => {});
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+
+  private connect(isReconnect: boolean): Promise<void> {
+    this.connecting ??= (async () => {
+      const client = this.newClient();
+      let failed = false;
+      const fail = (error?: Error) => {
+        if (failed) return;
+        failed = true;
+        if (this.client === client) this.client = undefined;
+        client.end().catch(() => {});
+        if (this.closed) return;
+        console.warn(`The LISTEN connection to PostgreSQL was lost${error ? `: ${error.message}` : ''}`);
+        this.retry();
+      };
+      client.on('error', fail);
+      client.on('end', () => fail());
+      client.on('notification', (message) => {
+        for (const subscriber of this.subscribers.get(message.channel) ?? []) {
+          subscriber.onMessage(message.payload ?? '');
+        }
+      });
+      try {
+        await client.connect();
+        for (const channel of this.subscribers.keys())
+          await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+      } catch (error) {
+        failed = true;
+        client.end().catch(() => {});
+        throw error;
+      }
+      this.client = client;
+      this.retryMs = 250;
+      if (isReconnect) {
+        for (const set of this.subscribers.values()) for (const s of set) s.options.onReconnect?.();
+      }
+    })().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private retry() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.connect(true).catch((error: Error) => {
+        console.warn(`Could not LISTEN on PostgreSQL again: ${error.message}`);
+        this.retryMs = Math.min(this.retryMs * 2, LISTEN_RETRY_MAX_MS);
+        this.retry();
+      });
+    }, this.retryMs);
+    this.retryTimer.unref();
+  }
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** True when the database has no users yet: a new install that may get demo data. */

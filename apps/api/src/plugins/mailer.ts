@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { maskAddress } from '../core/http/redact';
+import type { DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema/mail';
 
 export interface MailMessage {
@@ -18,8 +19,10 @@ export interface Mailer {
    * only logged: with its body for developers, and in production without it, since the body
    * holds codes and links). Delivery failures are recorded and logged, never thrown: a request that sends
    * mail must not fail because the mail server is down.
+   * `options.db`: a transaction to record the message in, with the write that marks it sent (the
+   * SMTP exchange then happens inside that transaction).
    */
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: { db?: DbOrTx }): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -37,8 +40,9 @@ async function mailerPlugin(app: FastifyInstance) {
     app.log.warn('SMTP_URL is not set: mail is kept in the mail_outbox table only');
 
   const mailer: Mailer = {
-    async send(message) {
-      const [row] = await app.db
+    async send(message, options = {}) {
+      const db = options.db ?? app.db;
+      const [row] = await db
         .insert(mailOutbox)
         .values({ ...message, status: transport ? 'failed' : 'logged' })
         .returning({ id: mailOutbox.id });
@@ -59,13 +63,13 @@ async function mailerPlugin(app: FastifyInstance) {
       }
       try {
         await transport.sendMail({ from: app.config.mailFrom, ...message });
-        await app.db
+        await db
           .update(mailOutbox)
           .set({ status: 'sent', sent_at: new Date() })
           .where(eq(mailOutbox.id, row!.id));
       } catch (error) {
         app.log.error({ err: error, to: message.to }, 'mail delivery failed');
-        await app.db
+        await db
           .update(mailOutbox)
           .set({ error: error instanceof Error ? error.message : String(error) })
           .where(eq(mailOutbox.id, row!.id));

@@ -51,6 +51,11 @@ export const API_TAGS = [
     description: 'Scores (LPI, evenness) of organizations and surveys, with their breakdowns.',
   },
   { name: 'places', description: 'Address search.' },
+  {
+    name: 'notifications',
+    description:
+      'A user’s notifications, their unread count, live stream (server-sent events) and delivery preferences.',
+  },
   { name: 'usage', description: 'The web client’s usage events, checked and kept in the audit log.' },
 ];
 

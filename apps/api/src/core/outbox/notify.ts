@@ -2,7 +2,10 @@ import { NOTIFICATION_KIND_TYPES, type TNotificationKind } from '@parity/domain/
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
-/** The PostgreSQL channel that carries `{id, user_id}` of each new notification to every API process. */
+/**
+ * The PostgreSQL channel that carries `{id, user_id, mail}` of each new notification to every API
+ * process (`mail`: to be mailed at once).
+ */
 export const NOTIFICATIONS_CHANNEL = 'parity_notifications';
 
 export interface NotificationInput {
@@ -41,9 +44,9 @@ export async function notify(tx: DbOrTx, input: NotificationInput): Promise<numb
              CASE delivery WHEN 'mail' THEN 'pending' WHEN 'digest' THEN 'digest' ELSE 'none' END
       FROM recipients
       WHERE delivery <> 'off'
-      RETURNING id, user_id
+      RETURNING id, user_id, mail_status
     )
-    SELECT count(pg_notify(${NOTIFICATIONS_CHANNEL}, json_build_object('id', id, 'user_id', user_id)::text))::int AS n
+    SELECT count(pg_notify(${NOTIFICATIONS_CHANNEL}, json_build_object('id', id, 'user_id', user_id, 'mail', mail_status = 'pending')::text))::int AS n
     FROM written
   `);
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);

@@ -5,6 +5,7 @@ export * from './contacts';
 export * from './dictionaries';
 export * from './feedback';
 export * from './files';
+export * from './jobs';
 export * from './mail';
 export * from './notifications';
 export * from './people';
