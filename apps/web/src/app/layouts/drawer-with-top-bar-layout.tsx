@@ -8,6 +8,7 @@ import { logout } from '../../lib/session';
 import { HEADER_HEIGHT, MAIN_CONTENT_ID } from './constants';
 import classes from './layouts.module.css';
 import { SkipLink } from './skip-link';
+import { TopBarActions } from './top-bar-actions';
 import { useShellAccount } from './use-shell-account';
 
 type SideNavigation = NonNullable<RouteHandle['sideNavigation']>;
@@ -57,6 +58,7 @@ export function DrawerWithTopBarLayout() {
           navigation={navigation}
           user={user}
           onLogout={logout}
+          actions={<TopBarActions />}
           drawerContent={
             section
               ? (close) => (

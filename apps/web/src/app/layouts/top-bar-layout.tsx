@@ -7,6 +7,7 @@ import { logout } from '../../lib/session';
 import { HEADER_HEIGHT, MAIN_CONTENT_ID } from './constants';
 import classes from './layouts.module.css';
 import { SkipLink } from './skip-link';
+import { TopBarActions } from './top-bar-actions';
 import { useShellAccount } from './use-shell-account';
 
 /** top-bar layout (spec section 2): the top bar over the page, e.g. the dashboard. */
@@ -16,7 +17,7 @@ export function TopBarLayout() {
     <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
       <SkipLink />
       <AppShell.Header>
-        <TopBar navigation={navigation} user={user} onLogout={logout} />
+        <TopBar navigation={navigation} user={user} onLogout={logout} actions={<TopBarActions />} />
       </AppShell.Header>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main} bg="gray.0">
         <Container size="lg" py="md">
