@@ -3,3 +3,5 @@
  * fetcher with its schema, the popover, the alert toast and the live stream.
  */
 export const loadBellLive = () => import('./bell-live');
+
+export type BellLive = Awaited<ReturnType<typeof loadBellLive>>;

@@ -2,20 +2,24 @@ import { ActionIcon, Badge, Popover } from '@mantine/core';
 import type { TNotification } from '@parity/domain/notifications';
 import { createReactComponent } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useUnreadCount } from '../api/get-unread-count';
-import { loadBellLive } from './load-bell-live';
+import { type BellLive, loadBellLive } from './load-bell-live';
 
 // The bell is in every signed-in page's first load: its popover, its toast and the live stream
-// load after the first paint (the stream starts them loading on mount).
-const BellPanel = lazy(() => loadBellLive().then(({ BellPanel }) => ({ default: BellPanel })));
-const AlertToast = lazy(() => loadBellLive().then(({ AlertToast }) => ({ default: AlertToast })));
+// load after the first paint, when it mounts.
 
 // Tabler's bell, drawn here: its shared IconBell module (row actions, the invitations tab) would be
 // a file of its own in every signed-in first load.
 const BellIcon = createReactComponent('outline', 'bell', 'Bell', [
-  ['path', { d: 'M10 5a2 2 0 1 1 4 0a7 7 0 0 1 4 6v3a4 4 0 0 0 2 3h-16a4 4 0 0 0 2 -3v-3a7 7 0 0 1 4 -6' }],
-  ['path', { d: 'M9 17v1a3 3 0 0 0 6 0v-1' }],
+  [
+    'path',
+    {
+      d: 'M10 5a2 2 0 1 1 4 0a7 7 0 0 1 4 6v3a4 4 0 0 0 2 3h-16a4 4 0 0 0 2 -3v-3a7 7 0 0 1 4 -6',
+      key: 'svg-0',
+    },
+  ],
+  ['path', { d: 'M9 17v1a3 3 0 0 0 6 0v-1', key: 'svg-1' }],
 ]);
 
 /** The badge's text: the count, capped at 99+. */
@@ -28,15 +32,21 @@ export function bellLabel(unread: number | undefined): string {
   return unread ? `Notifications, ${unread} unread` : 'Notifications';
 }
 
-/** Opens the tab's live stream while mounted; its new 'alert' notifications come back for a toast. */
-function useLiveNotifications(onAlert: (notification: TNotification) => void) {
+/**
+ * Loads the bell's lazy part and opens the tab's live stream while mounted; new 'alert'
+ * notifications come back for a toast. Answers the lazy part once loaded (the popover and the
+ * toast render from it at once, so the popover's focus lands inside it).
+ */
+function useBellLive(onAlert: (notification: TNotification) => void): BellLive | null {
   const client = useQueryClient();
+  const [live, setLive] = useState<BellLive | null>(null);
   useEffect(() => {
     let leave: (() => void) | undefined;
     let unmounted = false;
-    void loadBellLive().then(({ openNotificationStream }) => {
+    void loadBellLive().then((loaded) => {
       if (unmounted) return;
-      leave = openNotificationStream(client, (notification) => {
+      setLive(loaded);
+      leave = loaded.openNotificationStream(client, (notification) => {
         if (notification.type === 'alert') onAlert(notification);
       });
     });
@@ -45,6 +55,7 @@ function useLiveNotifications(onAlert: (notification: TNotification) => void) {
       leave?.();
     };
   }, [client, onAlert]);
+  return live;
 }
 
 /**
@@ -57,7 +68,7 @@ export function NotificationBell() {
   const [toast, setToast] = useState<TNotification | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
   const unread = useUnreadCount().data?.unread;
-  useLiveNotifications(setToast);
+  const live = useBellLive(setToast);
 
   return (
     <>
@@ -68,6 +79,8 @@ export function NotificationBell() {
         shadow="md"
         width="min(360px, calc(100vw - 16px))"
         trapFocus
+        // Its target is in the fixed top bar: never scrolled away (and jsdom has no layout).
+        hideDetached={false}
         returnFocus
         withinPortal={false}
       >
@@ -80,6 +93,8 @@ export function NotificationBell() {
             // The badge sits over the icon's corner.
             style={{ overflow: 'visible' }}
             aria-label={bellLabel(unread)}
+            // A controlled popover leaves the toggle to its target.
+            onClick={() => setOpened((open) => !open)}
           >
             <BellIcon size={20} stroke={1.75} aria-hidden />
             {unread ? (
@@ -101,18 +116,10 @@ export function NotificationBell() {
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p={0}>
-          {opened ? (
-            <Suspense fallback={null}>
-              <BellPanel unread={unread ?? 0} onClose={() => setOpened(false)} />
-            </Suspense>
-          ) : null}
+          {opened && live ? <live.BellPanel unread={unread ?? 0} onClose={() => setOpened(false)} /> : null}
         </Popover.Dropdown>
       </Popover>
-      {toast ? (
-        <Suspense fallback={null}>
-          <AlertToast key={toast.id} notification={toast} onClose={closeToast} />
-        </Suspense>
-      ) : null}
+      {toast && live ? <live.AlertToast key={toast.id} notification={toast} onClose={closeToast} /> : null}
     </>
   );
 }
