@@ -6,11 +6,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useUnreadCount } from '../api/get-unread-count';
 import { type BellLive, loadBellLive } from './load-bell-live';
 
-// The bell is in every signed-in page's first load: its popover, its toast and the live stream
-// load after the first paint, when it mounts.
-
-// Tabler's bell, drawn here: its shared IconBell module (row actions, the invitations tab) would be
-// a file of its own in every signed-in first load.
+// The bell is in every signed-in page's first load, so it keeps to what that load already has:
+// its popover, its toast and the live stream load when it mounts (load-bell-live.ts), and it draws
+// Tabler's bell itself (the shared IconBell module would be one more file).
 const BellIcon = createReactComponent('outline', 'bell', 'Bell', [
   [
     'path',

@@ -72,7 +72,7 @@ export function NotificationList({
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
-        <search aria-label="Notifications">
+        <search aria-label="Filter notifications">
           <Group gap="md" align="flex-end" wrap="wrap">
             <Select
               label="Kind"
