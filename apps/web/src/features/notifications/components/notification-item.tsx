@@ -29,43 +29,46 @@ export function NotificationItem({ notification, onOpen, compact, actions }: Not
     onOpen?.();
   };
   return (
-    <Group wrap="nowrap" align="flex-start" gap="sm" data-unread={unread || undefined}>
-      <NotificationTypeIcon type={notification.type} />
-      <Stack gap={2} miw={0} flex={1}>
-        <Anchor
-          component={Link}
-          to={notification.link}
-          onClick={open}
-          id={titleId}
-          fw={unread ? 700 : 500}
-          c={unread ? undefined : 'dark'}
-          size="sm"
-        >
-          {notification.title}
-        </Anchor>
-        {unread ? <VisuallyHidden>Unread</VisuallyHidden> : null}
-        {notification.body ? (
-          <Text size="sm" c="dimmed" lineClamp={compact ? 2 : undefined}>
-            {notification.body}
+    // The row's actions go under the text when the row is narrow (390 px), on the right otherwise.
+    <Group wrap="wrap" align="flex-start" justify="flex-end" gap="sm" data-unread={unread || undefined}>
+      <Group wrap="nowrap" align="flex-start" gap="sm" miw={0} style={{ flex: '1 1 16rem' }}>
+        <NotificationTypeIcon type={notification.type} />
+        <Stack gap={2} miw={0} flex={1}>
+          <Anchor
+            component={Link}
+            to={notification.link}
+            onClick={open}
+            id={titleId}
+            fw={unread ? 700 : 500}
+            c={unread ? undefined : 'dark'}
+            size="sm"
+          >
+            {notification.title}
+          </Anchor>
+          {unread ? <VisuallyHidden>Unread</VisuallyHidden> : null}
+          {notification.body ? (
+            <Text size="sm" c="dimmed" lineClamp={compact ? 2 : undefined}>
+              {notification.body}
+            </Text>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            <time dateTime={notification.created_at} title={exactTime(notification.created_at)}>
+              {relativeTime(notification.created_at)}
+            </time>
           </Text>
+        </Stack>
+        {unread ? (
+          <Box
+            w={8}
+            h={8}
+            mt={6}
+            bg="parity.6"
+            style={{ borderRadius: '50%', flexShrink: 0 }}
+            aria-hidden
+            data-testid="unread-dot"
+          />
         ) : null}
-        <Text size="xs" c="dimmed">
-          <time dateTime={notification.created_at} title={exactTime(notification.created_at)}>
-            {relativeTime(notification.created_at)}
-          </time>
-        </Text>
-      </Stack>
-      {unread ? (
-        <Box
-          w={8}
-          h={8}
-          mt={6}
-          bg="parity.6"
-          style={{ borderRadius: '50%', flexShrink: 0 }}
-          aria-hidden
-          data-testid="unread-dot"
-        />
-      ) : null}
+      </Group>
       {actions?.(titleId)}
     </Group>
   );
