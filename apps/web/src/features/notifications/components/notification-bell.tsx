@@ -91,8 +91,9 @@ export function NotificationBell() {
             // The badge sits over the icon's corner.
             style={{ overflow: 'visible' }}
             aria-label={bellLabel(unread)}
-            // A controlled popover leaves the toggle to its target.
-            onClick={() => setOpened((open) => !open)}
+            // A controlled popover leaves the toggle to its target. It opens on its loaded part (at
+            // once but on a first click racing the load), so focus lands in it.
+            onClick={() => void loadBellLive().then(() => setOpened((open) => !open))}
           >
             <BellIcon size={20} stroke={1.75} aria-hidden />
             {unread ? (
