@@ -390,6 +390,13 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   handle: handle({ crumb: 'Search', layout: 'top-bar' }),
                 },
                 {
+                  // Notifications (issue 17): the centre and its preferences.
+                  id: 'notifications',
+                  path: 'notifications',
+                  lazy: () => import('../features/notifications/routes/notifications'),
+                  handle: handle({ crumb: 'Notifications', layout: 'top-bar' }),
+                },
+                {
                   // Surveys (spec 2): hosting (list, request wizard, accessing), a survey's overview
                   // and, from the taking pages, the respondent's routes. Flat children, one per path.
                   id: 'surveys',

@@ -15,6 +15,8 @@ export interface StubbedCall {
   /** The body as sent (FormData for multipart). */
   rawBody: BodyInit | null;
   headers: Record<string, string>;
+  /** The request's abort signal (an event stream answer ends when it aborts, as a real fetch's does). */
+  signal: AbortSignal | null;
 }
 
 export type Handler = (call: StubbedCall) => Response | Promise<Response>;
@@ -43,6 +45,7 @@ function callOf(input: RequestInfo | URL, init?: RequestInit): StubbedCall {
     body: typeof rawBody === 'string' ? rawBody : null,
     rawBody,
     headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    signal: init?.signal ?? null,
   };
 }
 
@@ -68,4 +71,58 @@ export function stubFetch<T>(handlers: Handlers, record?: (call: StubbedCall) =>
     }),
   );
   return calls;
+}
+
+/** An open text/event-stream answer the test pushes events to. */
+export interface EventStream {
+  response: Response;
+  /** Sends one event (`data` as JSON unless it is a string). */
+  send(event: { event?: string; id?: string | number; data: unknown }): void;
+  /** The server ends the stream. */
+  close(): void;
+  /** Whether the client is still reading it (not aborted, not closed). */
+  readonly open: boolean;
+}
+
+/**
+ * A server-sent events answer for `call`: a streamed body the test writes to, ended by the
+ * client's abort (as a real fetch) or by `close()`.
+ */
+export function eventStream(call: StubbedCall): EventStream {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  let open = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(streamController) {
+      controller = streamController;
+    },
+    cancel() {
+      open = false;
+    },
+  });
+  call.signal?.addEventListener('abort', () => {
+    if (!open) return;
+    open = false;
+    controller?.error(new DOMException('The request was aborted', 'AbortError'));
+  });
+  return {
+    response: new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }),
+    send({ event, id, data }) {
+      if (!open) throw new Error('The event stream is closed');
+      const lines = [
+        ...(event ? [`event: ${event}`] : []),
+        ...(id === undefined ? [] : [`id: ${id}`]),
+        `data: ${typeof data === 'string' ? data : JSON.stringify(data)}`,
+      ];
+      controller?.enqueue(encoder.encode(`${lines.join('\n')}\n\n`));
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      controller?.close();
+    },
+    get open() {
+      return open;
+    },
+  };
 }

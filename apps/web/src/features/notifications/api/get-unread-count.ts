@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { loadBellLive } from '../components/load-bell-live';
+
+/**
+ * The count's query key, written out again in keys.ts (a test keeps them equal): the bell's first
+ * load imports nothing its lazy parts (popover, page, stream) import, else that would be one more
+ * file in every signed-in first load.
+ */
+export const UNREAD_COUNT_KEY = ['notifications', 'unread-count'] as const;
+
+/**
+ * The bell's count (GET /api/notifications/unread-count), fetched by the bell's lazy part, which
+ * has the domain schema; the live stream keeps it current and refetches it on every (re)connect.
+ */
+export function useUnreadCount() {
+  return useQuery({
+    queryKey: UNREAD_COUNT_KEY,
+    queryFn: async () => (await loadBellLive()).getUnreadCount(),
+    staleTime: 30_000,
+  });
+}

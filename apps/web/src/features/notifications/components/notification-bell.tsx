@@ -1,0 +1,124 @@
+import { ActionIcon, Badge, Popover } from '@mantine/core';
+import type { TNotification } from '@parity/domain/notifications';
+import { createReactComponent } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useUnreadCount } from '../api/get-unread-count';
+import { type BellLive, loadBellLive } from './load-bell-live';
+
+// The bell is in every signed-in page's first load, so it keeps to what that load already has:
+// its popover, its toast and the live stream load when it mounts (load-bell-live.ts), and it draws
+// Tabler's bell itself (the shared IconBell module would be one more file).
+const BellIcon = createReactComponent('outline', 'bell', 'Bell', [
+  [
+    'path',
+    {
+      d: 'M10 5a2 2 0 1 1 4 0a7 7 0 0 1 4 6v3a4 4 0 0 0 2 3h-16a4 4 0 0 0 2 -3v-3a7 7 0 0 1 4 -6',
+      key: 'svg-0',
+    },
+  ],
+  ['path', { d: 'M9 17v1a3 3 0 0 0 6 0v-1', key: 'svg-1' }],
+]);
+
+/** The badge's text: the count, capped at 99+. */
+export function badgeCount(unread: number): string {
+  return unread > 99 ? '99+' : String(unread);
+}
+
+/** The bell's accessible name: 'Notifications, 3 unread'. */
+export function bellLabel(unread: number | undefined): string {
+  return unread ? `Notifications, ${unread} unread` : 'Notifications';
+}
+
+/**
+ * Loads the bell's lazy part and opens the tab's live stream while mounted; new 'alert'
+ * notifications come back for a toast. Answers the lazy part once loaded (the popover and the
+ * toast render from it at once, so the popover's focus lands inside it).
+ */
+function useBellLive(onAlert: (notification: TNotification) => void): BellLive | null {
+  const client = useQueryClient();
+  const [live, setLive] = useState<BellLive | null>(null);
+  useEffect(() => {
+    let leave: (() => void) | undefined;
+    let unmounted = false;
+    void loadBellLive().then((loaded) => {
+      if (unmounted) return;
+      setLive(loaded);
+      leave = loaded.openNotificationStream(client, (notification) => {
+        if (notification.type === 'alert') onAlert(notification);
+      });
+    });
+    return () => {
+      unmounted = true;
+      leave?.();
+    };
+  }, [client, onAlert]);
+  return live;
+}
+
+/**
+ * The top bar's bell: the unread count (99+ at most) on an icon button that opens the latest
+ * five, 'See all' and 'Mark all as read'; live through the stream. Only the icon and its badge
+ * take room in the bar, so it fits at 390 px.
+ */
+export function NotificationBell() {
+  const [opened, setOpened] = useState(false);
+  const [toast, setToast] = useState<TNotification | null>(null);
+  const closeToast = useCallback(() => setToast(null), []);
+  const unread = useUnreadCount().data?.unread;
+  const live = useBellLive(setToast);
+
+  return (
+    <>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        shadow="md"
+        width="min(360px, calc(100vw - 16px))"
+        trapFocus
+        // Its target is in the fixed top bar: never scrolled away (and jsdom has no layout).
+        hideDetached={false}
+        returnFocus
+        withinPortal={false}
+      >
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            radius="xl"
+            // The badge sits over the icon's corner.
+            style={{ overflow: 'visible' }}
+            aria-label={bellLabel(unread)}
+            // A controlled popover leaves the toggle to its target. It opens on its loaded part (at
+            // once but on a first click racing the load), so focus lands in it.
+            onClick={() => void loadBellLive().then(() => setOpened((open) => !open))}
+          >
+            <BellIcon size={20} stroke={1.75} aria-hidden />
+            {unread ? (
+              <Badge
+                size="xs"
+                circle={unread < 10}
+                color="danger"
+                pos="absolute"
+                top={-2}
+                right={-4}
+                px={unread < 10 ? 0 : 4}
+                style={{ pointerEvents: 'none' }}
+                aria-hidden
+                data-testid="notification-badge"
+              >
+                {badgeCount(unread)}
+              </Badge>
+            ) : null}
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown p={0}>
+          {opened && live ? <live.BellPanel unread={unread ?? 0} onClose={() => setOpened(false)} /> : null}
+        </Popover.Dropdown>
+      </Popover>
+      {toast && live ? <live.AlertToast key={toast.id} notification={toast} onClose={closeToast} /> : null}
+    </>
+  );
+}
