@@ -28,9 +28,12 @@ const KB = 1024;
 // issue #20 is to win these back (a group for the signed-in shell, or fewer shared users).
 // #19's one way to show a failed read (QueryError on the dashboard's cards) adds two small files
 // (query-state and its alert icon): 258.0 KB in 27 files.
+// Issue #17 puts the search box and the notification bell in every signed-in top bar: 259.7 KB
+// in the same 27 files (each draws its icon inline and loads its panel, stream and schemas after
+// the first render; neither enters /login).
 const BUDGETS: Record<keyof typeof FIRST_LOAD_ROUTES, { jsKB: number; cssKB: number; files: number }> = {
   '/login': { jsKB: 216, cssKB: 42, files: 18 },
-  '/': { jsKB: 259, cssKB: 42, files: 27 },
+  '/': { jsKB: 260, cssKB: 42, files: 27 },
 };
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };

@@ -2,16 +2,15 @@ import { NOTIFICATION_KINDS, type TNotificationKind } from '@parity/domain/notif
 import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { hashOpaqueToken, newOpaqueToken } from '../../core/auth/tokens';
 import { enqueue } from '../../core/jobs/runner';
 import { notify } from '../../core/outbox/notify';
-import { openDatabase } from '../../db/client';
 import { mailOutbox } from '../../db/schema/mail';
 import { notifications } from '../../db/schema/notifications';
 import { refreshTokens } from '../../db/schema/people';
 import { seedDemoData } from '../../seed/demo';
 import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { openStream as openStreamAt, until } from '../../test/event-stream';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { DIGEST_JOB, MAIL_SWEEP_JOB } from './service';
 
@@ -27,6 +26,8 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   t = await createTestApp({ smtpUrl: smtp.url, publicUrl: 'https://parity.example.test' });
   const people = await seedDemoData(t.app.db);
+  // The demo's own notifications (seed/notifications.ts) would add to every count here.
+  await t.app.db.delete(notifications);
   for (const email of ['max@acme.test', 'ada@acme.test', 'pending@acme.test', 'eve@cedar.test']) {
     ids.set(email, people.users.get(email)!);
     tokens.set(email, await sessionToken(t, people.users.get(email)!));
@@ -63,90 +64,9 @@ async function send(emails: string[], kind: TNotificationKind, title: string, db
   );
 }
 
-async function until<T>(read: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-interface SseEvent {
-  event: string;
-  id: string | undefined;
-  data: string;
-}
-
-/** An event stream read over real HTTP, the way the web app's fetch-event-source reads it. */
-async function openStream(bearer: string, options: { lastEventId?: number; base?: string } = {}) {
-  const controller = new AbortController();
-  const res = await fetch(`${options.base ?? base}/api/notifications/stream`, {
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      accept: 'text/event-stream',
-      ...(options.lastEventId === undefined ? {} : { 'last-event-id': String(options.lastEventId) }),
-    },
-    signal: controller.signal,
-  });
-  const events: SseEvent[] = [];
-  const comments: string[] = [];
-  let ended = false;
-  if (res.body) {
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event: SseEvent = { event: 'message', id: undefined, data: '' };
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':')) comments.push(line);
-              else if (line.startsWith('event: ')) event.event = line.slice(7);
-              else if (line.startsWith('id: ')) event.id = line.slice(4);
-              else if (line.startsWith('data: ')) event.data = line.slice(6);
-            }
-            if (event.data) events.push(event);
-          }
-        }
-      } catch {
-        // aborted by close()
-      }
-      ended = true;
-    })();
-  }
-  const notificationsOf = () =>
-    events.filter((e) => e.event === 'notification').map((e) => JSON.parse(e.data) as NotificationEvent);
-  return {
-    status: res.status,
-    contentType: res.headers.get('content-type'),
-    events,
-    comments,
-    ended: () => ended,
-    notifications: notificationsOf,
-    /** waits for the notification event with this title */
-    notification: (title: string) =>
-      until(() => notificationsOf().find((e) => e.notification.title === title), `the event '${title}'`),
-    /** waits for the n-th unread event (1-based) */
-    unread: (n: number) =>
-      until(
-        () =>
-          events.filter((e) => e.event === 'unread').map((e) => JSON.parse(e.data).unread as number)[n - 1],
-        `unread event ${n}`,
-      ),
-    close: () => controller.abort(),
-  };
-}
-interface NotificationEvent {
-  notification: { id: number; title: string; kind: string; read_at: string | null };
-  unread: number;
-}
+/** A stream of this app (or of another process's, at `base`). */
+const openStream = (bearer: string, options: { lastEventId?: number; base?: string } = {}) =>
+  openStreamAt(options.base ?? base, bearer, options);
 
 const ROUTES: [method: 'GET' | 'POST' | 'PUT', url: string][] = [
   ['GET', '/api/notifications'],
@@ -450,52 +370,6 @@ describe('the outbox and the live stream', () => {
       await closing.close();
     }
   });
-
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'loses nothing when the LISTEN connection to PostgreSQL drops: open streams catch up once it is back',
-    async () => {
-      const stream = await openStream(token('eve@cedar.test'));
-      await stream.unread(1);
-      // The server ends the listening connection (a restart, a failover); the write lands meanwhile.
-      await t.app.db.execute(
-        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
-      );
-      await send(['eve@cedar.test'], 'support_answer', 'Sent while nobody listened');
-      await stream.notification('Sent while nobody listened');
-      await send(['eve@cedar.test'], 'support_answer', 'Sent after the reconnect');
-      await stream.notification('Sent after the reconnect');
-      expect(stream.notifications().map((e) => e.notification.title)).toEqual([
-        'Sent while nobody listened',
-        'Sent after the reconnect',
-      ]);
-      stream.close();
-    },
-  );
-
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
-    'reaches a stream held by another API process on the same PostgreSQL database (PGlite is one process)',
-    async () => {
-      const database = await openDatabase(t.app.config.database);
-      const other = await buildApp(t.app.config, database);
-      await other.listen({ port: 0, host: '127.0.0.1' });
-      try {
-        const otherBase = `http://127.0.0.1:${(other.server.address() as { port: number }).port}`;
-        const stream = await openStream(token('max@acme.test'), { base: otherBase });
-        await stream.unread(1);
-        // Written through this process's database, pushed by the other's LISTEN.
-        await send(['max@acme.test'], 'event_invitation', 'From the other process');
-        await stream.notification('From the other process');
-        // A read on this process reaches the stream on the other one.
-        await call('max@acme.test', 'POST', '/api/notifications/read-all');
-        expect(await stream.unread(2)).toBe(0);
-        stream.close();
-      } finally {
-        await other.close();
-        await database.close();
-      }
-    },
-  );
 });
 
 describe('mail', () => {
