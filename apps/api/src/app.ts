@@ -19,6 +19,7 @@ import lpiModule from './modules/lpi/routes';
 import membersModule from './modules/members/routes';
 import organizationsModule from './modules/organizations/routes';
 import placesModule from './modules/places/routes';
+import searchModule from './modules/search/routes';
 import settingsModule from './modules/settings/routes';
 import signupModule from './modules/signup/routes';
 import surveyExportModule from './modules/survey-export/routes';
@@ -154,6 +155,7 @@ export async function buildApp(
   await app.register(surveyExportModule);
   await app.register(analyticsModule);
   await app.register(placesModule);
+  await app.register(searchModule);
   await app.register(usageEventsModule);
 
   // WEB_DIST, else the web app's build beside this file (apps/api/src or apps/api/dist).

@@ -51,6 +51,10 @@ export const API_TAGS = [
     description: 'Scores (LPI, evenness) of organizations and surveys, with their breakdowns.',
   },
   { name: 'places', description: 'Address search.' },
+  {
+    name: 'search',
+    description: 'One search across organizations, people, surveys, documents and policies, by rights.',
+  },
   { name: 'usage', description: 'The web client’s usage events, checked and kept in the audit log.' },
 ];
 

@@ -1,0 +1,65 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { START, STOP } from './highlight';
+import type { SearchCaller, SearchKindDefinition, SearchTerms } from './kinds/kind';
+
+/** The terms: the names are indexed as typed ('simple'), the texts stemmed ('english'). */
+export function searchTerms(q: string): SearchTerms {
+  return {
+    text: sql`${q}::text`,
+    tsquery: sql`(websearch_to_tsquery('english', ${q}) || websearch_to_tsquery('simple', ${q}))`,
+  };
+}
+
+const marks = `StartSel=${START}, StopSel=${STOP}`;
+const TITLE_OPTIONS = `HighlightAll=true, ${marks}`;
+const SNIPPET_OPTIONS = `MaxWords=24, MinWords=12, MaxFragments=2, FragmentDelimiter=" … ", ${marks}`;
+
+export interface KindPageRow {
+  id: number;
+  title: string;
+  snippet: string | null;
+  extra: Record<string, unknown>;
+}
+
+/**
+ * One kind's answer in one statement: the count of every match the caller may read, and the page
+ * of them best first. A row matches its tsvector (ranked by ts_rank_cd, the weights A-C) or is
+ * like its name by trigrams (word_similarity, for typos and prefixes); both indexed (GIN).
+ * Headlines are made for the page's rows only.
+ */
+export async function searchKind(
+  db: DbOrTx,
+  definition: SearchKindDefinition,
+  caller: SearchCaller,
+  terms: SearchTerms,
+  page: { limit: number; offset: number },
+): Promise<{ total: number; rows: KindPageRow[] }> {
+  const { from, id, vector, name } = definition;
+  const where: SQL = sql`${definition.readable(caller)}
+    AND (${vector} @@ ${terms.tsquery} OR ${name} %> ${terms.text})`;
+  const score = sql`ts_rank_cd(${vector}, ${terms.tsquery}, 32) + word_similarity(${terms.text}, ${name})`;
+  const snippet = definition.snippet;
+  const result = await db.execute<{ total: number; items: KindPageRow[] }>(sql`
+    WITH page AS (
+      SELECT ${id} AS id, ${score} AS score, ${definition.title} AS title,
+        ${snippet ? snippet.text : sql`NULL::text`} AS snippet, ${definition.extra(caller)} AS extra
+      FROM ${from}
+      WHERE ${where}
+      ORDER BY score DESC, id
+      LIMIT ${page.limit} OFFSET ${page.offset}
+    )
+    SELECT
+      (SELECT count(*)::int FROM ${from} WHERE ${where}) AS total,
+      coalesce((SELECT json_agg(json_build_object(
+          'id', page.id,
+          'title', ts_headline('simple', page.title, ${terms.tsquery}, ${TITLE_OPTIONS}),
+          'snippet', CASE WHEN page.snippet IS NULL OR page.snippet = '' THEN NULL
+            ELSE ts_headline(${sql.raw(`'${snippet?.config ?? 'english'}'`)}::regconfig, page.snippet, ${terms.tsquery}, ${SNIPPET_OPTIONS}) END,
+          'extra', page.extra
+        ) ORDER BY page.score DESC, page.id) FROM page), '[]'::json) AS items`);
+  const [row] = (result as unknown as { rows: { total: number; items: KindPageRow[] | string }[] }).rows;
+  const items =
+    typeof row?.items === 'string' ? (JSON.parse(row.items) as KindPageRow[]) : (row?.items ?? []);
+  return { total: Number(row?.total ?? 0), rows: items };
+}
