@@ -14,6 +14,7 @@ ALTER TABLE "users" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweigh
           || setweight(to_tsvector('english', CASE WHEN 'bio' = ANY (private_fields) THEN '' ELSE coalesce(bio, '') END), 'C')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "policies" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', name), 'A')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "surveys" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')) STORED NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "files_number_unique" ON "files" USING btree ("number");--> statement-breakpoint
 CREATE INDEX "files_organization_kind_idx" ON "files" USING btree ("organization_id","kind");--> statement-breakpoint
 CREATE INDEX "files_search_idx" ON "files" USING gin ("search") WHERE kind = 'organization_document';--> statement-breakpoint
 CREATE INDEX "files_name_trgm_idx" ON "files" USING gin ("original_name" gin_trgm_ops) WHERE kind = 'organization_document';--> statement-breakpoint

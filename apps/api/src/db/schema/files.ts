@@ -33,6 +33,7 @@ export const files = pgTable(
   },
   (t) => [
     uniqueIndex('files_storage_key_unique').on(t.storage_key),
+    uniqueIndex('files_number_unique').on(t.number),
     index('files_owner_idx').on(t.owner_user_id, t.created_at),
     index('files_organization_kind_idx').on(t.organization_id, t.kind),
     // Only the organizations' documents are searched.

@@ -39,25 +39,25 @@ export async function searchKind(
   const where: SQL = sql`${definition.readable(caller)}
     AND (${vector} @@ ${terms.tsquery} OR ${name} %> ${terms.text})`;
   const score = sql`ts_rank_cd(${vector}, ${terms.tsquery}, 32) + word_similarity(${terms.text}, ${name})`;
-  const snippet = definition.snippet;
+  const snippetText = definition.snippet?.text ?? sql`NULL::text`;
+  const snippetConfig = sql.raw(`'${definition.snippet?.config ?? 'simple'}'::regconfig`);
+  // The matches are found and scored once (MATERIALIZED), then counted and paged; only the page's
+  // rows are read again (by id) for their titles, snippets and extra values.
   const result = await db.execute<{ total: number; items: KindPageRow[] }>(sql`
-    WITH page AS (
-      SELECT ${id} AS id, ${score} AS score, ${definition.title} AS title,
-        ${snippet ? snippet.text : sql`NULL::text`} AS snippet, ${definition.extra(caller)} AS extra
-      FROM ${from}
-      WHERE ${where}
-      ORDER BY score DESC, id
-      LIMIT ${page.limit} OFFSET ${page.offset}
+    WITH matched AS MATERIALIZED (
+      SELECT ${id} AS id, ${score} AS score FROM ${from} WHERE ${where}
+    ), page AS (
+      SELECT id, score FROM matched ORDER BY score DESC, id LIMIT ${page.limit} OFFSET ${page.offset}
     )
     SELECT
-      (SELECT count(*)::int FROM ${from} WHERE ${where}) AS total,
+      (SELECT count(*)::int FROM matched) AS total,
       coalesce((SELECT json_agg(json_build_object(
           'id', page.id,
-          'title', ts_headline('simple', page.title, ${terms.tsquery}, ${TITLE_OPTIONS}),
-          'snippet', CASE WHEN page.snippet IS NULL OR page.snippet = '' THEN NULL
-            ELSE ts_headline(${sql.raw(`'${snippet?.config ?? 'english'}'`)}::regconfig, page.snippet, ${terms.tsquery}, ${SNIPPET_OPTIONS}) END,
-          'extra', page.extra
-        ) ORDER BY page.score DESC, page.id) FROM page), '[]'::json) AS items`);
+          'title', ts_headline('simple', ${definition.title}, ${terms.tsquery}, ${TITLE_OPTIONS}),
+          'snippet', CASE WHEN coalesce(${snippetText}, '') = '' THEN NULL
+            ELSE ts_headline(${snippetConfig}, ${snippetText}, ${terms.tsquery}, ${SNIPPET_OPTIONS}) END,
+          'extra', ${definition.extra(caller)}
+        ) ORDER BY page.score DESC, page.id) FROM ${from} JOIN page ON page.id = ${id}), '[]'::json) AS items`);
   const [row] = (result as unknown as { rows: { total: number; items: KindPageRow[] | string }[] }).rows;
   const items =
     typeof row?.items === 'string' ? (JSON.parse(row.items) as KindPageRow[]) : (row?.items ?? []);
