@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { START, STOP } from './highlight';
 import type { SearchCaller, SearchKindDefinition, SearchTerms } from './kinds/kind';
@@ -36,16 +36,22 @@ export async function searchKind(
   page: { limit: number; offset: number },
 ): Promise<{ total: number; rows: KindPageRow[] }> {
   const { from, id, vector, name } = definition;
-  const where: SQL = sql`${definition.readable(caller)}
-    AND (${vector} @@ ${terms.tsquery} OR ${name} %> ${terms.text})`;
+  const readable = definition.readable(caller);
   const score = sql`ts_rank_cd(${vector}, ${terms.tsquery}, 32) + word_similarity(${terms.text}, ${name})`;
   const snippetText = definition.snippet?.text ?? sql`NULL::text`;
   const snippetConfig = sql.raw(`'${definition.snippet?.config ?? 'simple'}'::regconfig`);
-  // The matches are found and scored once (MATERIALIZED), then counted and paged; only the page's
+  // The two ways to match are two branches, each planned on its own index (GIN on the tsvector, the
+  // trigram GIN on the name, or the rights' own index when they narrow the rows to one
+  // organization's): an OR of both would be a scan of the table computing word_similarity on
+  // every row. The matches are then scored once (MATERIALIZED), counted and paged; only the page's
   // rows are read again (by id) for their titles, snippets and extra values.
   const result = await db.execute<{ total: number; items: KindPageRow[] }>(sql`
-    WITH matched AS MATERIALIZED (
-      SELECT ${id} AS id, ${score} AS score FROM ${from} WHERE ${where}
+    WITH candidates AS (
+      SELECT ${id} AS id FROM ${from} WHERE ${readable} AND ${vector} @@ ${terms.tsquery}
+      UNION
+      SELECT ${id} AS id FROM ${from} WHERE ${readable} AND ${name} %> ${terms.text}
+    ), matched AS MATERIALIZED (
+      SELECT candidates.id, ${score} AS score FROM ${from} JOIN candidates ON candidates.id = ${id}
     ), page AS (
       SELECT id, score FROM matched ORDER BY score DESC, id LIMIT ${page.limit} OFFSET ${page.offset}
     )
