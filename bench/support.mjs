@@ -212,7 +212,8 @@ export async function withServer({ label, postgres, users = 0, env: extraEnv = {
       } else if (users > 0) {
         await server.stop();
         const { PGlite } = await import('@electric-sql/pglite');
-        const embedded = new PGlite(path.join(dataDir, 'pglite'));
+        const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+        const embedded = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
         try {
           await addBenchUsers((text, params) => embedded.query(text, params), users);
         } finally {

@@ -21,6 +21,7 @@ import membersModule from './modules/members/routes';
 import notificationsModule from './modules/notifications/routes';
 import organizationsModule from './modules/organizations/routes';
 import placesModule from './modules/places/routes';
+import searchModule from './modules/search/routes';
 import settingsModule from './modules/settings/routes';
 import signupModule from './modules/signup/routes';
 import surveyExportModule from './modules/survey-export/routes';
@@ -163,6 +164,7 @@ export async function buildApp(
   await app.register(surveyExportModule);
   await app.register(analyticsModule);
   await app.register(placesModule);
+  await app.register(searchModule);
   await app.register(usageEventsModule);
   await app.register(notificationsModule, { listen: database.listen, jobs });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -121,7 +122,8 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       isNew && options.templateFile && fs.existsSync(options.templateFile)
         ? new Blob([fs.readFileSync(options.templateFile)])
         : undefined;
-    const pgliteOptions = loadDataDir ? { loadDataDir } : {};
+    // pg_trgm: the search's typo tolerance (migration 0018 creates the extension).
+    const pgliteOptions = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) };
     const client = config.dataDir ? new PGlite(config.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -56,6 +56,10 @@ export const API_TAGS = [
     description:
       'A user’s notifications, their unread count, live stream (server-sent events) and delivery preferences.',
   },
+  {
+    name: 'search',
+    description: 'One search across organizations, people, surveys, documents and policies, by rights.',
+  },
   { name: 'usage', description: 'The web client’s usage events, checked and kept in the audit log.' },
 ];
 

@@ -1,11 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './people';
+import { tsvector } from './tsvector';
 
 /** Uploaded files: the bytes live in the storage (disk or S3) under a generated key. */
 export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** An integer id, where ids are integers (a search hit's, domain ZSearchHit). */
+    number: integer('number').notNull().generatedAlwaysAsIdentity(),
     owner_user_id: integer('owner_user_id')
       .notNull()
       .references(() => users.id),
@@ -17,10 +21,26 @@ export const files = pgTable(
     size: integer('size').notNull(),
     storage_key: text('storage_key').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A document's text (PDF, DOCX, XLSX) extracted at upload, capped; null when not extracted. */
+    text: text('text'),
+    /** The name with its separators as spaces (A), the document's text (C). */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', regexp_replace(original_name, '[._-]+', ' ', 'g')), 'A')
+          || setweight(to_tsvector('english', coalesce(text, '')), 'C')`,
+      ),
   },
   (t) => [
     uniqueIndex('files_storage_key_unique').on(t.storage_key),
+    uniqueIndex('files_number_unique').on(t.number),
     index('files_owner_idx').on(t.owner_user_id, t.created_at),
+    index('files_organization_kind_idx').on(t.organization_id, t.kind),
+    // Only the organizations' documents are searched.
+    index('files_search_idx').using('gin', t.search).where(sql`kind = 'organization_document'`),
+    index('files_name_trgm_idx')
+      .using('gin', sql`${t.original_name} gin_trgm_ops`)
+      .where(sql`kind = 'organization_document'`),
   ],
 );
 

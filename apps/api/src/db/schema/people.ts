@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tsvector } from './tsvector';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,37 +69,70 @@ export const users = pgTable(
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }).defaultNow(),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
+    /** The name others see (a private last name left out): what people search finds by trigrams. */
+    search_name: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`name || ' ' || CASE WHEN 'lastname' = ANY (private_fields) THEN '' ELSE lastname END`,
+      ),
+    /** Name (A), title and email (B), a bio the user shows (C); private fields are never searched. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', name || ' ' || CASE WHEN 'lastname' = ANY (private_fields) THEN '' ELSE lastname END), 'A')
+          || setweight(to_tsvector('simple', coalesce(title, '') || ' ' || email), 'B')
+          || setweight(to_tsvector('english', CASE WHEN 'bio' = ANY (private_fields) THEN '' ELSE coalesce(bio, '') END), 'C')`,
+      ),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_search_idx').using('gin', t.search),
+    index('users_search_name_trgm_idx').using('gin', sql`${t.search_name} gin_trgm_ops`),
+  ],
 );
 
-export const organizations = pgTable('organizations', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  about: text('about'),
-  website: text('website'),
-  logo: text('logo'),
-  cover: text('cover'),
-  color_id: integer('color_id'),
-  legal_structure_id: integer('legal_structure_id'),
-  inception_date: date('inception_date'),
-  is_publicly_traded: boolean('is_publicly_traded').notNull().default(false),
-  ticker_symbol: text('ticker_symbol'),
-  is_public: boolean('is_public').notNull().default(false),
-  /** Outsiders see the latest profile scores on the public page only when public and this is set. */
-  publish_scores: boolean('publish_scores').notNull().default(false),
-  // The reporting overview of the organization's own profile (spec 3 Organization meta); a
-  // survey's copy lives in survey_organization_meta.
-  primary_phone: text('primary_phone'),
-  primary_contact_id: integer('primary_contact_id'),
-  total_full_time_employees: integer('total_full_time_employees').notNull().default(0),
-  total_owners: integer('total_owners').notNull().default(0),
-  total_leaders: integer('total_leaders').notNull().default(0),
-  /** Global industries: { gi_sector_id, gi_industry_id, ..., gi_aum } (TIdentifiers). */
-  identifiers: jsonb('identifiers').notNull().default({}),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-  ...timestamps,
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    about: text('about'),
+    website: text('website'),
+    logo: text('logo'),
+    cover: text('cover'),
+    color_id: integer('color_id'),
+    legal_structure_id: integer('legal_structure_id'),
+    inception_date: date('inception_date'),
+    is_publicly_traded: boolean('is_publicly_traded').notNull().default(false),
+    ticker_symbol: text('ticker_symbol'),
+    is_public: boolean('is_public').notNull().default(false),
+    /** Outsiders see the latest profile scores on the public page only when public and this is set. */
+    publish_scores: boolean('publish_scores').notNull().default(false),
+    // The reporting overview of the organization's own profile (spec 3 Organization meta); a
+    // survey's copy lives in survey_organization_meta.
+    primary_phone: text('primary_phone'),
+    primary_contact_id: integer('primary_contact_id'),
+    total_full_time_employees: integer('total_full_time_employees').notNull().default(0),
+    total_owners: integer('total_owners').notNull().default(0),
+    total_leaders: integer('total_leaders').notNull().default(0),
+    /** Global industries: { gi_sector_id, gi_industry_id, ..., gi_aum } (TIdentifiers). */
+    identifiers: jsonb('identifiers').notNull().default({}),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+    /** Name (A), ticker and website (B), about (C). */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', name), 'A')
+          || setweight(to_tsvector('simple', coalesce(ticker_symbol, '') || ' ' || coalesce(website, '')), 'B')
+          || setweight(to_tsvector('english', coalesce(about, '')), 'C')`,
+      ),
+  },
+  (t) => [
+    index('organizations_search_idx').using('gin', t.search),
+    index('organizations_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
 
 export const membershipStatus = pgEnum('membership_status', ['pending', 'approved', 'declined']);
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -17,6 +18,7 @@ import {
 import { files } from './files';
 import { organizations, users } from './people';
 import { surveys } from './surveys';
+import { tsvector } from './tsvector';
 
 // The LPI profile (DESIGN 4). Every table is scoped by organization_id and a nullable survey_id:
 // null is the organization's own profile, a survey id its copy inside that survey. Unique keys
@@ -157,6 +159,11 @@ export const policies = pgTable('policies', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
   order: integer('order').notNull().default(0),
+  /**
+   * The policy's name (A): an organization's policy record (organization_policies) is found by the
+   * name of its policy; the list is short, so a GIN index would not be used.
+   */
+  search: tsvector('search').notNull().generatedAlwaysAs(sql`setweight(to_tsvector('simple', name), 'A')`),
 });
 
 /** An organization's record of one policy, in a scope (spec 3 per-organization policy record). */

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organizations, users } from './people';
+import { tsvector } from './tsvector';
 
 // Surveys (DESIGN 4): a host organization's request, what it asks (config content, custom
 // questions), the organizations invited to it, the host's contacts and labels.
@@ -47,8 +48,18 @@ export const surveys = pgTable(
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Title (A), description (C). */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+      ),
   },
-  (t) => [index('surveys_host_idx').on(t.organization_id)],
+  (t) => [
+    index('surveys_host_idx').on(t.organization_id),
+    index('surveys_search_idx').using('gin', t.search),
+    index('surveys_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
 );
 
 /** An organization invited to a survey: the respondent. Its tabs' completion is in tab_states. */

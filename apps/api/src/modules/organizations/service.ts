@@ -54,6 +54,7 @@ import { AppError, forbidden, notFound } from '../../core/http/errors';
 import type { UploadedFile } from '../../core/http/multipart';
 import { checkFile, IMAGE_EXTENSIONS } from '../../core/uploads/file-types';
 import type { Db, DbOrTx } from '../../db/client';
+import { extractDocumentText } from '../../lib/document-text';
 import type { Storage } from '../../plugins/storage';
 import * as repo from './repo';
 
@@ -471,6 +472,8 @@ export async function uploadToLibrary(
   const ctx = await authorizeOrganization(db, userId, 'me', 'member');
   const spec = LIBRARY[library];
   const upload = checkFile(await readFile(), spec.extensions, spec.typesMessage);
+  // A document's words are searched (issue 17): read before the transaction, null when they cannot be.
+  const text = library === 'files' ? await extractDocumentText(upload.bytes, upload.ext) : null;
   const key = `organizations/${ctx.organizationId}/${library}/${crypto.randomUUID()}.${upload.ext}`;
   await storage.put(key, upload.bytes, upload.contentType);
   try {
@@ -484,6 +487,7 @@ export async function uploadToLibrary(
         content_type: upload.contentType,
         size: upload.bytes.length,
         storage_key: key,
+        text,
         created_at: now,
       });
       await audit(tx, {

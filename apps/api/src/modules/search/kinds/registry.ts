@@ -1,0 +1,16 @@
+import type { TSearchKind } from '@parity/domain/search';
+import { documentsKind } from './documents';
+import type { SearchKindDefinition } from './kind';
+import { organizationsKind } from './organizations';
+import { peopleKind } from './people';
+import { policiesKind } from './policies';
+import { surveysKind } from './surveys';
+
+/** Every searchable kind (domain SEARCH_KINDS): a new kind is its definition file and one line here. */
+export const SEARCH_KIND_DEFINITIONS: Record<TSearchKind, SearchKindDefinition> = {
+  organizations: organizationsKind,
+  people: peopleKind,
+  surveys: surveysKind,
+  documents: documentsKind,
+  policies: policiesKind,
+};
