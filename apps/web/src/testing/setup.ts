@@ -34,6 +34,9 @@ class ResizeObserverShim implements ResizeObserver {
 }
 if (!window.ResizeObserver) window.ResizeObserver = ResizeObserverShim;
 
+// The router restores the scroll position on navigation; jsdom has no layout to scroll.
+window.scrollTo = () => {};
+
 if (!window.HTMLElement.prototype.scrollIntoView) {
   window.HTMLElement.prototype.scrollIntoView = () => {};
 }

@@ -17,12 +17,17 @@ export function BellPanel({ unread, onClose }: { unread: number; onClose: () => 
         <Text fw={700} size="sm" component="h2" m={0}>
           Notifications
         </Text>
+        {/* Looks disabled when nothing is unread but keeps focus (a disabled button drops it to the
+            page, where Escape no longer reaches the popover to close it). */}
         <Button
           kind="tertiary"
           size="small"
-          disabled={unread === 0}
-          loading={markAll.isPending}
-          onClick={() => markAll.mutate()}
+          data-disabled={unread === 0 || undefined}
+          aria-disabled={unread === 0 || markAll.isPending}
+          aria-busy={markAll.isPending}
+          onClick={() => {
+            if (unread > 0 && !markAll.isPending) markAll.mutate();
+          }}
         >
           Mark all as read
         </Button>

@@ -174,6 +174,14 @@ describe('the notification bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/notifications/read-all')).toHaveLength(1);
     await waitFor(() => expect(within(panel).queryByTestId('unread-dot')).toBeNull());
+    // Nothing left to mark: the button says so but keeps focus, so Escape still closes the popover.
+    const markAll = within(panel).getByRole('button', { name: 'Mark all as read' });
+    expect(markAll).toHaveAttribute('aria-disabled', 'true');
+    expect(markAll).toHaveFocus();
+    await user.click(markAll);
+    expect(calls.filter((call) => call.path === '/api/notifications/read-all')).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('opens a notification from the popover: marked read, the popover closed', async () => {
