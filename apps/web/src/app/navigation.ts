@@ -4,6 +4,7 @@ import {
   IconClipboardList,
   IconLayoutDashboard,
   IconSettings,
+  IconShieldLock,
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
@@ -45,6 +46,8 @@ export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   { label: 'LPI', to: '/lpi', icon: IconChartBar, visible: ofOrganization },
   // Taking, archived, exported and hosted surveys (spec 2 Surveys): an organization's.
   { label: 'Surveys', to: '/surveys', icon: IconClipboardList, visible: ofOrganization },
+  // The platform administrators' console (spec 2 Admin).
+  { label: 'Admin', to: '/admin', icon: IconShieldLock, visible: (account) => account.isAdministrator },
 ];
 
 /** The user menu's pages, above Log out: one's own profile, settings and organization. */

@@ -383,6 +383,15 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   ],
                 },
                 {
+                  // Admin (spec 2 Admin, issue 14): the platform administrators' console, a child
+                  // route per built section (features/admin/lib/sections.ts).
+                  id: 'admin',
+                  path: 'admin',
+                  lazy: () => import('../features/admin/routes/admin-layout'),
+                  handle: handle({ crumb: 'Admin', layout: 'top-bar' }),
+                  children: [],
+                },
+                {
                   // Search (issue 17): every kind the caller may read; the top bar's box opens it.
                   id: 'search',
                   path: 'search',

@@ -1,0 +1,15 @@
+/**
+ * The admin console's sections (spec 2 Admin: Dashboard, Organizations, Organizations Codes,
+ * Clients, Users, Archived Users, Feedback, Reports), in the spec's order. A section is listed
+ * once it is built: one line here and its child route under /admin in app/router.tsx.
+ */
+export interface AdminSection {
+  label: string;
+  to: string;
+  /** matches only its own path (the dashboard at /admin) */
+  end?: boolean;
+}
+
+export const ADMIN_PATH = '/admin';
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [];
