@@ -170,6 +170,8 @@ afterAll(async () => {
 
 function paramValue(route: RouteOperation, name: string): string {
   if (name === 'user_id' && /\/(approve|decline)$/.test(route.path)) return params.get('approve:user_id')!;
+  // The admin user routes act on the member-management target (an archive would end max's sign-in).
+  if (name === 'userId' && route.path.startsWith('/api/admin/')) return params.get('user_id')!;
   if (name === 'id') {
     const p = route.path;
     const scope = p.startsWith('/api/surveys/')

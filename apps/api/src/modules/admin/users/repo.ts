@@ -1,0 +1,189 @@
+import type {
+  TAdminUserListQuery,
+  TAdminUserPermissions,
+  ZAdminUserListQuery,
+} from '@parity/domain/admin-users';
+import { and, asc, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../../db/client';
+import { memberships, organizations, users } from '../../../db/schema/people';
+
+type ListQuery = z.output<typeof ZAdminUserListQuery>;
+
+export type { TAdminUserListQuery };
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  lastname: users.lastname,
+  email: users.email,
+  title: users.title,
+  is_sadm: users.is_sadm,
+  two_fa_enabled: users.two_fa_enabled,
+  created_at: users.created_at,
+  last_login_at: users.last_login_at,
+  deleted_at: users.deleted_at,
+  organization_id: organizations.id,
+  organization_name: organizations.name,
+  membership_id: memberships.id,
+  status: memberships.status,
+  manage_settings: memberships.manage_settings,
+  user_manage_surveys: memberships.user_manage_surveys,
+  survey_creation: memberships.survey_creation,
+  average_lpi_score_access: memberships.average_lpi_score_access,
+};
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${escapeLike(search)}%`;
+  return sql`((${users.name} || ' ' || ${users.lastname}) ILIKE ${pattern} OR ${users.email} ILIKE ${pattern})`;
+}
+
+function roleCondition(role: ListQuery['role']): SQL | undefined {
+  switch (role) {
+    case 'sadm':
+      return eq(users.is_sadm, true);
+    case 'org_admin':
+      return and(eq(memberships.status, 'approved'), eq(memberships.manage_settings, true));
+    case 'survey_host':
+      return and(eq(memberships.status, 'approved'), eq(memberships.user_manage_surveys, true));
+    case 'member':
+      return and(
+        eq(users.is_sadm, false),
+        eq(memberships.status, 'approved'),
+        eq(memberships.manage_settings, false),
+        eq(memberships.user_manage_surveys, false),
+      );
+    default:
+      return undefined;
+  }
+}
+
+const SORT_COLUMNS = {
+  name: sql`lower(${users.name} || ' ' || ${users.lastname})`,
+  email: sql`lower(${users.email})`,
+  created_at: sql`${users.created_at}`,
+  last_login_at: sql`${users.last_login_at}`,
+};
+
+/**
+ * A page of active accounts with their organization, and the count of all that match, in one
+ * statement (a window count). Memberships of a deleted organization count as none.
+ */
+export async function listUsers(db: DbOrTx, query: ListQuery) {
+  const where = and(
+    isNull(users.deleted_at),
+    searchCondition(query.search),
+    query.status ? eq(memberships.status, query.status) : undefined,
+    query.organization_id ? eq(memberships.organization_id, query.organization_id) : undefined,
+    roleCondition(query.role),
+  );
+  const column = SORT_COLUMNS[query.sort_by];
+  const order = query.sort_order === 'asc' ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`;
+  return db
+    .select({ ...userColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.user_id, users.id))
+    .leftJoin(
+      organizations,
+      and(eq(organizations.id, memberships.organization_id), isNull(organizations.deleted_at)),
+    )
+    .where(where)
+    .orderBy(order, asc(users.id))
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+export type UserRow = Awaited<ReturnType<typeof findUser>>;
+
+/** One account (active or archived) with its membership, locked in a write's transaction. */
+export async function findUser(db: DbOrTx, userId: number, lock = false) {
+  const q = db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(memberships, eq(memberships.user_id, users.id))
+    .leftJoin(
+      organizations,
+      and(eq(organizations.id, memberships.organization_id), isNull(organizations.deleted_at)),
+    )
+    .where(eq(users.id, userId));
+  const [row] = lock ? await q.for('update', { of: users }) : await q;
+  return row;
+}
+
+export async function emailTaken(db: DbOrTx, email: string, exceptUserId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptUserId)));
+  return row !== undefined;
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  userId: number,
+  values: Partial<{
+    name: string;
+    lastname: string;
+    title: string | null;
+    email: string;
+    is_sadm: boolean;
+    two_fa_enabled: boolean;
+    deleted_at: Date | null;
+    password_hash: string;
+  }>,
+  now: Date,
+) {
+  await db
+    .update(users)
+    .set({ ...values, updated_at: now })
+    .where(eq(users.id, userId));
+}
+
+export async function setMembershipFlags(
+  db: DbOrTx,
+  membershipId: number,
+  flags: Omit<TAdminUserPermissions, 'is_sadm'>,
+  now: Date,
+) {
+  await db
+    .update(memberships)
+    .set({ ...flags, updated_at: now })
+    .where(eq(memberships.id, membershipId));
+}
+
+/** The active platform administrators, locked (the last one may not be demoted). */
+export async function lockPlatformAdmins(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.is_sadm, true), isNull(users.deleted_at)))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function listArchived(db: DbOrTx, search: string | undefined, limit: number, offset: number) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      lastname: users.lastname,
+      email: users.email,
+      deleted_at: users.deleted_at,
+      organization_id: organizations.id,
+      organization_name: organizations.name,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.user_id, users.id))
+    .leftJoin(
+      organizations,
+      and(eq(organizations.id, memberships.organization_id), isNull(organizations.deleted_at)),
+    )
+    .where(and(isNotNull(users.deleted_at), searchCondition(search)))
+    .orderBy(desc(users.deleted_at), asc(users.id))
+    .limit(limit)
+    .offset(offset);
+}
