@@ -389,7 +389,25 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   path: 'admin',
                   lazy: () => import('../features/admin/routes/admin-layout'),
                   handle: handle({ crumb: 'Admin', layout: 'top-bar' }),
-                  children: [],
+                  children: [
+                    {
+                      path: 'users',
+                      handle: handle({ crumb: 'Users', layout: 'top-bar' }),
+                      children: [
+                        { index: true, lazy: () => import('../features/admin/users/users-page') },
+                        {
+                          path: ':userId',
+                          lazy: () => import('../features/admin/users/user-page'),
+                          handle: handle({ crumb: 'User', layout: 'top-bar' }),
+                        },
+                      ],
+                    },
+                    {
+                      path: 'archived-users',
+                      lazy: () => import('../features/admin/users/archived-users-page'),
+                      handle: handle({ crumb: 'Archived Users', layout: 'top-bar' }),
+                    },
+                  ],
                 },
                 {
                   // Search (issue 17): every kind the caller may read; the top bar's box opens it.

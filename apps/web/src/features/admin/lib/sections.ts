@@ -12,4 +12,7 @@ export interface AdminSection {
 
 export const ADMIN_PATH = '/admin';
 
-export const ADMIN_SECTIONS: readonly AdminSection[] = [];
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { label: 'Users', to: '/admin/users' },
+  { label: 'Archived Users', to: '/admin/archived-users' },
+];

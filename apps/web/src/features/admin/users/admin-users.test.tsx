@@ -1,0 +1,239 @@
+import type { TAdminUser, TAdminUserRow } from '@parity/domain/admin-users';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alertStore } from '../../../components/alerts/alert-store';
+import { closeAllDialogs } from '../../../components/dialog/dialog-store';
+import { setTokens } from '../../../lib/token-storage';
+import { json, jsonBody, type StubbedCall, stubFetch } from '../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../testing/render';
+
+configure({ asyncUtilTimeout: 15000 });
+// Lazy route modules compile on first use; a busy machine needs more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
+});
+
+afterEach(() => {
+  cleanupApps();
+  closeAllDialogs();
+  alertStore.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const ADMIN = { ...ACCOUNT, id: 1, email: 'admin@parity.test', isAdministrator: true };
+const base = { 'GET /api/user/status': () => json(ADMIN) };
+
+function row(id: number, extra: Partial<TAdminUserRow> = {}): TAdminUserRow {
+  return {
+    id,
+    name: `Person${id}`,
+    lastname: `Last${id}`,
+    email: `p${id}@acme.test`,
+    title: null,
+    organization: { id: 2, name: 'Acme Capital Partners' },
+    status: 'approved',
+    is_sadm: false,
+    two_fa_enabled: false,
+    created_at: '2026-01-02T00:00:00.000Z',
+    last_login_at: null,
+    ...extra,
+  };
+}
+
+function page(total: number) {
+  return ({ search }: StubbedCall) => {
+    const limit = Number(search.get('limit'));
+    const offset = Number(search.get('offset'));
+    const n = Math.max(0, Math.min(limit, total - offset));
+    return json({ data: Array.from({ length: n }, (_, i) => row(offset + i + 1)), total });
+  };
+}
+
+const PENDING: TAdminUser = {
+  ...row(7, {
+    name: 'Pat',
+    lastname: 'Pending',
+    email: 'pending@acme.test',
+    status: 'pending',
+    two_fa_enabled: true,
+  }),
+  permissions: {
+    is_sadm: false,
+    manage_settings: false,
+    user_manage_surveys: false,
+    survey_creation: false,
+    average_lpi_score_access: false,
+  },
+  deleted_at: null,
+};
+
+describe('/admin/users', () => {
+  it('lists users with links, pages, sorts and filters', async () => {
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/users': page(30),
+      'GET /api/organizations': () => json({ data: [], total: 0 }),
+    });
+    renderApp('/admin/users');
+    expect(await screen.findByRole('link', { name: 'Person1 Last1' })).toHaveAttribute(
+      'href',
+      '/admin/users/1',
+    );
+    const sections = screen.getByRole('navigation', { name: 'Admin sections' });
+    expect(within(sections).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
+    expect(within(sections).getByRole('link', { name: 'Archived Users' })).toBeInTheDocument();
+    expect(screen.getByText('1–25 of 30')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('link', { name: 'Person26 Last26' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /^Email/ }));
+    await waitFor(() => {
+      const last = calls.filter((c) => c.path === '/api/admin/users').at(-1)!;
+      expect(last.search.get('sort_by')).toBe('email');
+      expect(last.search.get('sort_order')).toBe('asc');
+      expect(last.search.get('offset')).toBe('0');
+    });
+
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'ada');
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/api/admin/users')
+          .at(-1)!
+          .search.get('search'),
+      ).toBe('ada'),
+    );
+  });
+
+  it('says when there are no users', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/admin/users': () => json({ data: [], total: 0 }),
+      'GET /api/organizations': () => json({ data: [], total: 0 }),
+    });
+    renderApp('/admin/users');
+    expect(await screen.findByText('No users yet.')).toBeInTheDocument();
+  });
+
+  it('shows a failed read', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/admin/users': () => json({ message: 'Forbidden', error: 'forbidden' }, 403),
+      'GET /api/organizations': () => json({ data: [], total: 0 }),
+    });
+    renderApp('/admin/users');
+    expect(await screen.findByText('The users could not be loaded')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/users/{userId}', () => {
+  it('approves a pending user, turns two-factor off after confirming, and saves the profile', async () => {
+    let current = PENDING;
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/users/7': () => json(current),
+      'POST /api/admin/users/7/approve': () => {
+        current = { ...current, status: 'approved' };
+        return json(current);
+      },
+      'POST /api/admin/users/7/two-factor/disable': () => {
+        current = { ...current, two_fa_enabled: false };
+        return json(current);
+      },
+      'PUT /api/admin/users/7': (call) => {
+        current = { ...current, ...(jsonBody(call) as Partial<TAdminUser>) };
+        return json(current);
+      },
+    });
+    renderApp('/admin/users/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/users/7/approve')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off two-factor' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/admin/users/7/two-factor/disable')).toBe(true),
+    );
+
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.type(title, 'CFO');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/admin/users/7');
+      expect(put && jsonBody(put)).toMatchObject({ title: 'CFO', email: 'pending@acme.test' });
+    });
+  });
+
+  it('shows the email conflict on the form', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/admin/users/7': () => json(PENDING),
+      'PUT /api/admin/users/7': () =>
+        json({ message: 'Another account already uses this email address.', error: 'conflict' }, 409),
+    });
+    renderApp('/admin/users/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Another account already uses this email address.')).toBeInTheDocument();
+  });
+
+  it('saves permissions and shows a refusal', async () => {
+    let refuse = false;
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/users/7': () => json(PENDING),
+      'PUT /api/admin/users/7/permissions': (call) =>
+        refuse
+          ? json({ message: 'The last platform administrator cannot be demoted.', error: 'conflict' }, 409)
+          : json({ ...PENDING, permissions: { ...PENDING.permissions, ...(jsonBody(call) as object) } }),
+    });
+    renderApp('/admin/users/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Permissions' }));
+    await user.click(screen.getByRole('switch', { name: 'Survey host (manage surveys)' }));
+    await user.click(screen.getByRole('button', { name: 'Save permissions' }));
+    await waitFor(() => {
+      const put = calls.find((c) => c.path === '/api/admin/users/7/permissions');
+      expect(put && jsonBody(put)).toEqual({ user_manage_surveys: true });
+    });
+    expect(await screen.findByText('Permissions saved')).toBeInTheDocument();
+
+    refuse = true;
+    await user.click(screen.getByRole('switch', { name: 'Survey creation' }));
+    await user.click(screen.getByRole('button', { name: 'Save permissions' }));
+    expect(await screen.findByText('The last platform administrator cannot be demoted.')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/archived-users', () => {
+  it('restores a user after confirming', async () => {
+    let archived = [{ ...row(9), deleted_at: '2026-03-01T00:00:00.000Z' }];
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/archived-users': () => json({ data: archived, total: archived.length }),
+      'POST /api/admin/archived-users/9/restore': () => {
+        archived = [];
+        return json({ message: 'restored' });
+      },
+    });
+    renderApp('/admin/archived-users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Restore Person9 Last9' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/admin/archived-users/9/restore')).toBe(true),
+    );
+    expect(await screen.findByText('No archived users.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,118 @@
+import type {
+  TAdminMessage,
+  TAdminPermissionsUpdate,
+  TAdminUser,
+  TAdminUserList,
+  TAdminUserRole,
+  TAdminUserSort,
+  TAdminUserStatus,
+  TAdminUserUpdate,
+  TArchivedUserList,
+} from '@parity/domain/admin-users';
+import type { TOrganizationDirectory } from '@parity/domain/organization';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** The admin console's user management calls (/api/admin/users, /api/admin/archived-users). */
+const KEY = ['admin', 'users'] as const;
+
+export interface UsersFilter {
+  search: string;
+  status: TAdminUserStatus | null;
+  role: TAdminUserRole | null;
+  organizationId: number | null;
+  sortBy: TAdminUserSort;
+  sortOrder: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export function useAdminUsers(filter: UsersFilter) {
+  return useQuery({
+    queryKey: [...KEY, 'list', filter],
+    queryFn: () =>
+      api.get<TAdminUserList>('/api/admin/users', {
+        search: filter.search || undefined,
+        status: filter.status ?? undefined,
+        role: filter.role ?? undefined,
+        organization_id: filter.organizationId ?? undefined,
+        sort_by: filter.sortBy,
+        sort_order: filter.sortOrder,
+        limit: filter.limit,
+        offset: filter.offset,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The organization filter's choices: the directory, searched as the administrator types. */
+export function useOrganizationChoices(search: string) {
+  return useQuery({
+    queryKey: [...KEY, 'organizations', search],
+    queryFn: () =>
+      api.get<TOrganizationDirectory>('/api/organizations', { search_query: search || undefined, limit: 20 }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminUser(userId: number) {
+  return useQuery({
+    queryKey: [...KEY, 'one', userId],
+    queryFn: () => api.get<TAdminUser>(`/api/admin/users/${userId}`),
+  });
+}
+
+/** A write on one account: the account and the lists refresh. */
+function useUserWrite<Input, Output>(userId: number, write: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (result) => {
+      if (result && typeof result === 'object' && 'permissions' in result) {
+        client.setQueryData([...KEY, 'one', userId], result);
+      }
+      void client.invalidateQueries({ queryKey: KEY });
+    },
+  });
+}
+
+export const useUpdateUser = (userId: number) =>
+  useUserWrite(userId, (input: TAdminUserUpdate) =>
+    api.put<TAdminUser>(`/api/admin/users/${userId}`, input, { silent: true }),
+  );
+
+export const useDecideUser = (userId: number) =>
+  useUserWrite(userId, (decision: 'approve' | 'decline') =>
+    api.post<TAdminUser>(`/api/admin/users/${userId}/${decision}`),
+  );
+
+export const useSendPasswordReset = (userId: number) =>
+  useUserWrite(userId, () => api.post<TAdminMessage>(`/api/admin/users/${userId}/password-reset`));
+
+export const useDisableTwoFactor = (userId: number) =>
+  useUserWrite(userId, () => api.post<TAdminUser>(`/api/admin/users/${userId}/two-factor/disable`));
+
+export const useArchiveUser = (userId: number) =>
+  useUserWrite(userId, () => api.post<TAdminMessage>(`/api/admin/users/${userId}/archive`));
+
+export const useUpdatePermissions = (userId: number) =>
+  useUserWrite(userId, (input: TAdminPermissionsUpdate) =>
+    api.put<TAdminUser>(`/api/admin/users/${userId}/permissions`, input, { silent: true }),
+  );
+
+export function useArchivedUsers(search: string, limit: number, offset: number) {
+  return useQuery({
+    queryKey: [...KEY, 'archived', search, limit, offset],
+    queryFn: () =>
+      api.get<TArchivedUserList>('/api/admin/archived-users', { search: search || undefined, limit, offset }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRestoreUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api.post<TAdminMessage>(`/api/admin/archived-users/${userId}/restore`),
+    onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
+  });
+}

@@ -1,0 +1,255 @@
+import { Alert, Badge, Group, Stack, Switch, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  ADMIN_USER_ROLE_LABELS,
+  type TAdminUser,
+  type TAdminUserPermissions,
+  type TAdminUserUpdateInput,
+  ZAdminUserUpdate,
+} from '@parity/domain/admin-users';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { showAlert } from '../../../components/alerts/alert-store';
+import { Button } from '../../../components/button/button';
+import { confirm } from '../../../components/dialog/confirm';
+import { apiErrorMessage, applyApiErrors } from '../../../components/form/api-errors';
+import { FormError } from '../../../components/form/form-error';
+import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
+import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import {
+  useAdminUser,
+  useArchiveUser,
+  useDecideUser,
+  useDisableTwoFactor,
+  useSendPasswordReset,
+  useUpdatePermissions,
+  useUpdateUser,
+} from './api';
+
+const fullName = (u: { name: string; lastname: string }) => `${u.name} ${u.lastname}`.trim();
+
+/** /admin/users/{userId}: the account (Profile) and its rights (Permissions). */
+export function UserPage() {
+  const userId = Number(useParams().userId);
+  const user = useAdminUser(userId);
+  if (user.isPending) return <QueryLoader label="Loading the user" />;
+  if (user.isError) {
+    return (
+      <QueryError
+        error={user.error}
+        title="The user could not be loaded"
+        onRetry={() => void user.refetch()}
+        action={
+          <Button component={Link} to="/admin/users" kind="tertiary">
+            Back to users
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Group gap="sm">
+        <Title order={2} size="h3">
+          {fullName(user.data)}
+        </Title>
+        {user.data.status ? <Badge variant="light">{user.data.status}</Badge> : null}
+      </Group>
+      <Tabs defaultValue="profile" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="profile">Profile</Tabs.Tab>
+          <Tabs.Tab value="permissions">Permissions</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="profile" pt="md">
+          <ProfileTab user={user.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="permissions" pt="md">
+          <PermissionsTab user={user.data} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ProfileTab({ user }: { user: TAdminUser }) {
+  const navigate = useNavigate();
+  const update = useUpdateUser(user.id);
+  const decide = useDecideUser(user.id);
+  const reset = useSendPasswordReset(user.id);
+  const twoFactor = useDisableTwoFactor(user.id);
+  const archive = useArchiveUser(user.id);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useSchemaForm<TAdminUserUpdateInput>(ZAdminUserUpdate, {
+    mode: 'controlled',
+    initialValues: { name: user.name, lastname: user.lastname, title: user.title ?? '', email: user.email },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await update.mutateAsync(ZAdminUserUpdate.parse(values));
+      showAlert('success', 'Profile saved');
+    } catch (error) {
+      setFormError(applyApiErrors(error, form, { focus: true }));
+    }
+  }, focusFirstError);
+
+  // Failures of the actions below are reported by the API client's error alert.
+  const run = async (action: () => Promise<unknown>, success: string) => {
+    try {
+      await action();
+      showAlert('success', success);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const turnOffTwoFactor = async () => {
+    const ok = await confirm({
+      title: 'Turn off two-factor',
+      message: `${fullName(user)} will sign in with their password only until they turn two-factor on again.`,
+      confirmLabel: 'Turn off two-factor',
+      danger: true,
+    });
+    if (ok) await run(() => twoFactor.mutateAsync(undefined), 'Two-factor turned off');
+  };
+
+  const archiveUser = async () => {
+    const ok = await confirm({
+      title: 'Archive user',
+      message: `${fullName(user)} will be signed out and can no longer sign in until restored.`,
+      confirmLabel: 'Archive',
+      danger: true,
+    });
+    if (ok && (await run(() => archive.mutateAsync(undefined), 'User archived'))) {
+      void navigate('/admin/users');
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={560}>
+      {user.status === 'pending' ? (
+        <Alert color="warning" title="Awaiting approval">
+          <Stack gap="xs">
+            <Text size="sm">{`${fullName(user)} asked to join ${user.organization?.name ?? 'an organization'}.`}</Text>
+            <Group gap="sm">
+              <Button
+                loading={decide.isPending && decide.variables === 'approve'}
+                onClick={() => void run(() => decide.mutateAsync('approve'), 'User approved')}
+              >
+                Approve
+              </Button>
+              <Button
+                kind="error"
+                loading={decide.isPending && decide.variables === 'decline'}
+                onClick={() => void run(() => decide.mutateAsync('decline'), 'User declined')}
+              >
+                Decline
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+      <form onSubmit={submit} noValidate aria-label="Account">
+        <Stack gap="sm">
+          <FormError title="The profile could not be saved">{formError}</FormError>
+          <TextInput label="Name" required {...form.getInputProps('name')} key={form.key('name')} />
+          <TextInput
+            label="Last name"
+            required
+            {...form.getInputProps('lastname')}
+            key={form.key('lastname')}
+          />
+          <TextInput label="Title" {...form.getInputProps('title')} key={form.key('title')} />
+          <TextInput
+            label="Email"
+            required
+            type="email"
+            {...form.getInputProps('email')}
+            key={form.key('email')}
+          />
+          <Text size="sm" c="dimmed">
+            {`Organization: ${user.organization?.name ?? 'none'} · Two-factor: ${user.two_fa_enabled ? 'on' : 'off'}`}
+          </Text>
+          <Group>
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Group gap="sm">
+        <Button
+          kind="secondary"
+          loading={reset.isPending}
+          onClick={() => void run(() => reset.mutateAsync(undefined), 'Password reset sent')}
+        >
+          Send password reset
+        </Button>
+        {user.two_fa_enabled ? (
+          <Button kind="secondary" loading={twoFactor.isPending} onClick={() => void turnOffTwoFactor()}>
+            Turn off two-factor
+          </Button>
+        ) : null}
+        <Button kind="error" loading={archive.isPending} onClick={() => void archiveUser()}>
+          Archive
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+const SWITCHES: { key: keyof TAdminUserPermissions; label: string; organization: boolean }[] = [
+  { key: 'is_sadm', label: ADMIN_USER_ROLE_LABELS.sadm, organization: false },
+  { key: 'manage_settings', label: 'Manage settings (organization admin)', organization: true },
+  { key: 'user_manage_surveys', label: 'Survey host (manage surveys)', organization: true },
+  { key: 'survey_creation', label: 'Survey creation', organization: true },
+  { key: 'average_lpi_score_access', label: 'Average LPI score access', organization: true },
+];
+
+function PermissionsTab({ user }: { user: TAdminUser }) {
+  const update = useUpdatePermissions(user.id);
+  const [values, setValues] = useState<TAdminUserPermissions>(user.permissions);
+  const [error, setError] = useState<string | null>(null);
+  const changedKeys = SWITCHES.filter((s) => values[s.key] !== user.permissions[s.key]).map((s) => s.key);
+
+  const save = async () => {
+    setError(null);
+    try {
+      await update.mutateAsync(Object.fromEntries(changedKeys.map((k) => [k, values[k]])));
+      showAlert('success', 'Permissions saved');
+    } catch (failure) {
+      setError(apiErrorMessage(failure));
+    }
+  };
+
+  return (
+    <Stack gap="sm" maw={560}>
+      <FormError title="The permissions could not be saved">{error}</FormError>
+      {user.organization ? null : (
+        <Text size="sm" c="dimmed">
+          This user belongs to no organization: only the platform administrator right applies.
+        </Text>
+      )}
+      {SWITCHES.map((s) => (
+        <Switch
+          key={s.key}
+          label={s.label}
+          checked={values[s.key]}
+          disabled={s.organization && !user.organization}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            setValues((current) => ({ ...current, [s.key]: checked }));
+          }}
+        />
+      ))}
+      <Group>
+        <Button onClick={() => void save()} loading={update.isPending} disabled={changedKeys.length === 0}>
+          Save permissions
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export { UserPage as Component };

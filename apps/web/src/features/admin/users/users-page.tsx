@@ -1,0 +1,274 @@
+import {
+  Anchor,
+  Badge,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  ADMIN_USER_ROLE_LABELS,
+  ADMIN_USER_ROLES,
+  ADMIN_USER_STATUSES,
+  type TAdminUserRole,
+  type TAdminUserSort,
+  type TAdminUserStatus,
+} from '@parity/domain/admin-users';
+import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { QueryError } from '../../../components/query-state/query-state';
+import { Select } from '../../../components/select/select';
+import { type UsersFilter, useAdminUsers, useOrganizationChoices } from './api';
+
+export const USERS_PAGE_SIZE = 25;
+
+const STATUS_LABELS: Record<TAdminUserStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  declined: 'Declined',
+};
+const STATUS_COLOURS: Record<TAdminUserStatus, string> = {
+  pending: 'warning',
+  approved: 'success',
+  declined: 'danger',
+};
+
+const COLUMNS: { label: string; sort: TAdminUserSort | null }[] = [
+  { label: 'Name', sort: 'name' },
+  { label: 'Email', sort: 'email' },
+  { label: 'Organization', sort: null },
+  { label: 'Status', sort: null },
+  { label: 'Created', sort: 'created_at' },
+  { label: 'Last login', sort: 'last_login_at' },
+];
+
+export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '—');
+
+/** /admin/users: every active account, searched, filtered, sorted and paged (spec 2 Admin, Users). */
+export function UsersPage() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<TAdminUserStatus | null>(null);
+  const [role, setRole] = useState<TAdminUserRole | null>(null);
+  const [organizationSearch, setOrganizationSearch] = useState('');
+  const [organizationId, setOrganizationId] = useState<string | null>(null);
+  const [sort, setSort] = useState<{ by: TAdminUserSort; order: 'asc' | 'desc' }>({
+    by: 'created_at',
+    order: 'desc',
+  });
+  const [page, setPage] = useState(1);
+  const filter: UsersFilter = {
+    search: debounced,
+    status,
+    role,
+    organizationId: organizationId ? Number(organizationId) : null,
+    sortBy: sort.by,
+    sortOrder: sort.order,
+    limit: USERS_PAGE_SIZE,
+    offset: (page - 1) * USERS_PAGE_SIZE,
+  };
+  const users = useAdminUsers(filter);
+  const organizations = useOrganizationChoices(organizationSearch);
+  const filtered = Boolean(debounced || status || role || organizationId);
+  const total = users.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+
+  const sortBy = (by: TAdminUserSort) => {
+    setSort((current) => ({ by, order: current.by === by && current.order === 'asc' ? 'desc' : 'asc' }));
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="admin-users-title">
+      <Title order={2} size="h3" id="admin-users-title">
+        Users
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Name or email"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={240}
+        />
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          clearable
+          data={ADMIN_USER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          value={status}
+          onChange={(value) => {
+            setStatus((value as TAdminUserStatus | null) ?? null);
+            setPage(1);
+          }}
+          w={170}
+        />
+        <Select
+          label="Role"
+          placeholder="All roles"
+          clearable
+          data={ADMIN_USER_ROLES.map((r) => ({ value: r, label: ADMIN_USER_ROLE_LABELS[r] }))}
+          value={role}
+          onChange={(value) => {
+            setRole((value as TAdminUserRole | null) ?? null);
+            setPage(1);
+          }}
+          w={210}
+        />
+        <Select
+          label="Organization"
+          placeholder="All organizations"
+          clearable
+          searchable
+          searchValue={organizationSearch}
+          onSearchChange={setOrganizationSearch}
+          nothingFoundMessage="No organization found"
+          data={(organizations.data?.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
+          value={organizationId}
+          onChange={(value) => {
+            setOrganizationId(value);
+            setPage(1);
+          }}
+          w={240}
+        />
+      </Group>
+      <UsersTable state={users} filtered={filtered} sort={sort} onSort={sortBy} />
+      {total > 0 ? (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {filter.offset + 1}–{Math.min(filter.offset + USERS_PAGE_SIZE, total)} of {total}
+          </Text>
+          {pages > 1 ? (
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+              })}
+            />
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+function SortIcon({ active, order }: { active: boolean; order: 'asc' | 'desc' }) {
+  if (!active) return <IconArrowsSort size={14} aria-hidden />;
+  return order === 'asc' ? (
+    <IconSortAscending size={14} aria-hidden />
+  ) : (
+    <IconSortDescending size={14} aria-hidden />
+  );
+}
+
+function UsersTable({
+  state,
+  filtered,
+  sort,
+  onSort,
+}: {
+  state: ReturnType<typeof useAdminUsers>;
+  filtered: boolean;
+  sort: { by: TAdminUserSort; order: 'asc' | 'desc' };
+  onSort: (by: TAdminUserSort) => void;
+}) {
+  if (state.isPending) {
+    return (
+      <Center py="lg">
+        <Loader aria-label="Loading the users" />
+      </Center>
+    );
+  }
+  if (state.isError) {
+    return (
+      <QueryError
+        error={state.error}
+        title="The users could not be loaded"
+        onRetry={() => void state.refetch()}
+      />
+    );
+  }
+  if (state.data.data.length === 0) {
+    return (
+      <Text c="dimmed" py="md">
+        {filtered ? 'No users match these filters.' : 'No users yet.'}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped highlightOnHover aria-label="Users" aria-busy={state.isFetching}>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => {
+              const active = column.sort !== null && sort.by === column.sort;
+              return (
+                <Table.Th
+                  key={column.label}
+                  aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {column.sort ? (
+                    <UnstyledButton onClick={() => onSort(column.sort!)} fw={600} fz="sm">
+                      <Group gap={4} wrap="nowrap">
+                        {column.label}
+                        <SortIcon active={active} order={sort.order} />
+                      </Group>
+                    </UnstyledButton>
+                  ) : (
+                    column.label
+                  )}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {state.data.data.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/admin/users/${user.id}`}>
+                  {`${user.name} ${user.lastname}`.trim()}
+                </Anchor>
+                {user.is_sadm ? (
+                  <Badge ml="xs" size="sm" variant="light">
+                    Admin
+                  </Badge>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>{user.organization?.name ?? '—'}</Table.Td>
+              <Table.Td>
+                {user.status ? (
+                  <Badge color={STATUS_COLOURS[user.status]} variant="light">
+                    {STATUS_LABELS[user.status]}
+                  </Badge>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
+              <Table.Td>{formatDate(user.created_at)}</Table.Td>
+              <Table.Td>{formatDate(user.last_login_at)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export { UsersPage as Component };
