@@ -1,16 +1,10 @@
-import type {
-  TAdminUserListQuery,
-  TAdminUserPermissions,
-  ZAdminUserListQuery,
-} from '@parity/domain/admin-users';
+import type { TAdminUserPermissions, ZAdminUserListQuery } from '@parity/domain/admin-users';
 import { and, asc, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { memberships, organizations, users } from '../../../db/schema/people';
 
 type ListQuery = z.output<typeof ZAdminUserListQuery>;
-
-export type { TAdminUserListQuery };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
