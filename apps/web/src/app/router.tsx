@@ -389,7 +389,14 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   path: 'admin',
                   lazy: () => import('../features/admin/routes/admin-layout'),
                   handle: handle({ crumb: 'Admin', layout: 'top-bar' }),
-                  children: [],
+                  children: [
+                    {
+                      id: 'admin.feedback',
+                      path: 'feedback',
+                      lazy: () => import('../features/admin/routes/admin-feedback'),
+                      handle: handle({ crumb: 'Feedback', layout: 'top-bar' }),
+                    },
+                  ],
                 },
                 {
                   // Search (issue 17): every kind the caller may read; the top bar's box opens it.
