@@ -9,6 +9,7 @@ import { redactError, redactUrl } from './core/http/redact';
 import { JobRunner } from './core/jobs/runner';
 import type { Database } from './db/client';
 import accountsModule from './modules/accounts/routes';
+import adminCodesModule from './modules/admin/codes/routes';
 import adminFeedbackModule from './modules/admin/feedback/routes';
 import analyticsModule from './modules/analytics/routes';
 import auditModule from './modules/audit/routes';
@@ -156,6 +157,7 @@ export async function buildApp(
   await app.register(membersModule);
   await app.register(feedbackModule);
   await app.register(adminFeedbackModule);
+  await app.register(adminCodesModule);
   await app.register(organizationsModule);
   await app.register(auditModule);
   await app.register(contactsModule);

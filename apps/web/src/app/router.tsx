@@ -391,6 +391,12 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   handle: handle({ crumb: 'Admin', layout: 'top-bar' }),
                   children: [
                     {
+                      id: 'admin.codes',
+                      path: 'codes',
+                      lazy: () => import('../features/admin/routes/admin-codes'),
+                      handle: handle({ crumb: 'Organizations Codes', layout: 'top-bar' }),
+                    },
+                    {
                       id: 'admin.feedback',
                       path: 'feedback',
                       lazy: () => import('../features/admin/routes/admin-feedback'),

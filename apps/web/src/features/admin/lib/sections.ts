@@ -12,4 +12,7 @@ export interface AdminSection {
 
 export const ADMIN_PATH = '/admin';
 
-export const ADMIN_SECTIONS: readonly AdminSection[] = [{ label: 'Feedback', to: '/admin/feedback' }];
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { label: 'Organizations Codes', to: '/admin/codes' },
+  { label: 'Feedback', to: '/admin/feedback' },
+];
