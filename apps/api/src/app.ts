@@ -10,6 +10,8 @@ import { JobRunner } from './core/jobs/runner';
 import type { Database } from './db/client';
 import accountsModule from './modules/accounts/routes';
 import adminUsersModule from './modules/admin/users/routes';
+import adminCodesModule from './modules/admin/codes/routes';
+import adminFeedbackModule from './modules/admin/feedback/routes';
 import analyticsModule from './modules/analytics/routes';
 import auditModule from './modules/audit/routes';
 import authModule from './modules/auth/routes';
@@ -156,6 +158,8 @@ export async function buildApp(
   await app.register(membersModule);
   await app.register(feedbackModule);
   await app.register(adminUsersModule);
+  await app.register(adminFeedbackModule);
+  await app.register(adminCodesModule);
   await app.register(organizationsModule);
   await app.register(auditModule);
   await app.register(contactsModule);

@@ -93,13 +93,3 @@ export type TFeedbackListItem = z.infer<typeof ZFeedbackListItem>;
 
 export const FEEDBACK_LIST_DEFAULT_LIMIT = 30;
 export const FEEDBACK_LIST_MAX_LIMIT = 100;
-
-/** GET /api/admin/feedback?limit&offset */
-export const ZFeedbackListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(FEEDBACK_LIST_MAX_LIMIT).default(FEEDBACK_LIST_DEFAULT_LIMIT),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-export type TFeedbackListQuery = z.infer<typeof ZFeedbackListQuery>;
-
-export const ZFeedbackList = z.object({ data: z.array(ZFeedbackListItem), total: z.number().int() });
-export type TFeedbackList = z.infer<typeof ZFeedbackList>;

@@ -391,11 +391,29 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   handle: handle({ crumb: 'Admin', layout: 'top-bar' }),
                   children: [
                     {
+                      id: 'admin.codes',
+                      path: 'codes',
+                      lazy: () => import('../features/admin/routes/admin-codes'),
+                      handle: handle({ crumb: 'Organizations Codes', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'admin.feedback',
+                      path: 'feedback',
+                      lazy: () => import('../features/admin/routes/admin-feedback'),
+                      handle: handle({ crumb: 'Feedback', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'admin.users',
                       path: 'users',
                       handle: handle({ crumb: 'Users', layout: 'top-bar' }),
                       children: [
-                        { index: true, lazy: () => import('../features/admin/users/users-page') },
                         {
+                          id: 'admin.users.list',
+                          index: true,
+                          lazy: () => import('../features/admin/users/users-page'),
+                        },
+                        {
+                          id: 'admin.users.user',
                           path: ':userId',
                           lazy: () => import('../features/admin/users/user-page'),
                           handle: handle({ crumb: 'User', layout: 'top-bar' }),
@@ -403,6 +421,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                       ],
                     },
                     {
+                      id: 'admin.archived-users',
                       path: 'archived-users',
                       lazy: () => import('../features/admin/users/archived-users-page'),
                       handle: handle({ crumb: 'Archived Users', layout: 'top-bar' }),

@@ -42,14 +42,6 @@ async function send(email: string | null, payload: unknown) {
   });
 }
 
-async function list(email: string | null, query = '') {
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/admin/feedback${query}`,
-    headers: email ? { authorization: `Bearer ${await tokenFor(email)}` } : {},
-  });
-}
-
 const page = 'http://localhost:3000/users/private';
 
 describe('POST /api/feedback', () => {
@@ -112,38 +104,5 @@ describe('POST /api/feedback', () => {
     }
     const extra = await send('max@acme.test', { url: page, value: 5, user_id: 1 });
     expect(extra.statusCode).toBe(400);
-  });
-});
-
-describe('GET /api/admin/feedback', () => {
-  it('lists every feedback, newest first, with sender and organization, to a platform admin', async () => {
-    const res = await list('admin@parity.test');
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    expect(body.total).toBe(3);
-    expect(body.data.map((item: { value: number }) => item.value)).toEqual([10, 1, 8]);
-    expect(body.data[2]).toMatchObject({
-      url: page,
-      comment: 'Clear and quick',
-      user: { name: 'Max', lastname: 'Planck', email: 'max@acme.test' },
-      organization: { name: 'Acme Capital Partners' },
-    });
-    expect(body.data[0].organization).toBeNull();
-  });
-
-  it('pages with limit and offset', async () => {
-    const res = await list('admin@parity.test', '?limit=1&offset=1');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ total: 3, data: [{ value: 1 }] });
-    expect((await list('admin@parity.test', '?limit=0')).statusCode).toBe(400);
-  });
-
-  it('refuses a member, an organization admin and a pending user with 403, and anonymous with 401', async () => {
-    for (const email of ['max@acme.test', 'ada@acme.test', 'pending@acme.test']) {
-      const res = await list(email);
-      expect(res.statusCode, email).toBe(403);
-      expect(res.json().error).toBe('forbidden');
-    }
-    expect((await list(null)).statusCode).toBe(401);
   });
 });

@@ -1,8 +1,8 @@
-import { ZFeedback, ZFeedbackList, ZFeedbackListQuery, ZFeedbackRequest } from '@parity/domain/feedback';
+import { ZFeedback, ZFeedbackRequest } from '@parity/domain/feedback';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
-import { getFeedbackList, sendFeedback } from './service';
+import { sendFeedback } from './service';
 
 export default async function feedbackRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,20 +23,5 @@ export default async function feedbackRoutes(fastify: FastifyInstance) {
       const created = await sendFeedback(app.db, requireAuth(request).userId, request.body);
       return reply.code(201).send(created);
     },
-  );
-
-  app.get(
-    '/api/admin/feedback',
-    {
-      schema: {
-        tags: ['feedback', 'admin'],
-        summary: 'Feedback sent by users, newest first (platform administrators only)',
-        description:
-          'Platform administrators only (403 for anyone else): ratings (1-10) and comments with the page they were sent from, paginated.',
-        querystring: ZFeedbackListQuery,
-        response: { 200: ZFeedbackList },
-      },
-    },
-    async (request) => getFeedbackList(app.db, requireAuth(request).userId, request.query),
   );
 }

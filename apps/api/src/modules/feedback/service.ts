@@ -1,9 +1,7 @@
-import type { TFeedback, TFeedbackList, TFeedbackListQuery, TFeedbackRequest } from '@parity/domain/feedback';
-import { loadCaller } from '../../core/access/caller';
-import { requirePlatformAdmin } from '../../core/access/platform-admin-guard';
+import type { TFeedback, TFeedbackRequest } from '@parity/domain/feedback';
 import { unauthorized } from '../../core/http/errors';
 import type { DbOrTx } from '../../db/client';
-import { findSender, insertFeedback, listFeedback } from './repo';
+import { findSender, insertFeedback } from './repo';
 
 function toIso(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
@@ -27,23 +25,5 @@ export async function sendFeedback(db: DbOrTx, userId: number, input: TFeedbackR
     value: row.value,
     comment: row.comment,
     created_at: toIso(row.created_at),
-  };
-}
-
-export async function getFeedbackList(
-  db: DbOrTx,
-  userId: number,
-  query: TFeedbackListQuery,
-): Promise<TFeedbackList> {
-  requirePlatformAdmin(await loadCaller(db, userId));
-  const { rows, total } = await listFeedback(db, query.limit, query.offset);
-  return {
-    data: rows.map((row) => ({
-      ...row,
-      created_at: toIso(row.created_at),
-      user: row.user?.id == null ? null : row.user,
-      organization: row.organization?.id == null ? null : row.organization,
-    })),
-    total,
   };
 }

@@ -339,7 +339,8 @@ export async function getCode(db: DbOrTx, userId: number, now = new Date()): Pro
 }
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function newCode(): string {
+/** A new random sign-up code (XXXXX-XXXXX, no look-alike characters); the admin console makes them too. */
+export function newCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(10));
   const chars = [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
