@@ -22,7 +22,7 @@ import notificationsModule from './modules/notifications/routes';
 import organizationsModule from './modules/organizations/routes';
 import placesModule from './modules/places/routes';
 import searchModule from './modules/search/routes';
-import settingsModule from './modules/settings/routes';
+import settingsModule, { refuseWritesDuringMaintenance } from './modules/settings/routes';
 import signupModule from './modules/signup/routes';
 import surveyExportModule from './modules/survey-export/routes';
 import surveyHostingModule from './modules/survey-hosting/routes';
@@ -141,6 +141,7 @@ export async function buildApp(
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  refuseWritesDuringMaintenance(app);
   await app.register(mailerPlugin);
   await app.register(rateLimitPlugin);
   await app.register(storagePlugin);

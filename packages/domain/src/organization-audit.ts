@@ -22,6 +22,8 @@ export const AUDIT_ENTITIES = [
   'survey',
   /** the web client's usage events (POST /api/usage-events); in the audit log, not the feed */
   'usage_event',
+  /** a platform setting (maintenance mode), written by a platform administrator */
+  'setting',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

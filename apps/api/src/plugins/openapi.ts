@@ -21,7 +21,7 @@ export const API_TAGS = [
   },
   { name: 'members', description: 'An organization’s members, their approval and permissions.' },
   { name: 'feedback', description: 'Users’ ratings and comments on the product.' },
-  { name: 'admin', description: 'Platform administrators’ reads.' },
+  { name: 'admin', description: 'The platform administrators’ console: figures, settings and management.' },
   { name: 'organizations', description: 'The organizations directory and public organization pages.' },
   {
     name: 'organization space',
