@@ -9,6 +9,7 @@ import { redactError, redactUrl } from './core/http/redact';
 import { JobRunner } from './core/jobs/runner';
 import type { Database } from './db/client';
 import accountsModule from './modules/accounts/routes';
+import adminDashboardModule from './modules/admin/dashboard/routes';
 import analyticsModule from './modules/analytics/routes';
 import auditModule from './modules/audit/routes';
 import authModule from './modules/auth/routes';
@@ -155,6 +156,7 @@ export async function buildApp(
   await app.register(signupModule);
   await app.register(membersModule);
   await app.register(feedbackModule);
+  await app.register(adminDashboardModule);
   await app.register(organizationsModule);
   await app.register(auditModule);
   await app.register(contactsModule);

@@ -389,7 +389,14 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   path: 'admin',
                   lazy: () => import('../features/admin/routes/admin-layout'),
                   handle: handle({ crumb: 'Admin', layout: 'top-bar' }),
-                  children: [],
+                  children: [
+                    {
+                      id: 'admin-dashboard',
+                      index: true,
+                      lazy: () => import('../features/admin/routes/admin-dashboard'),
+                      handle: handle({ title: 'Admin', layout: 'top-bar' }),
+                    },
+                  ],
                 },
                 {
                   // Search (issue 17): every kind the caller may read; the top bar's box opens it.

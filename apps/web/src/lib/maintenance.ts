@@ -26,7 +26,6 @@ export function maintenanceStatusQueryOptions() {
     queryKey: maintenanceStatusQueryKey,
     queryFn: fetchMaintenanceStatus,
     staleTime: MAINTENANCE_REFRESH_MS,
-    refetchInterval: MAINTENANCE_REFRESH_MS,
   });
 }
 

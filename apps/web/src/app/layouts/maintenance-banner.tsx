@@ -1,18 +1,45 @@
 import { Alert } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { maintenanceStatusQueryOptions } from '../../lib/maintenance';
+import type { TMaintenanceStatus } from '@parity/domain/settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import {
+  MAINTENANCE_REFRESH_MS,
+  maintenanceStatusQueryKey,
+  maintenanceStatusQueryOptions,
+} from '../../lib/maintenance';
 
 /**
- * The maintenance message over every signed-in page while maintenance mode is on. Its query
- * re-reads the status every two minutes, so a switch shows without a reload; a failed read
- * shows nothing (the status was logged).
+ * The stored maintenance status, re-read on mount (unless fresh) and every two minutes so a
+ * switch shows without a reload. It reads the cache rather than observing a query: an observer
+ * would put the query back while logout clears the cache (a failed read was logged).
  */
+function useMaintenanceStatus(): TMaintenanceStatus | undefined {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  const status = useSyncExternalStore(subscribe, () =>
+    queryClient.getQueryData<TMaintenanceStatus>(maintenanceStatusQueryKey),
+  );
+  useEffect(() => {
+    void queryClient.prefetchQuery(maintenanceStatusQueryOptions());
+    const timer = setInterval(
+      () => void queryClient.prefetchQuery({ ...maintenanceStatusQueryOptions(), staleTime: 0 }),
+      MAINTENANCE_REFRESH_MS,
+    );
+    return () => clearInterval(timer);
+  }, [queryClient]);
+  return status;
+}
+
+/** The maintenance message over every signed-in page while maintenance mode is on. */
 export function MaintenanceBanner() {
-  const { data } = useQuery(maintenanceStatusQueryOptions());
-  if (!data?.maintenance) return null;
+  const status = useMaintenanceStatus();
+  if (!status?.maintenance) return null;
   return (
     <Alert color="yellow" variant="light" title="Maintenance" role="status">
-      {data.message ?? 'The platform is under maintenance: changes cannot be saved for now.'}
+      {status.message ?? 'The platform is under maintenance: changes cannot be saved for now.'}
     </Alert>
   );
 }

@@ -12,4 +12,4 @@ export interface AdminSection {
 
 export const ADMIN_PATH = '/admin';
 
-export const ADMIN_SECTIONS: readonly AdminSection[] = [];
+export const ADMIN_SECTIONS: readonly AdminSection[] = [{ label: 'Dashboard', to: '/admin', end: true }];
