@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import type { TMaintenanceStatus } from '@parity/domain/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
@@ -37,9 +37,15 @@ function useMaintenanceStatus(): TMaintenanceStatus | undefined {
 export function MaintenanceBanner() {
   const status = useMaintenanceStatus();
   if (!status?.maintenance) return null;
+  // Paper and Text rather than Alert: both are in the first load of every page already.
   return (
-    <Alert color="yellow" variant="light" title="Maintenance" role="status">
-      {status.message ?? 'The platform is under maintenance: changes cannot be saved for now.'}
-    </Alert>
+    <Paper role="status" aria-labelledby="maintenance-banner-title" withBorder p="sm" bg="yellow.0">
+      <Text id="maintenance-banner-title" fw={700} size="sm">
+        Maintenance
+      </Text>
+      <Text size="sm">
+        {status.message ?? 'The platform is under maintenance: changes cannot be saved for now.'}
+      </Text>
+    </Paper>
   );
 }
