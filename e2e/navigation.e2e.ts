@@ -419,13 +419,21 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
         await j.arrive('/', GREETING('Grace'));
         await j.sees('Platform administrator');
         expect(await j.page.getByText('Access Denied').count()).toBe(0);
-        expect(await j.modules()).toEqual(['Dashboard', 'Users', 'Organizations']);
+        expect(await j.modules()).toEqual(['Dashboard', 'Users', 'Organizations', 'Admin']);
         expect(await j.userMenuItems()).toEqual(['My profile', 'Settings', 'Log out']);
+      });
+
+      it('opens Admin from the top bar and arrives at /admin', async () => {
+        await j.module('Admin');
+        await j.arrive('/admin', 'Admin');
+        await j.module('Dashboard');
+        await j.arrive('/', GREETING('Grace'));
       });
 
       it("opens each page the dashboard's card lists", async () => {
         const card = j.page.getByRole('list', { name: 'What you can open today' });
         for (const [name, pathname, heading] of [
+          ['Open the admin console', '/admin', 'Admin'],
           ['Organizations', '/organizations', 'Organizations'],
           ['Users', '/users', 'Users'],
           ['My profile', '/users/private', 'Grace Hopper'],

@@ -24,6 +24,8 @@ export const AUDIT_ENTITIES = [
   'usage_event',
   /** a platform administrator's change to an account (admin users) */
   'user',
+  /** a platform setting (maintenance mode), written by a platform administrator */
+  'setting',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

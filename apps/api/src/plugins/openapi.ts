@@ -21,7 +21,11 @@ export const API_TAGS = [
   },
   { name: 'members', description: 'An organization’s members, their approval and permissions.' },
   { name: 'feedback', description: 'Users’ ratings and comments on the product.' },
-  { name: 'admin', description: 'The platform administrators’ console (401 anonymous, 403 anyone else).' },
+  {
+    name: 'admin',
+    description:
+      'The platform administrators’ console (401 anonymous, 403 anyone else): figures, settings and management.',
+  },
   { name: 'organizations', description: 'The organizations directory and public organization pages.' },
   {
     name: 'organization space',

@@ -391,6 +391,12 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   handle: handle({ crumb: 'Admin', layout: 'top-bar' }),
                   children: [
                     {
+                      id: 'admin.dashboard',
+                      index: true,
+                      lazy: () => import('../features/admin/routes/admin-dashboard'),
+                      handle: handle({ title: 'Admin', layout: 'top-bar' }),
+                    },
+                    {
                       id: 'admin.codes',
                       path: 'codes',
                       lazy: () => import('../features/admin/routes/admin-codes'),

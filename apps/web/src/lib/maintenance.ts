@@ -18,11 +18,14 @@ export async function fetchMaintenanceStatus(): Promise<TMaintenanceStatus> {
   }
 }
 
+/** How often a signed-in page re-reads the status, so a switch shows without a reload. */
+export const MAINTENANCE_REFRESH_MS = 2 * 60 * 1000;
+
 export function maintenanceStatusQueryOptions() {
   return queryOptions({
     queryKey: maintenanceStatusQueryKey,
     queryFn: fetchMaintenanceStatus,
-    staleTime: 5 * 60 * 1000,
+    staleTime: MAINTENANCE_REFRESH_MS,
   });
 }
 

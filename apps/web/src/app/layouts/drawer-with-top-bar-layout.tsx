@@ -6,6 +6,7 @@ import { TopBar } from '../../components/top-bar/top-bar';
 import { FeedbackTab } from '../../features/feedback/components/feedback-tab';
 import { logout } from '../../lib/session';
 import { HEADER_HEIGHT, MAIN_CONTENT_ID } from './constants';
+import { DeferredMaintenanceBanner } from './deferred-maintenance-banner';
 import classes from './layouts.module.css';
 import { SkipLink } from './skip-link';
 import { TopBarActions } from './top-bar-actions';
@@ -78,6 +79,7 @@ export function DrawerWithTopBarLayout() {
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main} bg="gray.0">
         <Container size={fixed ? 'xl' : 'lg'} py="md">
           <Stack gap="lg">
+            <DeferredMaintenanceBanner />
             <Breadcrumbs closed={closed} />
             <Outlet />
           </Stack>

@@ -151,6 +151,7 @@ describe('dashboard: platform administrator', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
+      ['Open the admin console', '/admin'],
       ['Organizations', '/organizations'],
       ['Users', '/users'],
       ['My profile', '/users/private'],
@@ -163,7 +164,7 @@ describe('dashboard: platform administrator', () => {
       within(modules)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Users', 'Organizations']);
+    ).toEqual(['Dashboard', 'Users', 'Organizations', 'Admin']);
     const user = userEvent.setup();
     await user.click(card.getByRole('link', { name: 'Organizations' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));

@@ -13,6 +13,7 @@ export interface AdminSection {
 export const ADMIN_PATH = '/admin';
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { label: 'Dashboard', to: '/admin', end: true },
   { label: 'Organizations Codes', to: '/admin/codes' },
   { label: 'Users', to: '/admin/users' },
   { label: 'Archived Users', to: '/admin/archived-users' },

@@ -5,6 +5,7 @@ export const ADMINISTRATOR_TITLE = 'Platform administrator';
 
 /** What a platform administrator can open in the web app today, each with its page. */
 export const ADMINISTRATOR_PAGES = [
+  { label: 'Open the admin console', to: '/admin', what: "the platform's figures and maintenance mode" },
   { label: 'Organizations', to: '/organizations', what: "every organization's public page" },
   { label: 'Users', to: '/users', what: 'the people of every organization and their public profiles' },
   { label: 'My profile', to: '/users/private', what: 'your own profile and documents' },
@@ -13,8 +14,8 @@ export const ADMINISTRATOR_PAGES = [
 
 /**
  * The dashboard's card for a platform administrator who belongs to no organization (instead of the
- * user-status card's 'Access Denied'): what the role is, what can be opened today, and that the
- * administration pages are not in the web app yet.
+ * user-status card's 'Access Denied'): what the role is and what can be opened today, the admin
+ * console first.
  */
 export function AdministratorCard() {
   return (
@@ -46,8 +47,8 @@ export function AdministratorCard() {
           ))}
         </List>
         <Text size="sm" c="dimmed">
-          The administration pages (organization codes, clients, users' permissions, feedback and reports) are
-          not in the web app yet.
+          The other administration pages (organization codes, clients, users' permissions, feedback and
+          reports) are not in the web app yet.
         </Text>
       </Stack>
     </Card>
