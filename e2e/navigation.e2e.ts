@@ -252,6 +252,31 @@ function lpiAndSurveys(journey: () => Journey, surveySections: string[]) {
   });
 }
 
+/** The top bar's bell to the notification centre and its preferences. */
+function notificationCentre(journey: () => Journey) {
+  it("opens the notification centre from the bell's 'See all', and its preferences", async () => {
+    const j = journey();
+    await j.page.getByRole('button', { name: /^Notifications/ }).click();
+    await j.page.getByRole('link', { name: 'See all', exact: true }).click();
+    await j.arrive('/notifications', 'Notifications');
+    await j.page.getByRole('tab', { name: 'Preferences', exact: true }).click();
+    await j.sees('Preferences');
+    await expectAccessible(j.page);
+  });
+}
+
+/** The top bar's search to the search page. */
+function searchPage(journey: () => Journey, term: string) {
+  it(`searches '${term}' from the top bar and opens all the results`, async () => {
+    const j = journey();
+    await j.page.getByRole('button', { name: 'Search Parity', exact: true }).click();
+    await j.page.getByRole('combobox', { name: 'Search Parity' }).fill(term);
+    await j.page.getByRole('option', { name: `See all results for '${term}'` }).click();
+    await j.arrive('/search', 'Search');
+    await expect.poll(() => j.page.getByRole('tab', { name: /^All/ }).count(), POLL).toBe(1);
+  });
+}
+
 const MEMBER_MODULES = ['Dashboard', 'Users', 'Organizations', 'LPI', 'Surveys'];
 const MEMBER_MENU = ['My profile', 'Settings', 'My organization', 'Log out'];
 
@@ -294,6 +319,8 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
       ]);
       lpiAndSurveys(() => j, ['Taking', 'Archived', 'Export']);
       ownProfile(() => j, 'Max Planck');
+      notificationCentre(() => j);
+      searchPage(() => j, 'Cedar');
 
       it('goes home by the Dashboard module', async () => {
         await j.module('Dashboard');
@@ -371,6 +398,8 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
         await j.arrive('/surveys/hosting/create', 'Create Request');
       });
       lpiAndSurveys(() => j, ['Taking', 'Hosting', 'Archived', 'Export']);
+      notificationCentre(() => j);
+      searchPage(() => j, 'DEI');
       directories(() => j, 'Acme Capital Partners', 'Ada Lovelace');
       ownOrganization(() => j, 'Northwind Pension Fund', 'Manage organization', [MEMBERS]);
       ownProfile(() => j, 'Nora Whitfield');
