@@ -31,9 +31,12 @@ const KB = 1024;
 // Issue #17 puts the search box and the notification bell in every signed-in top bar: 259.7 KB
 // in the same 27 files (each draws its icon inline and loads its panel, stream and schemas after
 // the first render; neither enters /login).
+// Issue #14's first sections add the Admin module to the top bar (its icon) and the maintenance
+// banner's loader to every signed-in layout (the banner itself loads after the first render):
+// 260.4 KB in 27 files.
 const BUDGETS: Record<keyof typeof FIRST_LOAD_ROUTES, { jsKB: number; cssKB: number; files: number }> = {
   '/login': { jsKB: 216, cssKB: 42, files: 18 },
-  '/': { jsKB: 260, cssKB: 42, files: 27 },
+  '/': { jsKB: 261, cssKB: 42, files: 27 },
 };
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
