@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, hasBrowser, launchBrowser, signIn } from './support/browser';
+import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
+
+/**
+ * Issue #14's journey over the sections built so far: admin@parity.test opens Admin from the top
+ * bar and sees the dashboard's figures, approves pending@acme.test, makes max a survey host, reads
+ * the feedback max sent earlier in the run, and turns maintenance on: max's page shows the banner
+ * and his write is refused with 503 and the message; then it is turned off and the write goes
+ * through. Its own server and database.
+ */
+describe.runIf(hasBrowser)('the admin console', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-admin-'));
+  const POLL = { timeout: 20_000 };
+  const FEEDBACK = 'The survey list could sort by due date.';
+  const MESSAGE = 'Upgrading the database until 18:00 UTC.';
+  let server: ServerProcess;
+  let browser: Browser;
+  let admin: Page;
+  let max: Page;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    server = startServer(port, dataDir);
+    await waitHealthy(port, server.child);
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server) await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function pageOf(email: string): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, email);
+    await page.waitForURL((url) => url.pathname === '/');
+    return page;
+  }
+
+  /** A request with the page's own token, answered as {status, body}. */
+  async function request(page: Page, method: string, url: string, body?: unknown) {
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const res = await fetch(`${server.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.text() };
+  }
+
+  const feedback = (page: Page) =>
+    request(page, 'POST', '/api/feedback', { url: `${server.url}/surveys`, value: 7, comment: FEEDBACK });
+
+  it('opens Admin from the top bar and sees the platform figures', async () => {
+    max = await pageOf('max@acme.test');
+    expect((await feedback(max)).status).toBe(201);
+
+    admin = await pageOf('admin@parity.test');
+    await admin.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Admin' }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin');
+    await expect.poll(() => admin.getByRole('heading', { level: 1, name: 'Admin' }).count(), POLL).toBe(1);
+    for (const figure of ['Organizations', 'Users']) {
+      await expect
+        .poll(() => admin.getByRole('heading', { name: figure, exact: true }).count(), POLL)
+        .toBeGreaterThan(0);
+    }
+    await expect.poll(() => admin.locator('[aria-busy="true"]').count(), POLL).toBe(0);
+    await expectAccessible(admin);
+  }, 120_000);
+
+  it('approves a pending user and makes a member a survey host', async () => {
+    const sections = admin.getByRole('navigation', { name: 'Admin sections' });
+    await sections.getByRole('link', { name: 'Users', exact: true }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin/users');
+    await admin.getByRole('textbox', { name: 'Search' }).fill('pending@acme.test');
+    const users = admin.getByRole('table', { name: 'Users' });
+    await expect.poll(() => users.getByRole('row').count(), POLL).toBe(2);
+    await users.getByRole('link').first().click();
+    await admin.waitForURL((url) => /^\/admin\/users\/\d+$/.test(url.pathname));
+    await admin.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect.poll(() => admin.getByText('User approved').count(), POLL).toBeGreaterThan(0);
+
+    await sections.getByRole('link', { name: 'Users', exact: true }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin/users');
+    await admin.getByRole('textbox', { name: 'Search' }).fill('max@acme.test');
+    await expect.poll(() => users.getByRole('row').count(), POLL).toBe(2);
+    await users.getByRole('link').first().click();
+    await admin.waitForURL((url) => /^\/admin\/users\/\d+$/.test(url.pathname));
+    await admin.getByRole('tab', { name: 'Permissions', exact: true }).click();
+    const host = admin.getByRole('switch', { name: 'Survey host (manage surveys)' });
+    await expect.poll(() => host.count(), POLL).toBe(1);
+    expect(await host.isChecked()).toBe(false);
+    await host.click();
+    await admin.getByRole('button', { name: 'Save permissions', exact: true }).click();
+    await expect.poll(() => admin.getByText(/saved/i).count(), POLL).toBeGreaterThan(0);
+    // Max's own account now says he hosts surveys.
+    const status = await request(max, 'GET', '/api/user/status');
+    expect(JSON.parse(status.body).isSurveyHost).toBe(true);
+  }, 120_000);
+
+  it('reads the feedback max sent earlier in the run', async () => {
+    await admin
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Feedback', exact: true })
+      .click();
+    await admin.waitForURL((url) => url.pathname === '/admin/feedback');
+    await expect.poll(() => admin.getByText(FEEDBACK).count(), POLL).toBeGreaterThan(0);
+    await expectAccessible(admin);
+  }, 60_000);
+
+  it('turns maintenance on: max sees the banner and his write answers 503; then off again', async () => {
+    await admin
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Dashboard', exact: true })
+      .click();
+    await admin.waitForURL((url) => url.pathname === '/admin');
+    await admin.getByRole('switch', { name: 'Maintenance mode' }).click();
+    await admin.getByRole('textbox', { name: /Message shown to users/ }).fill(MESSAGE);
+    await admin.getByRole('button', { name: 'Save maintenance mode', exact: true }).click();
+    await admin.getByRole('button', { name: 'Turn on', exact: true }).click();
+    await expect.poll(() => admin.getByText('Maintenance mode is on').count(), POLL).toBeGreaterThan(0);
+
+    // The server's status cache lives a few seconds: the refusal comes within them.
+    await expect.poll(async () => (await feedback(max)).status, POLL).toBe(503);
+    expect((await feedback(max)).body).toContain(MESSAGE);
+    await max.reload();
+    const banner = max.getByRole('status', { name: 'Maintenance' });
+    await expect.poll(() => banner.count(), POLL).toBe(1);
+    expect(await banner.textContent()).toContain(MESSAGE);
+
+    await admin.getByRole('switch', { name: 'Maintenance mode' }).click();
+    await admin.getByRole('button', { name: 'Save maintenance mode', exact: true }).click();
+    await expect.poll(() => admin.getByText('Maintenance mode is off').count(), POLL).toBeGreaterThan(0);
+    await expect.poll(async () => (await feedback(max)).status, POLL).toBe(201);
+  }, 120_000);
+});
