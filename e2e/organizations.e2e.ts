@@ -31,7 +31,7 @@ describe.runIf(hasBrowser)('organization directory and public page', () => {
     await expectAccessible(page);
 
     await page.getByRole('textbox', { name: 'Search organizations' }).fill('Cedar');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('search') === 'Cedar');
     await expect.poll(() => page.getByText('1 organization', { exact: true }).count()).toBe(1);
     const cedar = page.getByRole('link', { name: 'Cedar Equity' });

@@ -20,6 +20,10 @@ const BellIcon = createReactComponent('outline', 'bell', 'Bell', [
   ['path', { d: 'M9 17v1a3 3 0 0 0 6 0v-1', key: 'svg-1' }],
 ]);
 
+function warnNotLoaded(error: unknown) {
+  console.warn('The notification bell could not load its popover and live updates', error);
+}
+
 /** The badge's text: the count, capped at 99+. */
 export function badgeCount(unread: number): string {
   return unread > 99 ? '99+' : String(unread);
@@ -41,13 +45,17 @@ function useBellLive(onAlert: (notification: TNotification) => void): BellLive |
   useEffect(() => {
     let leave: (() => void) | undefined;
     let unmounted = false;
-    void loadBellLive().then((loaded) => {
-      if (unmounted) return;
-      setLive(loaded);
-      leave = loaded.openNotificationStream(client, (notification) => {
-        if (notification.type === 'alert') onAlert(notification);
-      });
-    });
+    loadBellLive()
+      .then((loaded) => {
+        if (unmounted) return;
+        setLive(loaded);
+        leave = loaded.openNotificationStream(client, (notification) => {
+          if (notification.type === 'alert') onAlert(notification);
+        });
+      })
+      // A chunk that cannot load (offline, a deploy replaced it, the page left) leaves the bell
+      // with its count, without the popover and the live updates; never an unhandled rejection.
+      .catch(warnNotLoaded);
     return () => {
       unmounted = true;
       leave?.();
@@ -93,7 +101,7 @@ export function NotificationBell() {
             aria-label={bellLabel(unread)}
             // A controlled popover leaves the toggle to its target. It opens on its loaded part (at
             // once but on a first click racing the load), so focus lands in it.
-            onClick={() => void loadBellLive().then(() => setOpened((open) => !open))}
+            onClick={() => void loadBellLive().then(() => setOpened((open) => !open), warnNotLoaded)}
           >
             <BellIcon size={20} stroke={1.75} aria-hidden />
             {unread ? (

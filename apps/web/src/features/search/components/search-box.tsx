@@ -6,6 +6,10 @@ import classes from './search-box.module.css';
 // The dialog (the combobox, its query and the domain's schemas) loads on first use: the top bar
 // of every signed-in page carries only this button and the shortcut.
 const loadSearchDialog = () => import('./search-dialog');
+/** An early start only: a failure here is met again, and reported, when the dialog opens. */
+const preloadSearchDialog = () => {
+  loadSearchDialog().catch(() => {});
+};
 const SearchDialog = lazy(() => loadSearchDialog().then((module) => ({ default: module.SearchDialog })));
 
 /**
@@ -80,8 +84,8 @@ export function SearchBox() {
         className={classes.trigger}
         onClick={open}
         // Fetch the dialog's code as soon as the pointer or focus is on its way.
-        onPointerEnter={() => void loadSearchDialog()}
-        onFocus={() => void loadSearchDialog()}
+        onPointerEnter={preloadSearchDialog}
+        onFocus={preloadSearchDialog}
         aria-label="Search Parity"
         aria-haspopup="dialog"
         aria-keyshortcuts="/ Control+K Meta+K"
