@@ -15,7 +15,13 @@ export const UNREAD_COUNT_KEY = ['notifications', 'unread-count'] as const;
 export function useUnreadCount() {
   return useQuery({
     queryKey: UNREAD_COUNT_KEY,
-    queryFn: async () => (await loadBellLive()).getUnreadCount(),
+    // Reading the signal lets TanStack Query cancel the read when the bell unmounts while its lazy
+    // part is still loading: no request is sent for a page that is gone.
+    queryFn: async ({ signal }) => {
+      const live = await loadBellLive();
+      signal.throwIfAborted();
+      return live.getUnreadCount();
+    },
     staleTime: 30_000,
   });
 }
