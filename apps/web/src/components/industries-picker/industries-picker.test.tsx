@@ -151,4 +151,15 @@ describe('IndustriesPicker', () => {
     expect(field('Sector')).toBeDisabled();
     expect(field('Strategy')).toBeDisabled();
   });
+  it.each([false, true])(
+    'announces its loading state as a named status region (read-only: %s)',
+    (readOnly) => {
+      // No dictionary data in the cache: the picker waits for both lists.
+      renderWithProviders(<IndustriesPicker value={{}} onChange={() => {}} readOnly={readOnly} />, {
+        queryClient: createTestQueryClient(),
+      });
+      const status = screen.getByRole('status', { name: 'Loading global industries' });
+      expect(status).toHaveAttribute('aria-busy', 'true');
+    },
+  );
 });

@@ -118,7 +118,7 @@ export function IndustriesPicker({
             Global industries could not be loaded.
           </Alert>
         ) : loading ? (
-          <Skeleton height={56} aria-busy="true" aria-label="Loading global industries" />
+          <Skeleton height={56} role="status" aria-busy="true" aria-label="Loading global industries" />
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {fields.map((field) => (

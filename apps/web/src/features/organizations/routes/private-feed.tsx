@@ -19,7 +19,7 @@ export function PrivateFeedRoute() {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label="Activity feed">
       {feed.isPending ? (
-        <Skeleton height={120} aria-busy="true" aria-label="Loading the activity feed" />
+        <Skeleton height={120} role="status" aria-busy="true" aria-label="Loading the activity feed" />
       ) : feed.isError ? (
         <QueryError
           error={feed.error}

@@ -15,7 +15,15 @@ export function legacyAnswer(answer: unknown): string {
 export function LegacyResponse({ surveyId, organizationId }: { surveyId: number; organizationId: number }) {
   const legacy = useLegacyResponse(surveyId, organizationId, true);
   if (legacy.isPending) {
-    return <Skeleton height={240} radius="md" aria-busy="true" aria-label="Loading the legacy response" />;
+    return (
+      <Skeleton
+        height={240}
+        radius="md"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading the legacy response"
+      />
+    );
   }
   if (legacy.isError) {
     return (

@@ -24,7 +24,10 @@ export function FormFieldsSettings({
   enabled: Record<number, boolean>;
   onChange: (next: Record<number, boolean>) => void;
 }) {
-  if (loading) return <Skeleton height={160} radius="md" aria-busy="true" aria-label={`Loading ${label}`} />;
+  if (loading)
+    return (
+      <Skeleton height={160} radius="md" role="status" aria-busy="true" aria-label={`Loading ${label}`} />
+    );
   if (failed || !form) {
     return (
       <Alert
