@@ -393,19 +393,19 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                     {
                       id: 'admin.dashboard',
                       index: true,
-                      lazy: () => import('../features/admin/routes/admin-dashboard'),
+                      lazy: () => import('../features/admin/dashboard/routes/admin-dashboard'),
                       handle: handle({ title: 'Admin', layout: 'top-bar' }),
                     },
                     {
                       id: 'admin.codes',
                       path: 'codes',
-                      lazy: () => import('../features/admin/routes/admin-codes'),
+                      lazy: () => import('../features/admin/codes/routes/admin-codes'),
                       handle: handle({ crumb: 'Organizations Codes', layout: 'top-bar' }),
                     },
                     {
                       id: 'admin.feedback',
                       path: 'feedback',
-                      lazy: () => import('../features/admin/routes/admin-feedback'),
+                      lazy: () => import('../features/admin/feedback/routes/admin-feedback'),
                       handle: handle({ crumb: 'Feedback', layout: 'top-bar' }),
                     },
                     {
@@ -416,12 +416,12 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                         {
                           id: 'admin.users.list',
                           index: true,
-                          lazy: () => import('../features/admin/users/users-page'),
+                          lazy: () => import('../features/admin/users/routes/users-page'),
                         },
                         {
                           id: 'admin.users.user',
                           path: ':userId',
-                          lazy: () => import('../features/admin/users/user-page'),
+                          lazy: () => import('../features/admin/users/routes/user-page'),
                           handle: handle({ crumb: 'User', layout: 'top-bar' }),
                         },
                       ],
@@ -429,7 +429,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                     {
                       id: 'admin.archived-users',
                       path: 'archived-users',
-                      lazy: () => import('../features/admin/users/archived-users-page'),
+                      lazy: () => import('../features/admin/users/routes/archived-users-page'),
                       handle: handle({ crumb: 'Archived Users', layout: 'top-bar' }),
                     },
                   ],

@@ -3,12 +3,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { TArchivedUserRow } from '@parity/domain/admin-users';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { showAlert } from '../../../components/alerts/alert-store';
-import { Button } from '../../../components/button/button';
-import { confirm } from '../../../components/dialog/confirm';
-import { Pager, pageCount } from '../../../components/pager/pager';
-import { QueryError } from '../../../components/query-state/query-state';
-import { useArchivedUsers, useRestoreUser } from './api';
+import { showAlert } from '../../../../components/alerts/alert-store';
+import { Button } from '../../../../components/button/button';
+import { confirm } from '../../../../components/dialog/confirm';
+import { Pager, pageCount } from '../../../../components/pager/pager';
+import { QueryError } from '../../../../components/query-state/query-state';
+import { useArchivedUsers, useRestoreUser } from '../api/users';
 import { formatDate, USERS_PAGE_SIZE } from './users-page';
 
 const fullName = (u: { name: string; lastname: string }) => `${u.name} ${u.lastname}`.trim();

@@ -4,15 +4,15 @@ import { listAction, listItem } from '@parity/domain/list-item';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { showAlert } from '../../../components/alerts/alert-store';
-import { Button } from '../../../components/button/button';
-import { confirm } from '../../../components/dialog/confirm';
-import { closeDialog, openDialog } from '../../../components/dialog/dialog-store';
-import { DateField } from '../../../components/form/date-field';
-import { Pager, pageCount } from '../../../components/pager/pager';
-import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
-import { RowActions } from '../../../components/row-actions/row-actions';
-import { Select } from '../../../components/select/select';
+import { showAlert } from '../../../../components/alerts/alert-store';
+import { Button } from '../../../../components/button/button';
+import { confirm } from '../../../../components/dialog/confirm';
+import { closeDialog, openDialog } from '../../../../components/dialog/dialog-store';
+import { DateField } from '../../../../components/form/date-field';
+import { Pager, pageCount } from '../../../../components/pager/pager';
+import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
+import { RowActions } from '../../../../components/row-actions/row-actions';
+import { Select } from '../../../../components/select/select';
 import {
   ADMIN_CODES_PAGE_SIZE,
   useAdminCodes,

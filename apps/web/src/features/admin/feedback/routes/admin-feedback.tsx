@@ -9,12 +9,12 @@ import { FEEDBACK_BAND_COLOURS, type FeedbackBand, feedbackBand } from '@parity/
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/button/button';
-import { ChartPanel } from '../../../components/charts/chart-panel';
-import { LineChart } from '../../../components/charts/svg-charts';
-import { DateField } from '../../../components/form/date-field';
-import { Pager, pageCount } from '../../../components/pager/pager';
-import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import { Button } from '../../../../components/button/button';
+import { ChartPanel } from '../../../../components/charts/chart-panel';
+import { LineChart } from '../../../../components/charts/svg-charts';
+import { DateField } from '../../../../components/form/date-field';
+import { Pager, pageCount } from '../../../../components/pager/pager';
+import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
 import {
   ADMIN_FEEDBACK_PAGE_SIZE,
   downloadAdminFeedbackCsv,

@@ -11,11 +11,11 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Pager, pageCount } from '../../../components/pager/pager';
-import { QueryError } from '../../../components/query-state/query-state';
-import { Select } from '../../../components/select/select';
-import { SortableTh } from '../../../components/table/sortable-th';
-import { type UsersFilter, useAdminUsers, useOrganizationChoices } from './api';
+import { Pager, pageCount } from '../../../../components/pager/pager';
+import { QueryError } from '../../../../components/query-state/query-state';
+import { Select } from '../../../../components/select/select';
+import { SortableTh } from '../../../../components/table/sortable-th';
+import { type UsersFilter, useAdminUsers, useOrganizationChoices } from '../api/users';
 
 export const USERS_PAGE_SIZE = 25;
 
