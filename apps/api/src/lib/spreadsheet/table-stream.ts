@@ -74,6 +74,9 @@ export function xlsxStream(
     for await (const batch of batches) {
       if (output.destroyed) return;
       for (const row of batch) sheet.addRow(row.map((value) => neutraliseCell(value))).commit();
+      // A turn of the event loop: the compressed bytes (zlib works off the main thread) reach the
+      // output now, not after the last batch (an embedded database's reads never leave the loop).
+      await new Promise((resolve) => setImmediate(resolve));
       // Backpressure: the reader (the HTTP response) has not taken what is buffered yet.
       while (output.writableNeedDrain && !output.destroyed) await drained(output);
     }
