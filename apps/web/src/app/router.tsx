@@ -432,6 +432,12 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                       lazy: () => import('../features/admin/users/routes/archived-users-page'),
                       handle: handle({ crumb: 'Archived Users', layout: 'top-bar' }),
                     },
+                    {
+                      id: 'admin.reports',
+                      path: 'reports',
+                      lazy: () => import('../features/admin/reports/routes/admin-reports'),
+                      handle: handle({ crumb: 'Reports', layout: 'top-bar' }),
+                    },
                   ],
                 },
                 {
