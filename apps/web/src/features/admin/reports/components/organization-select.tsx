@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Select, type SelectProps } from '../../../../components/select/select';
-import { useOrganizationChoices } from '../../users/api';
+import { useOrganizationChoices } from '../../users/api/users';
 
 /** An organization picked from the directory, searched as the administrator types; empty is all. */
 export function OrganizationSelect(
