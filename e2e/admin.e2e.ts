@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, hasBrowser, launchBrowser, signIn } from './support/browser';
+import { callAs, expectAccessible, hasBrowser, launchBrowser, signedInPage } from './support/browser';
 import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
 
 /**
@@ -36,23 +36,12 @@ describe.runIf(hasBrowser)('the admin console', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function pageOf(email: string): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, email);
-    await page.waitForURL((url) => url.pathname === '/');
-    return page;
-  }
+  const pageOf = (email: string) => signedInPage(browser, server.url, email);
 
   /** A request with the page's own token, answered as {status, body}. */
   async function request(page: Page, method: string, url: string, body?: unknown) {
-    const token = await page.evaluate(() => localStorage.getItem('access_token'));
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: await res.text() };
+    const answer = await callAs(page, method, url, body);
+    return { status: answer.status, body: answer.text };
   }
 
   const feedback = (page: Page) =>

@@ -3,9 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TOrganizationLpi } from '@parity/domain/analytics';
 import { mean } from '@parity/domain/scoring/survey';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, hasBrowser, launchBrowser, signIn } from './support/browser';
+import {
+  baseURL,
+  callAs,
+  expectAccessible,
+  hasBrowser,
+  launchBrowser,
+  signedInPage,
+} from './support/browser';
 
 /**
  * Issue #6's journey on the demo data: ada@acme.test reads Acme's gauge, score cards, history and
@@ -16,7 +23,6 @@ import { baseURL, expectAccessible, hasBrowser, launchBrowser, signIn } from './
 describe.runIf(hasBrowser)('scores and analytics', () => {
   const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-analytics-downloads-'));
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -27,24 +33,12 @@ describe.runIf(hasBrowser)('scores and analytics', () => {
     fs.rmSync(downloads, { recursive: true, force: true });
   });
 
-  async function pageOf(email: string): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 1400, height: 900 },
-      acceptDownloads: true,
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    await signIn(page, email);
-    await page.waitForURL((url) => url.pathname === '/');
-    return page;
-  }
+  const pageOf = (email: string) => signedInPage(browser, baseURL, email);
 
   async function api<T>(page: Page, url: string): Promise<T> {
-    const token = await page.evaluate(() => localStorage.getItem('access_token'));
-    const res = await fetch(`${baseURL}${url}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.status, url).toBe(200);
-    return (await res.json()) as T;
+    const answer = await callAs(page, 'GET', url);
+    expect(answer.status, url).toBe(200);
+    return JSON.parse(answer.text) as T;
   }
 
   const twoDecimals = (value: number | null) => (value === null ? 'N/A' : value.toFixed(2));

@@ -4,7 +4,14 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, hasBrowser, launchBrowser, signIn } from './support/browser';
+import {
+  accessTokenOf,
+  callAs,
+  expectAccessible,
+  hasBrowser,
+  launchBrowser,
+  signIn,
+} from './support/browser';
 import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
 
 /**
@@ -54,10 +61,9 @@ describe.runIf(hasBrowser)('the LPI profile', () => {
   }
 
   async function api<T>(url: string): Promise<T> {
-    const token = await page.evaluate(() => localStorage.getItem('access_token'));
-    const res = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.status, url).toBe(200);
-    return (await res.json()) as T;
+    const answer = await callAs(page, 'GET', url);
+    expect(answer.status, url).toBe(200);
+    return JSON.parse(answer.text) as T;
   }
 
   it('ada edits the overview, saves a version and reads it in the history', async () => {
@@ -151,7 +157,7 @@ describe.runIf(hasBrowser)('the LPI profile', () => {
     const remaining = Math.round((100 - before.data.totals.ownership_sum) * 100); // in cents of a percent
 
     // The template, downloaded and filled as a user would in a spreadsheet program.
-    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    const token = await accessTokenOf(page);
     const download = await fetch(`${server.url}/api/ownerships/template/download`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, hasBrowser, launchBrowser, signIn } from './support/browser';
+import { callAs, expectAccessible, hasBrowser, launchBrowser, signedInPage } from './support/browser';
 import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
 
 /**
@@ -33,27 +33,12 @@ describe.runIf(hasBrowser)('notifications and search', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function pageOf(email: string, width = 1400): Promise<Page> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, email);
-    await page.waitForURL((url) => url.pathname === '/');
-    return page;
-  }
+  const pageOf = (email: string, width = 1400) => signedInPage(browser, server.url, email, { width });
 
   async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-    const token = await page.evaluate(() => localStorage.getItem('access_token'));
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const answer = await res.text();
-    expect(res.status, `${method} ${url}: ${answer}`).toBeLessThan(300);
-    return JSON.parse(answer) as T;
+    const answer = await callAs(page, method, url, body);
+    expect(answer.status, `${method} ${url}: ${answer.text}`).toBeLessThan(300);
+    return JSON.parse(answer.text) as T;
   }
 
   const bellOf = (page: Page) => page.getByRole('button', { name: /^Notifications/ });

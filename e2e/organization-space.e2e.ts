@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, startTestSmtp, type TestSmtp } from '../apps/api/src/test/smtp';
-import { expectAccessible, hasBrowser, launchBrowser, signIn } from './support/browser';
+import { callAs, expectAccessible, hasBrowser, launchBrowser, signIn } from './support/browser';
 import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
 
 /**
@@ -186,11 +186,10 @@ describe.runIf(hasBrowser)('the private organization space', () => {
       .toBeGreaterThan(0);
     // The switch changed the right itself, not only the page.
     const maxMember = await (async () => {
-      const token = await page.evaluate(() => localStorage.getItem('access_token'));
-      const res = await fetch(`${server.url}/api/organizations/me/permissions`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const body = (await res.json()) as { data: { email: string; permissions: Record<string, boolean> }[] };
+      const answer = await callAs(page, 'GET', '/api/organizations/me/permissions');
+      const body = JSON.parse(answer.text) as {
+        data: { email: string; permissions: Record<string, boolean> }[];
+      };
       return body.data.find((m) => m.email === 'max@acme.test');
     })();
     expect(maxMember?.permissions.average_lpi_score_access).toBe(true);

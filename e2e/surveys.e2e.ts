@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, startTestSmtp, type TestSmtp } from '../apps/api/src/test/smtp';
-import { expectAccessible, hasBrowser, launchBrowser, signIn } from './support/browser';
+import { callAs, expectAccessible, hasBrowser, launchBrowser, signedInPage } from './support/browser';
 import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
 
 /**
@@ -24,7 +24,6 @@ describe.runIf(hasBrowser)('a survey from request to response', () => {
   let port: number;
   let server: ServerProcess;
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let surveyId: number;
   let acmeId: number;
 
@@ -45,31 +44,12 @@ describe.runIf(hasBrowser)('a survey from request to response', () => {
   });
 
   /** A signed-in page of its own browser context (its own tokens). */
-  async function pageOf(email: string): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1400, height: 900 },
-      acceptDownloads: true,
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    await signIn(page, email);
-    await page.waitForURL((url) => url.pathname === '/');
-    return page;
-  }
+  const pageOf = (email: string) => signedInPage(browser, server.url, email);
 
   async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-    const token = await page.evaluate(() => localStorage.getItem('access_token'));
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    expect(res.status, `${method} ${url}`).toBe(200);
-    return (await res.json()) as T;
+    const answer = await callAs(page, method, url, body);
+    expect(answer.status, `${method} ${url}`).toBe(200);
+    return JSON.parse(answer.text) as T;
   }
 
   async function mailTo(to: string, subject: RegExp) {

@@ -58,3 +58,46 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
 }
+
+/**
+ * A page of its own browser context (its own tokens), signed in as `email` and arrived on the
+ * dashboard. Downloads are accepted so that journeys can read what the app hands out.
+ */
+export async function signedInPage(
+  browser: Browser,
+  url: string,
+  email: string,
+  { width = 1400 }: { width?: number } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: url,
+    viewport: { width, height: 900 },
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  await signIn(page, email);
+  await page.waitForURL((address) => address.pathname === '/');
+  return page;
+}
+
+/** The access token the signed-in page keeps (spec 3 Token pair: key access_token). */
+export function accessTokenOf(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('access_token'));
+}
+
+/**
+ * A call to the API of the page's own server with the page's own access token, answered as
+ * {status, text}.
+ */
+export async function callAs(page: Page, method: string, url: string, body?: unknown) {
+  const token = await accessTokenOf(page);
+  const res = await fetch(new URL(url, page.url()), {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, text: await res.text() };
+}
