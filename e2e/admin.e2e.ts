@@ -92,6 +92,13 @@ describe.runIf(hasBrowser)('the admin console', () => {
     expect(await admin.getByRole('button', { name: /^Add/ }).count()).toBe(0);
     await expect.poll(() => admin.locator('[aria-busy="true"]').count(), POLL).toBe(0);
     await expectAccessible(admin);
+    // At 390 px the page does not scroll sideways (the option bar and the table scroll in place).
+    const size = admin.viewportSize();
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => admin.evaluate(() => document.documentElement.scrollWidth), POLL)
+      .toBeLessThanOrEqual(390);
+    if (size) await admin.setViewportSize(size);
   }, 120_000);
 
   it('approves a pending user and makes a member a survey host', async () => {

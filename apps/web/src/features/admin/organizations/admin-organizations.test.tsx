@@ -232,4 +232,70 @@ describe('/admin/organizations/{organizationId}', () => {
     expect(within(invited).getByText('Submitted')).toBeInTheDocument();
     expect(screen.getByText('This organization hosts no surveys.')).toBeInTheDocument();
   });
+
+  it('merges into a chosen organization after a confirmation that says what moves', async () => {
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/organizations/3': () => json(CEDAR),
+      'GET /api/admin/organizations': () =>
+        json({
+          data: [row(3, { name: 'Cedar Equity' }), row(5, { name: 'Cedar Equity Partners' })],
+          total: 2,
+        }),
+      'POST /api/admin/organizations/3/merge': () =>
+        json({
+          message: 'Cedar Equity was merged into Cedar Equity Partners.',
+          source: { id: 3, name: 'Cedar Equity' },
+          target: { id: 5, name: 'Cedar Equity Partners' },
+          moved: { memberships: 3 },
+        }),
+      'GET /api/admin/organizations/5': () => json({ ...CEDAR, id: 5, name: 'Cedar Equity Partners' }),
+    });
+    renderApp('/admin/organizations/3');
+    const user = userEvent.setup();
+    const [picker] = await screen.findAllByLabelText('Organization to merge into');
+    await user.type(picker!, 'Partners');
+    expect(screen.queryByRole('option', { name: 'Cedar Equity', hidden: true })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Cedar Equity Partners', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Merge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge organizations' });
+    expect(within(dialog).getByText(/members, .*files, LPI profile data/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    await waitFor(() => {
+      const merge = calls.find((c) => c.path === '/api/admin/organizations/3/merge');
+      expect(merge && jsonBody(merge)).toEqual({ into: 5 });
+    });
+    expect(await screen.findByRole('heading', { name: 'Cedar Equity Partners' })).toBeInTheDocument();
+  });
+
+  it('offers Restore for a deleted organization, and says when it has no LPI scores', async () => {
+    const deleted = { ...CEDAR, deleted_at: '2026-02-01T00:00:00.000Z' };
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/organizations/3': () => json(deleted),
+      'POST /api/admin/organizations/3/restore': () =>
+        json({ message: 'The organization was restored', organization: CEDAR }),
+      'GET /api/organizations/3/lpi': () =>
+        json({
+          submission_id: null,
+          submitted_at: null,
+          scores: null,
+          badges: null,
+          counts: null,
+          transparency_components: null,
+        }),
+    });
+    renderApp('/admin/organizations/3?tab=diversity&option=lpi');
+    expect(
+      await screen.findByText('This organization has not submitted its LPI profile.'),
+    ).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'About' }));
+    expect(await screen.findByText(/its members have no access to it/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Organization to merge into')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/admin/organizations/3/restore')).toBe(true),
+    );
+  });
 });
