@@ -93,7 +93,7 @@ describe('/admin/users', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('link', { name: 'Person26 Last26' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /^Email/ }));
+    await user.click(screen.getByRole('button', { name: 'Sort by Email' }));
     await waitFor(() => {
       const last = calls.filter((c) => c.path === '/api/admin/users').at(-1)!;
       expect(last.search.get('sort_by')).toBe('email');
