@@ -86,7 +86,7 @@ describe('/admin/organizations', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('link', { name: 'Org 26' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /^Members/ }));
+    await user.click(screen.getByRole('button', { name: 'Sort by Members (approved)' }));
     await waitFor(() => {
       const last = calls.filter((c) => c.path === '/api/admin/organizations').at(-1)!;
       expect(last.search.get('sort_by')).toBe('members');

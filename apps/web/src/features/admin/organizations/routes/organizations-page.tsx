@@ -1,24 +1,13 @@
-import {
-  Anchor,
-  Badge,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Badge, Center, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TAdminOrganizationSort, TAdminOrganizationState } from '@parity/domain/admin-organizations';
-import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError } from '../../../../components/query-state/query-state';
 import { Select } from '../../../../components/select/select';
+import { SortableTh } from '../../../../components/table/sortable-th';
 import { useDictionary } from '../../../../lib/dictionaries';
 import { type OrganizationsFilter, useAdminOrganizations } from '../api';
 
@@ -67,7 +56,7 @@ export function OrganizationsPage() {
   const organizations = useAdminOrganizations(filter);
   const filtered = Boolean(debounced || legalStructure || visibility || state !== 'live');
   const total = organizations.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ORGANIZATIONS_PAGE_SIZE));
+  const pages = pageCount(total, ORGANIZATIONS_PAGE_SIZE);
   const reset =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -131,29 +120,10 @@ export function OrganizationsPage() {
             {filter.offset + 1}–{Math.min(filter.offset + ORGANIZATIONS_PAGE_SIZE, total)} of {total}{' '}
             organizations
           </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
-              })}
-            />
-          ) : null}
+          <Pager pages={pages} page={page} onChange={setPage} />
         </Group>
       ) : null}
     </Stack>
-  );
-}
-
-function SortIcon({ active, order }: { active: boolean; order: 'asc' | 'desc' }) {
-  if (!active) return <IconArrowsSort size={14} aria-hidden />;
-  return order === 'asc' ? (
-    <IconSortAscending size={14} aria-hidden />
-  ) : (
-    <IconSortDescending size={14} aria-hidden />
   );
 }
 
@@ -196,26 +166,20 @@ function OrganizationsTable({
       <Table striped highlightOnHover aria-label="Organizations" aria-busy={state.isFetching}>
         <Table.Thead>
           <Table.Tr>
-            {COLUMNS.map((column) => {
-              const active = column.sort !== null && sort.by === column.sort;
-              return (
-                <Table.Th
+            {COLUMNS.map((column) =>
+              column.sort ? (
+                <SortableTh
                   key={column.label}
-                  aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {column.sort ? (
-                    <UnstyledButton onClick={() => onSort(column.sort!)} fw={600} fz="sm">
-                      <Group gap={4} wrap="nowrap">
-                        {column.label}
-                        <SortIcon active={active} order={sort.order} />
-                      </Group>
-                    </UnstyledButton>
-                  ) : (
-                    column.label
-                  )}
+                  label={column.label}
+                  sorted={sort.by === column.sort ? sort.order : null}
+                  onSort={() => onSort(column.sort!)}
+                />
+              ) : (
+                <Table.Th key={column.label} scope="col">
+                  {column.label}
                 </Table.Th>
-              );
-            })}
+              ),
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
