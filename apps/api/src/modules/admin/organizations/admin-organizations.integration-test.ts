@@ -319,6 +319,19 @@ describe('merging organizations', () => {
     expect(row!.deleted_at).toBeNull();
   });
 
+  it('refuses to merge a respondent into the host of a survey it was invited to', async () => {
+    const res = await t.call('POST', ADMIN, `/api/admin/organizations/${org(CEDAR)}/merge`, {
+      into: org(NORTHWIND),
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toMatch(/invited to the survey ".+" the other hosts/);
+    const [cedar] = await t.app.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, org(CEDAR)));
+    expect(cedar!.deleted_at).toBeNull();
+  });
+
   it('has a decision for every table that points at an organization', () => {
     const pointing = Object.values(schema as Record<string, unknown>)
       .filter((value): value is PgTable => is(value, PgTable))

@@ -22,7 +22,8 @@ export const MERGE_PLAN = {
   feedback: 'move',
   // The target becomes the host of the source's surveys.
   surveys: 'move',
-  // 409 when both are invited to the same survey (one invitation per survey and organization).
+  // 409 when both are invited to the same survey (one invitation per survey and organization), or
+  // one is invited to a survey the other hosts.
   survey_invitations: 'move',
   survey_contacts: 'move',
   // 409 when both own a label of the same name.
@@ -96,6 +97,16 @@ export async function mergeCollisions(db: DbOrTx, source: number, target: number
     });
   await both('survey_invitations', 'are invited to the survey');
   await both('legacy_survey_responses', 'answered the legacy survey');
+  // One invited to a survey the other hosts: the merged organization would answer its own survey.
+  const own = await rows<{ title: string }>(
+    db,
+    sql`SELECT s.title FROM survey_invitations i JOIN surveys s ON s.id = i.survey_id
+        WHERE (i.organization_id = ${source} AND s.organization_id = ${target})
+           OR (i.organization_id = ${target} AND s.organization_id = ${source})
+        ORDER BY s.id`,
+  );
+  for (const row of own)
+    reasons.push(`one organization is invited to the survey "${row.title}" the other hosts`);
   const labels = await rows<{ name: string }>(
     db,
     sql`SELECT a.name FROM labels a JOIN labels b ON b.name = a.name AND b.owner_organization_id = ${target}

@@ -122,7 +122,7 @@ export default async function adminOrganizationsRoutes(fastify: FastifyInstance)
       schema: {
         tags,
         summary: 'Merge an organization (a duplicate) into another',
-        description: `Members, sign-up invitations and codes, contacts, files, LPI data, hosted surveys, survey invitations and responses, labels, feedback and bookmarks move to \`into\` in one transaction; the source is soft-deleted and the audit entry keeps both ids. 400 into itself or an unknown organization; 409 when either is deleted, or when both have LPI data in the same scope (their own profile or the same survey), are invited to the same survey, answered the same legacy survey or own a label of the same name. ${RIGHTS}`,
+        description: `Members, sign-up invitations and codes, contacts, files, LPI data, hosted surveys, survey invitations and responses, labels, feedback and bookmarks move to \`into\` in one transaction; the source is soft-deleted and the audit entry keeps both ids. 400 into itself or an unknown organization; 409 when either is deleted, or when both have LPI data in the same scope (their own profile or the same survey), are invited to the same survey (or one to a survey the other hosts), answered the same legacy survey or own a label of the same name. ${RIGHTS}`,
         params: ZAdminOrganizationParams,
         body: ZAdminOrganizationMerge,
         response: { 200: ZAdminOrganizationMerged, ...errorResponses(400, 401, 403, 404, 409) },
