@@ -222,6 +222,25 @@ describe('editing, deleting and restoring', () => {
   });
 });
 
+describe("the Diversity tab's reads", () => {
+  it("reads an organization's own LPI data, read only, through the LPI routes; outsiders get 404", async () => {
+    const cedar = org(CEDAR);
+    for (const url of [
+      `/api/ownership?organization_id=${cedar}`,
+      `/api/staff?organization_id=${cedar}`,
+      `/api/policies/organization?organization_id=${cedar}`,
+      `/api/organizations/${cedar}/lpi`,
+    ]) {
+      const res = await t.call('GET', ADMIN, url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      expect((await t.call('GET', 'max@acme.test', url)).statusCode, url).toBe(404);
+    }
+    const ownership = (await t.call('GET', ADMIN, `/api/ownership?organization_id=${cedar}`)).json();
+    expect(ownership.data.rows.length).toBeGreaterThan(0);
+    expect(ownership.state.editable).toBe(false);
+  });
+});
+
 describe("an organization's surveys", () => {
   it('lists what the host hosts and what a respondent was invited to, with statuses', async () => {
     const host = (
