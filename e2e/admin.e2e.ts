@@ -64,6 +64,32 @@ describe.runIf(hasBrowser)('the admin console', () => {
     await expectAccessible(admin);
   }, 120_000);
 
+  it('opens Organizations, finds Cedar and reads its ownership on the Diversity tab', async () => {
+    const sections = admin.getByRole('navigation', { name: 'Admin sections' });
+    await sections.getByRole('link', { name: 'Organizations', exact: true }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin/organizations');
+    await admin.getByRole('textbox', { name: 'Search' }).fill('Cedar');
+    const organizations = admin.getByRole('table', { name: 'Organizations' });
+    await expect.poll(() => organizations.getByRole('row').count(), POLL).toBe(2);
+    await organizations.getByRole('link', { name: 'Cedar Equity' }).click();
+    await admin.waitForURL((url) => /^\/admin\/organizations\/\d+$/.test(url.pathname));
+    await admin.getByRole('tab', { name: 'Diversity', exact: true }).click();
+    expect(await admin.getByRole('radio', { name: 'Ownership', exact: true }).isChecked()).toBe(true);
+    const ownership = admin.getByRole('table', { name: 'Ownership and Senior Leadership' });
+    await expect.poll(() => ownership.getByRole('row').count(), POLL).toBeGreaterThan(1);
+    // Read only: the LPI page's editing actions are not offered to the administrator.
+    expect(await admin.getByRole('button', { name: /^Add/ }).count()).toBe(0);
+    await expect.poll(() => admin.locator('[aria-busy="true"]').count(), POLL).toBe(0);
+    await expectAccessible(admin);
+    // At 390 px the page does not scroll sideways (the option bar and the table scroll in place).
+    const size = admin.viewportSize();
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => admin.evaluate(() => document.documentElement.scrollWidth), POLL)
+      .toBeLessThanOrEqual(390);
+    if (size) await admin.setViewportSize(size);
+  }, 120_000);
+
   it('approves a pending user and makes a member a survey host', async () => {
     const sections = admin.getByRole('navigation', { name: 'Admin sections' });
     await sections.getByRole('link', { name: 'Users', exact: true }).click();

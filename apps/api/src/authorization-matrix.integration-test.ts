@@ -154,6 +154,11 @@ beforeAll(async () => {
   params.set('uuid', '00000000-0000-4000-8000-000000000000');
   params.set('placeId', 'ChIJOwg_06VPwokRYv534QaPC8g');
   params.set('cedar', String(cedar));
+  // The admin organization routes act on an organization of their own (a delete would shut Acme out).
+  params.set(
+    'admin:organizationId',
+    (await first(sql`INSERT INTO organizations (name) VALUES ('Matrix Duplicate') RETURNING id`))!,
+  );
   // A notification of the member's: only they may mark it read.
   params.set(
     'notificationId',
@@ -172,6 +177,8 @@ function paramValue(route: RouteOperation, name: string): string {
   if (name === 'user_id' && /\/(approve|decline)$/.test(route.path)) return params.get('approve:user_id')!;
   // The admin user routes act on the member-management target (an archive would end max's sign-in).
   if (name === 'userId' && route.path.startsWith('/api/admin/')) return params.get('user_id')!;
+  if (name === 'organizationId' && route.path.startsWith('/api/admin/'))
+    return params.get('admin:organizationId')!;
   if (name === 'id') {
     const p = route.path;
     const scope = p.startsWith('/api/surveys/')

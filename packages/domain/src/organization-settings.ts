@@ -33,7 +33,7 @@ export const ZOrganizationSettings = z.object({
 });
 export type TOrganizationSettings = z.infer<typeof ZOrganizationSettings>;
 
-const ZWebsite = z
+export const ZWebsite = z
   .string()
   .trim()
   .max(2048, 'Website must be not more than 2048 characters long')

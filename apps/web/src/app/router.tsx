@@ -397,6 +397,25 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                       handle: handle({ title: 'Admin', layout: 'top-bar' }),
                     },
                     {
+                      id: 'admin.organizations',
+                      path: 'organizations',
+                      handle: handle({ crumb: 'Organizations', layout: 'top-bar' }),
+                      children: [
+                        {
+                          id: 'admin.organizations.list',
+                          index: true,
+                          lazy: () => import('../features/admin/organizations/routes/organizations-page'),
+                        },
+                        {
+                          id: 'admin.organizations.organization',
+                          path: ':organizationId',
+                          loader: numericParam('organizationId'),
+                          lazy: () => import('./routes/admin-organization'),
+                          handle: handle({ crumb: 'Organization', layout: 'top-bar' }),
+                        },
+                      ],
+                    },
+                    {
                       id: 'admin.codes',
                       path: 'codes',
                       lazy: () => import('../features/admin/codes/routes/admin-codes'),

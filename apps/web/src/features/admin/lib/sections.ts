@@ -14,6 +14,7 @@ export const ADMIN_PATH = '/admin';
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Dashboard', to: '/admin', end: true },
+  { label: 'Organizations', to: '/admin/organizations' },
   { label: 'Organizations Codes', to: '/admin/codes' },
   { label: 'Users', to: '/admin/users' },
   { label: 'Archived Users', to: '/admin/archived-users' },

@@ -3,12 +3,14 @@ import type { QueryParams } from '../../../lib/api-url';
 
 /**
  * Whose profile a page shows (DESIGN 4): the caller's own organization (the /lpi and
- * /organizations/private/lpi pages), or an organization's copy inside a survey (survey taking, and
- * a host's read-only view of a respondent).
+ * /organizations/private/lpi pages), an organization's copy inside a survey (survey taking, and
+ * a host's read-only view of a respondent), or another organization's own profile, read only (a
+ * platform administrator's Diversity tab: the scoped reads with organization_id alone).
  */
 export type LpiScope =
   | { kind: 'organization' }
-  | { kind: 'survey'; organizationId: number; surveyId: number; report?: boolean };
+  | { kind: 'survey'; organizationId: number; surveyId: number; report?: boolean }
+  | { kind: 'other'; organizationId: number };
 
 /** What every tab component receives from the LPI page. */
 export interface LpiTabProps {
@@ -24,6 +26,7 @@ export const surveyIdOf = (scope: LpiScope): number | null =>
 
 /** A stable query-key part for the scope. */
 export function scopeKey(scope: LpiScope): (string | number)[] {
+  if (scope.kind === 'other') return ['other', scope.organizationId];
   return scope.kind === 'survey'
     ? ['survey', scope.surveyId, scope.organizationId, scope.report ? 'report' : 'edit']
     : ['me'];
@@ -41,6 +44,8 @@ export function readCall(
   extra: QueryParams = {},
 ): { path: string; params: QueryParams } {
   if (scope.kind === 'organization') return { path: mePath, params: extra };
+  if (scope.kind === 'other')
+    return { path: scopedPath, params: { organization_id: scope.organizationId, ...extra } };
   return {
     path: scopedPath,
     params: {
