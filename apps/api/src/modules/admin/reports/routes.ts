@@ -79,14 +79,12 @@ export default async function adminReportsRoutes(fastify: FastifyInstance) {
           report,
           request.query as Parameters<typeof openReport>[3],
         );
-        return (
-          reply
-            .type(file.contentType)
-            .header('content-disposition', `attachment; filename="${file.fileName}"`)
-            .header('cache-control', 'no-store')
-            .header('x-content-type-options', 'nosniff')
-            .send(file.body as never)
-        );
+        return reply
+          .type(file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(file.body as never);
       },
     );
   }

@@ -1,5 +1,4 @@
 import type { TAdminCode, TAdminCodeCreate, TAdminCodeList } from '@parity/domain/admin-codes';
-import type { TOrganizationDirectory } from '@parity/domain/organization';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 
@@ -15,16 +14,6 @@ export function useAdminCodes(search: string, page: number) {
         limit: ADMIN_CODES_PAGE_SIZE,
         offset: (page - 1) * ADMIN_CODES_PAGE_SIZE,
       }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** The organization picker's options: the platform's organizations matching what is typed. */
-export function useOrganizationOptions(search: string) {
-  return useQuery({
-    queryKey: ['admin', 'organization-options', search],
-    queryFn: () =>
-      api.get<TOrganizationDirectory>('/api/organizations', { search_query: search || undefined, limit: 20 }),
     placeholderData: keepPreviousData,
   });
 }

@@ -100,13 +100,8 @@ describe('/admin/codes', () => {
     const calls = stubFetch({
       'GET /api/user/status': () => json(ADMIN),
       'GET /api/admin/codes': () => json({ data: [], total: 0 }),
-      'GET /api/organizations': () =>
-        json({
-          data: [
-            { id: 7, name: 'Cedar Equity', logo: null, legal_structure_id: null, website: null, about: null },
-          ],
-          total: 1,
-        }),
+      // The console's own list: a private organization can be picked too.
+      'GET /api/admin/organizations': () => json({ data: [{ id: 7, name: 'Cedar Equity' }], total: 1 }),
       'POST /api/admin/codes': () => json(code(9, 'CEDAR-CODE2', 'active'), 201),
     });
     const user = userEvent.setup();
@@ -123,6 +118,9 @@ describe('/admin/codes', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const post = calls.find((call) => call.method === 'POST');
     expect(jsonBody(post!)).toEqual({ organization_id: 7, expires_at: '2026-12-31T23:59:59.999Z' });
+    // Picked from the console's list of live organizations (private ones too), not the directory.
+    const search = calls.find((call) => call.path === '/api/admin/organizations');
+    expect(search?.search.get('state')).toBe('live');
   });
 
   it('shows a failed read inline', async () => {

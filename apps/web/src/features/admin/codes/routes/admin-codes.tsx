@@ -13,11 +13,11 @@ import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
 import { RowActions } from '../../../../components/row-actions/row-actions';
 import { Select } from '../../../../components/select/select';
+import { useOrganizationChoices } from '../../lib/organization-choices';
 import {
   ADMIN_CODES_PAGE_SIZE,
   useAdminCodes,
   useCreateCode,
-  useOrganizationOptions,
   useRevokeCode,
   useRotateCode,
 } from '../api/codes';
@@ -191,7 +191,7 @@ function CreateCodeForm({ onDone }: { onDone: () => void }) {
   const [organizationId, setOrganizationId] = useState<string | null>(null);
   const [expiresOn, setExpiresOn] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const options = useOrganizationOptions(search);
+  const options = useOrganizationChoices(search, 'live');
   const create = useCreateCode();
 
   const submit = async (event: FormEvent) => {

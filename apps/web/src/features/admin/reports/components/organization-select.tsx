@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Select, type SelectProps } from '../../../../components/select/select';
-import { useOrganizationChoices } from '../../users/api/users';
+import { useOrganizationChoices } from '../../lib/organization-choices';
 
-/** An organization picked from the directory, searched as the administrator types; empty is all. */
+/** An organization picked from the console's list (private ones too) as the administrator types; empty is all. */
 export function OrganizationSelect(
   props: Pick<SelectProps, 'label' | 'value' | 'onChange' | 'error' | 'onFocus' | 'onBlur'>,
 ) {

@@ -9,7 +9,6 @@ import type {
   TAdminUserUpdate,
   TArchivedUserList,
 } from '@parity/domain/admin-users';
-import type { TOrganizationDirectory } from '@parity/domain/organization';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 
@@ -41,16 +40,6 @@ export function useAdminUsers(filter: UsersFilter) {
         limit: filter.limit,
         offset: filter.offset,
       }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** The organization filter's choices: the directory, searched as the administrator types. */
-export function useOrganizationChoices(search: string) {
-  return useQuery({
-    queryKey: [...KEY, 'organizations', search],
-    queryFn: () =>
-      api.get<TOrganizationDirectory>('/api/organizations', { search_query: search || undefined, limit: 20 }),
     placeholderData: keepPreviousData,
   });
 }

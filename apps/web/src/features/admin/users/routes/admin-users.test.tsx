@@ -78,7 +78,7 @@ describe('/admin/users', () => {
     const calls = stubFetch({
       ...base,
       'GET /api/admin/users': page(30),
-      'GET /api/organizations': () => json({ data: [], total: 0 }),
+      'GET /api/admin/organizations': () => json({ data: [], total: 0 }),
     });
     renderApp('/admin/users');
     expect(await screen.findByRole('link', { name: 'Person1 Last1' })).toHaveAttribute(
@@ -116,7 +116,7 @@ describe('/admin/users', () => {
     stubFetch({
       ...base,
       'GET /api/admin/users': () => json({ data: [], total: 0 }),
-      'GET /api/organizations': () => json({ data: [], total: 0 }),
+      'GET /api/admin/organizations': () => json({ data: [], total: 0 }),
     });
     renderApp('/admin/users');
     expect(await screen.findByText('No users yet.')).toBeInTheDocument();
@@ -126,7 +126,7 @@ describe('/admin/users', () => {
     stubFetch({
       ...base,
       'GET /api/admin/users': () => json({ message: 'Forbidden', error: 'forbidden' }, 403),
-      'GET /api/organizations': () => json({ data: [], total: 0 }),
+      'GET /api/admin/organizations': () => json({ data: [], total: 0 }),
     });
     renderApp('/admin/users');
     expect(await screen.findByText('The users could not be loaded')).toBeInTheDocument();

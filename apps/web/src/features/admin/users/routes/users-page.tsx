@@ -15,7 +15,8 @@ import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError } from '../../../../components/query-state/query-state';
 import { Select } from '../../../../components/select/select';
 import { SortableTh } from '../../../../components/table/sortable-th';
-import { type UsersFilter, useAdminUsers, useOrganizationChoices } from '../api/users';
+import { useOrganizationChoices } from '../../lib/organization-choices';
+import { type UsersFilter, useAdminUsers } from '../api/users';
 
 export const USERS_PAGE_SIZE = 25;
 

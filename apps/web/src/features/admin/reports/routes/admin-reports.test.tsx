@@ -2,12 +2,12 @@ import { ADMIN_REPORT_COLUMNS } from '@parity/domain/admin-reports';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alertStore } from '../../components/alerts/alert-store';
-import { setTokens } from '../../lib/token-storage';
-import { captureDownloads } from '../../testing/downloads';
-import { json, stubFetch } from '../../testing/fetch-stub';
-import { ACCOUNT } from '../../testing/fixtures';
-import { cleanupApps, renderApp } from '../../testing/render';
+import { alertStore } from '../../../../components/alerts/alert-store';
+import { setTokens } from '../../../../lib/token-storage';
+import { captureDownloads } from '../../../../testing/downloads';
+import { json, stubFetch } from '../../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../../testing/render';
 
 configure({ asyncUtilTimeout: 15000 });
 // Lazy route modules compile on first use; a busy machine needs more than the default 5 s.
@@ -29,7 +29,7 @@ const ADMIN = { ...ACCOUNT, id: 1, email: 'admin@parity.test', isAdministrator: 
 const USERS_CSV = "ID,First name,Email\r\n1,Ada,ada@acme.test\r\n2,Max,'=1+1\r\n";
 const BASE = {
   'GET /api/user/status': () => json(ADMIN),
-  'GET /api/organizations': () => json({ data: [{ id: 2, name: 'Acme Capital Partners' }], total: 1 }),
+  'GET /api/admin/organizations': () => json({ data: [{ id: 2, name: 'Acme Capital Partners' }], total: 1 }),
   'GET /api/organization-legal-structures': () => json([{ id: 3, name: 'Limited partnership' }]),
 };
 
