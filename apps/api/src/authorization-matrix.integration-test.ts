@@ -154,6 +154,8 @@ beforeAll(async () => {
   params.set('uuid', '00000000-0000-4000-8000-000000000000');
   params.set('placeId', 'ChIJOwg_06VPwokRYv534QaPC8g');
   params.set('cedar', String(cedar));
+  // The first-party client: readable by platform admins, never rotated nor revoked (409).
+  params.set('clientId', 'parity-web');
   // A notification of the member's: only they may mark it read.
   params.set(
     'notificationId',
