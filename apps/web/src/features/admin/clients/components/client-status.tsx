@@ -15,7 +15,7 @@ export function ClientStatus({ client }: { client: TAdminClient }) {
       Revoked
     </Badge>
   ) : (
-    <Badge color="green" variant="light">
+    <Badge color="success" variant="light">
       Active
     </Badge>
   );
