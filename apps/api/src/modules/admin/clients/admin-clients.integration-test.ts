@@ -397,5 +397,14 @@ describe('POST /api/oauth/token/ grant_type=client_credentials', () => {
     ]);
     const listed = (await t.call('GET', ADMIN, `/api/admin/clients/${client.id}`)).json();
     expect(listed.last_used_at).toEqual(expect.any(String));
+    // Northwind's admins see them in their audit log; the members' feed leaves them out.
+    const log = (
+      await t.call('GET', 'host@northwind.test', '/api/organizations/me/audit-log?limit=100')
+    ).json();
+    expect(log.data.some((e: { entity: string }) => e.entity === 'client_call')).toBe(true);
+    const feed = await t.call('GET', 'host@northwind.test', '/api/organizations/me/feed?limit=100');
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.body).not.toContain('client_call');
+    expect(feed.body).not.toContain('oauth_client');
   });
 });
