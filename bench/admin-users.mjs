@@ -9,7 +9,17 @@
 // Options: --duration <s> (default 10), --connections <n> (default 10)
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { arg, call, DEMO, ensureApiBuilt, printLoad, printMachine, token, withServer } from './support.mjs';
+import {
+  addAdminBenchUsers,
+  arg,
+  call,
+  DEMO,
+  ensureApiBuilt,
+  printLoad,
+  printMachine,
+  token,
+  withServer,
+} from './support.mjs';
 
 const LOAD = { duration: Number(arg('duration', '10')), connections: Number(arg('connections', '10')) };
 const SIZE = { users: 10_000, organizations: 200 };
@@ -24,31 +34,7 @@ async function generate(databaseUrl) {
   await client.connect();
   const t0 = Date.now();
   try {
-    await client.query('SELECT setseed(0.14)');
-    await client.query(
-      `INSERT INTO organizations (name, website)
-       SELECT 'Bench Fund ' || g, 'https://org' || g || '.bench.test' FROM generate_series(1, $1::int) g`,
-      [SIZE.organizations],
-    );
-    await client.query(
-      `WITH made AS (
-         INSERT INTO users (email, name, lastname, password_hash, title, last_login_at, created_at)
-         SELECT 'person-' || g || '@bench.test',
-                (ARRAY['Ada','Ben','Chloe','Dev','Elena','Farid','Grace','Hiro','Ines','Jonas','Kemi','Luca'])[1 + g % 12],
-                (ARRAY['Lovelace','Okafor','Nguyen','Schmidt','Garcia','Kowalski','Haddad','Tanaka','Moreau','Silva'])[1 + (g / 12) % 10] || g,
-                'x', 'Analyst',
-                CASE WHEN g % 3 = 0 THEN NULL ELSE now() - (random() * interval '300 days') END,
-                now() - (random() * interval '900 days')
-         FROM generate_series(1, $1::int) g
-         RETURNING id)
-       INSERT INTO memberships (user_id, organization_id, status, manage_settings, user_manage_surveys)
-       SELECT made.id, o.first_id + floor(random() * $2)::int,
-              (ARRAY['approved','approved','approved','pending','declined'])[1 + floor(random() * 5)::int]::membership_status,
-              random() < 0.05, random() < 0.1
-       FROM made, (SELECT min(id) AS first_id FROM organizations WHERE website LIKE '%.bench.test') o`,
-      [SIZE.users, SIZE.organizations],
-    );
-    await client.query('ANALYZE');
+    await addAdminBenchUsers((text, params) => client.query(text, params), SIZE);
     const counts = await client.query(
       `SELECT (SELECT count(*) FROM users WHERE deleted_at IS NULL) AS users,
               (SELECT count(*) FROM memberships WHERE status = 'pending') AS pending`,

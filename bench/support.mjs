@@ -165,6 +165,40 @@ async function addBenchUsers(exec, count) {
   );
 }
 
+/**
+ * The admin benches' population: `size.organizations` organizations (Bench Fund 1...) and
+ * `size.users` users (person-1@bench.test...) with memberships of them, pseudo-random but the same
+ * on every run (setseed): 60% approved, 20% pending, 20% declined, 5% organization admins, 10%
+ * survey hosts. `exec(sql, params)` runs a statement on the bench's database (PostgreSQL or PGlite).
+ */
+export async function addAdminBenchUsers(exec, size) {
+  await exec('SELECT setseed(0.14)');
+  await exec(
+    `INSERT INTO organizations (name, website)
+     SELECT 'Bench Fund ' || g, 'https://org' || g || '.bench.test' FROM generate_series(1, $1::int) g`,
+    [size.organizations],
+  );
+  await exec(
+    `WITH made AS (
+       INSERT INTO users (email, name, lastname, password_hash, title, last_login_at, created_at)
+       SELECT 'person-' || g || '@bench.test',
+              (ARRAY['Ada','Ben','Chloe','Dev','Elena','Farid','Grace','Hiro','Ines','Jonas','Kemi','Luca'])[1 + g % 12],
+              (ARRAY['Lovelace','Okafor','Nguyen','Schmidt','Garcia','Kowalski','Haddad','Tanaka','Moreau','Silva'])[1 + (g / 12) % 10] || g,
+              'x', 'Analyst',
+              CASE WHEN g % 3 = 0 THEN NULL ELSE now() - (random() * interval '300 days') END,
+              now() - (random() * interval '900 days')
+       FROM generate_series(1, $1::int) g
+       RETURNING id)
+     INSERT INTO memberships (user_id, organization_id, status, manage_settings, user_manage_surveys)
+     SELECT made.id, o.first_id + floor(random() * $2)::int,
+            (ARRAY['approved','approved','approved','pending','declined'])[1 + floor(random() * 5)::int]::membership_status,
+            random() < 0.05, random() < 0.1
+     FROM made, (SELECT min(id) AS first_id FROM organizations WHERE website LIKE '%.bench.test') o`,
+    [size.users, size.organizations],
+  );
+  await exec('ANALYZE');
+}
+
 /** The bench users' sign-ins, each from its own loopback address (the token endpoint's per-address limit). */
 async function benchTokens(url, count) {
   const tokens = [];
@@ -185,10 +219,10 @@ async function benchTokens(url, count) {
  * PostgreSQL database (parity_bench[_label]_<time>) with the demo data; PGlite seeds the demo data
  * itself. With `users: n`, n bench users are added (addBenchUsers) and `server.tokens` holds their
  * access tokens (on PGlite the server is stopped for that and started again: the database is
- * the server's own). `env` adds to the server's environment. `server.databaseUrl` names the PostgreSQL database (for scripts that generate
+ * the server's own). `prepare(exec)` likewise adds data of the script's own (exec(sql, params)). `env` adds to the server's environment. `server.databaseUrl` names the PostgreSQL database (for scripts that generate
  * data in SQL). Stops the server, drops the database and removes the directory whatever happens.
  */
-export async function withServer({ label, postgres, users = 0, env: extraEnv = {} }, fn) {
+export async function withServer({ label, postgres, users = 0, prepare, env: extraEnv = {} }, fn) {
   const suffix = label ? `${label}_` : '';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parity-bench-${label ? `${label}-` : ''}`));
   const name = `parity_bench_${suffix}${Date.now()}`;
@@ -201,21 +235,25 @@ export async function withServer({ label, postgres, users = 0, env: extraEnv = {
     }
     let server = await startServer({ env });
     try {
-      if (users > 0 && postgres) {
+      const setUp = async (exec) => {
+        if (users > 0) await addBenchUsers(exec, users);
+        if (prepare) await prepare(exec);
+      };
+      if ((users > 0 || prepare) && postgres) {
         const client = new pg.Client({ connectionString: env.DATABASE_URL });
         await client.connect();
         try {
-          await addBenchUsers((text, params) => client.query(text, params), users);
+          await setUp((text, params) => client.query(text, params));
         } finally {
           await client.end();
         }
-      } else if (users > 0) {
+      } else if (users > 0 || prepare) {
         await server.stop();
         const { PGlite } = await import('@electric-sql/pglite');
         const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
         const embedded = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
         try {
-          await addBenchUsers((text, params) => embedded.query(text, params), users);
+          await setUp((text, params) => embedded.query(text, params));
         } finally {
           await embedded.close();
         }

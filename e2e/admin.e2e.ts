@@ -10,7 +10,8 @@ import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } fr
  * Issue #14's journey over the sections built so far: admin@parity.test opens Admin from the top
  * bar and sees the dashboard's figures, approves pending@acme.test, makes max a survey host, creates
  * an integration client for Northwind whose client_credentials token reads Northwind's survey
- * analytics but not another host's survey, reads the feedback max sent earlier in the run, and turns maintenance on: max's page shows the banner
+ * analytics but not another host's survey, reads the feedback max sent earlier in the run,
+ * downloads the users report, and turns maintenance on: max's page shows the banner
  * and his write is refused with 503 and the message; then it is turned off and the write goes
  * through. Its own server and database.
  */
@@ -200,6 +201,29 @@ describe.runIf(hasBrowser)('the admin console', () => {
       .click();
     await admin.waitForURL((url) => url.pathname === '/admin/feedback');
     await expect.poll(() => admin.getByText(FEEDBACK).count(), POLL).toBeGreaterThan(0);
+    await expectAccessible(admin);
+  }, 60_000);
+
+  it('downloads the users report as CSV from Reports', async () => {
+    await admin
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Reports', exact: true })
+      .click();
+    await admin.waitForURL((url) => url.pathname === '/admin/reports');
+    const users = admin.getByRole('region', { name: 'Users', exact: true });
+    const [download] = await Promise.all([
+      admin.waitForEvent('download', { timeout: 30_000 }),
+      users.getByRole('button', { name: 'Download CSV', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^parity-users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = await download.path();
+    const lines = fs.readFileSync(file, 'utf8').split('\r\n');
+    expect(lines[0]).toBe(
+      'ID,First name,Last name,Email,Title,Organization,Status,Platform administrator,Organization admin,Survey host,Two-factor,Created at,Last login at',
+    );
+    const row = lines.find((line) => line.split(',')[3] === 'admin@parity.test');
+    expect(row?.split(',')[7]).toBe('Yes');
+    await expect.poll(() => users.getByText('The CSV file was downloaded.').count(), POLL).toBe(1);
     await expectAccessible(admin);
   }, 60_000);
 

@@ -13,6 +13,7 @@ import adminClientsModule from './modules/admin/clients/routes';
 import adminCodesModule from './modules/admin/codes/routes';
 import adminDashboardModule from './modules/admin/dashboard/routes';
 import adminFeedbackModule from './modules/admin/feedback/routes';
+import adminReportsModule from './modules/admin/reports/routes';
 import adminUsersModule from './modules/admin/users/routes';
 import analyticsModule from './modules/analytics/routes';
 import auditModule from './modules/audit/routes';
@@ -165,6 +166,7 @@ export async function buildApp(
   await app.register(adminFeedbackModule);
   await app.register(adminCodesModule);
   await app.register(adminClientsModule);
+  await app.register(adminReportsModule);
   await app.register(organizationsModule);
   await app.register(auditModule);
   await app.register(contactsModule);

@@ -393,13 +393,13 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                     {
                       id: 'admin.dashboard',
                       index: true,
-                      lazy: () => import('../features/admin/routes/admin-dashboard'),
+                      lazy: () => import('../features/admin/dashboard/routes/admin-dashboard'),
                       handle: handle({ title: 'Admin', layout: 'top-bar' }),
                     },
                     {
                       id: 'admin.codes',
                       path: 'codes',
-                      lazy: () => import('../features/admin/routes/admin-codes'),
+                      lazy: () => import('../features/admin/codes/routes/admin-codes'),
                       handle: handle({ crumb: 'Organizations Codes', layout: 'top-bar' }),
                     },
                     {
@@ -423,7 +423,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                     {
                       id: 'admin.feedback',
                       path: 'feedback',
-                      lazy: () => import('../features/admin/routes/admin-feedback'),
+                      lazy: () => import('../features/admin/feedback/routes/admin-feedback'),
                       handle: handle({ crumb: 'Feedback', layout: 'top-bar' }),
                     },
                     {
@@ -434,12 +434,12 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                         {
                           id: 'admin.users.list',
                           index: true,
-                          lazy: () => import('../features/admin/users/users-page'),
+                          lazy: () => import('../features/admin/users/routes/users-page'),
                         },
                         {
                           id: 'admin.users.user',
                           path: ':userId',
-                          lazy: () => import('../features/admin/users/user-page'),
+                          lazy: () => import('../features/admin/users/routes/user-page'),
                           handle: handle({ crumb: 'User', layout: 'top-bar' }),
                         },
                       ],
@@ -447,8 +447,14 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                     {
                       id: 'admin.archived-users',
                       path: 'archived-users',
-                      lazy: () => import('../features/admin/users/archived-users-page'),
+                      lazy: () => import('../features/admin/users/routes/archived-users-page'),
                       handle: handle({ crumb: 'Archived Users', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'admin.reports',
+                      path: 'reports',
+                      lazy: () => import('../features/admin/reports/routes/admin-reports'),
+                      handle: handle({ crumb: 'Reports', layout: 'top-bar' }),
                     },
                   ],
                 },

@@ -5,10 +5,10 @@ import {
   type TAdminFeedbackOverTime,
   type TAdminFeedbackQuery,
 } from '@parity/domain/admin-feedback';
-import { neutraliseCell } from '@parity/domain/spreadsheet-cell';
 import { loadCaller } from '../../../core/access/caller';
 import { requirePlatformAdmin } from '../../../core/access/platform-admin-guard';
 import type { DbOrTx } from '../../../db/client';
+import { csvLine } from '../../../lib/spreadsheet/table-stream';
 import { countFeedback, feedbackPerWeek, listFeedback } from './repo';
 
 /** Rows read per query while the CSV streams: memory stays flat however many there are. */
@@ -57,18 +57,6 @@ export async function getFeedbackOverTime(
       average: Math.round(Number(row.average ?? 0) * 100) / 100,
     })),
   };
-}
-
-/** One CSV field: neutralised against formulas, then quoted when it holds a comma, quote or line break. */
-function csvField(value: string | number | null): string {
-  const cell = neutraliseCell(value);
-  if (cell === null) return '';
-  const text = String(cell);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-function csvLine(values: (string | number | null)[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
 }
 
 /**

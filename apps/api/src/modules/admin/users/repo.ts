@@ -55,6 +55,22 @@ function roleCondition(role: ListQuery['role']): SQL | undefined {
   }
 }
 
+/**
+ * The list's filters over users LEFT JOIN memberships (and their live organization): active
+ * accounts matching search, status, organization and role. The users report shares them.
+ */
+export function activeUsersWhere(
+  query: Pick<ListQuery, 'search' | 'status' | 'organization_id' | 'role'>,
+): SQL | undefined {
+  return and(
+    isNull(users.deleted_at),
+    searchCondition(query.search),
+    query.status ? eq(memberships.status, query.status) : undefined,
+    query.organization_id ? eq(memberships.organization_id, query.organization_id) : undefined,
+    roleCondition(query.role),
+  );
+}
+
 const SORT_COLUMNS = {
   name: sql`lower(${users.name} || ' ' || ${users.lastname})`,
   email: sql`lower(${users.email})`,
@@ -67,13 +83,7 @@ const SORT_COLUMNS = {
  * statement (a window count). Memberships of a deleted organization count as none.
  */
 export async function listUsers(db: DbOrTx, query: ListQuery) {
-  const where = and(
-    isNull(users.deleted_at),
-    searchCondition(query.search),
-    query.status ? eq(memberships.status, query.status) : undefined,
-    query.organization_id ? eq(memberships.organization_id, query.organization_id) : undefined,
-    roleCondition(query.role),
-  );
+  const where = activeUsersWhere(query);
   const column = SORT_COLUMNS[query.sort_by];
   const order = query.sort_order === 'asc' ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`;
   return db

@@ -1,46 +1,20 @@
-import { Group, Pagination, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { TRespondentDistribution, TSurveyScoreKey } from '@parity/domain/analytics';
-import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/button/button';
+import { Pager, pageCount } from '../../../components/pager/pager';
+import { SortableTh, type SortOrder } from '../../../components/table/sortable-th';
 import { FIGURE_LABELS, formatFigure, formatPercentile } from './figures';
 
 type Respondent = TRespondentDistribution['values'][number];
 type SortKey = 'organization' | 'value' | 'percentile';
-type Direction = 'ascending' | 'descending';
 
 export const RESPONDENTS_PAGE_SIZE = 25;
 
 function nullsLast(a: number | null, b: number | null): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
   return a - b;
-}
-
-function SortHeader({
-  label,
-  column,
-  sort,
-  onSort,
-}: {
-  label: string;
-  column: SortKey;
-  sort: { key: SortKey; direction: Direction };
-  onSort: (key: SortKey) => void;
-}) {
-  const active = sort.key === column;
-  const Icon = !active ? IconSelector : sort.direction === 'ascending' ? IconArrowUp : IconArrowDown;
-  return (
-    <Table.Th scope="col" aria-sort={active ? sort.direction : 'none'}>
-      <UnstyledButton onClick={() => onSort(column)} aria-label={`Sort by ${label}`}>
-        <Group gap={4} wrap="nowrap">
-          <Text size="sm" fw={600}>
-            {label}
-          </Text>
-          <Icon size={14} aria-hidden />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 /**
@@ -57,9 +31,9 @@ export function RespondentsTable({
   respondents: readonly Respondent[];
   onOpen: (respondent: Respondent) => void;
 }) {
-  const [sort, setSort] = useState<{ key: SortKey; direction: Direction }>({
+  const [sort, setSort] = useState<{ key: SortKey; order: SortOrder }>({
     key: 'value',
-    direction: 'descending',
+    order: 'desc',
   });
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -69,7 +43,7 @@ export function RespondentsTable({
     const found = needle
       ? respondents.filter((r) => r.organization_name.toLowerCase().includes(needle))
       : [...respondents];
-    const sign = sort.direction === 'ascending' ? 1 : -1;
+    const sign = sort.order === 'asc' ? 1 : -1;
     // null values stay last whichever the direction
     return found.sort((a, b) => {
       if (sort.key === 'organization') return sign * a.organization_name.localeCompare(b.organization_name);
@@ -78,14 +52,14 @@ export function RespondentsTable({
     });
   }, [respondents, search, sort]);
 
-  const pages = Math.max(1, Math.ceil(rows.length / RESPONDENTS_PAGE_SIZE));
+  const pages = pageCount(rows.length, RESPONDENTS_PAGE_SIZE);
   const current = Math.min(page, pages);
   const shownRows = rows.slice((current - 1) * RESPONDENTS_PAGE_SIZE, current * RESPONDENTS_PAGE_SIZE);
   const onSort = (key: SortKey) => {
     setSort((s) =>
       s.key === key
-        ? { key, direction: s.direction === 'ascending' ? 'descending' : 'ascending' }
-        : { key, direction: key === 'organization' ? 'ascending' : 'descending' },
+        ? { key, order: s.order === 'asc' ? 'desc' : 'asc' }
+        : { key, order: key === 'organization' ? 'asc' : 'desc' },
     );
     setPage(1);
   };
@@ -109,9 +83,21 @@ export function RespondentsTable({
           <Table.Caption>Respondents by {label}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <SortHeader label="Organization" column="organization" sort={sort} onSort={onSort} />
-              <SortHeader label={label} column="value" sort={sort} onSort={onSort} />
-              <SortHeader label="Percentile" column="percentile" sort={sort} onSort={onSort} />
+              <SortableTh
+                label={'Organization'}
+                sorted={sort.key === 'organization' ? sort.order : null}
+                onSort={() => onSort('organization')}
+              />
+              <SortableTh
+                label={label}
+                sorted={sort.key === 'value' ? sort.order : null}
+                onSort={() => onSort('value')}
+              />
+              <SortableTh
+                label={'Percentile'}
+                sorted={sort.key === 'percentile' ? sort.order : null}
+                onSort={() => onSort('percentile')}
+              />
               <Table.Th scope="col">Quartile</Table.Th>
               <Table.Th scope="col">
                 <VisuallyHidden>Manager view</VisuallyHidden>
@@ -157,15 +143,7 @@ export function RespondentsTable({
           <Text size="sm" c="dimmed">
             {rows.length} respondents · page {current} of {pages}
           </Text>
-          <Pagination
-            total={pages}
-            value={current}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
+          <Pager pages={pages} page={current} onChange={setPage} />
         </Group>
       ) : null}
     </>

@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { loadBellLive } from '../components/load-bell-live';
 
 /**
- * The count's query key, written out again in keys.ts (a test keeps them equal): the bell's first
- * load imports nothing its lazy parts (popover, page, stream) import, else that would be one more
- * file in every signed-in first load.
+ * The count's query key, defined here rather than in keys.ts: this file is in every signed-in
+ * first load, and keys.ts (imported by the lazy parts) takes the key from it, not the reverse.
  */
 export const UNREAD_COUNT_KEY = ['notifications', 'unread-count'] as const;
 

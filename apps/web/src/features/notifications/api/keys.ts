@@ -1,4 +1,5 @@
 import type { TNotificationKind } from '@parity/domain/notifications';
+import { UNREAD_COUNT_KEY } from './get-unread-count';
 
 /** A page of the list as the API is asked for it (GET /api/notifications). */
 export interface NotificationListParams {
@@ -14,8 +15,7 @@ export interface NotificationListParams {
  */
 export const notificationKeys = {
   all: ['notifications'] as const,
-  /** as api/get-unread-count.ts writes it */
-  unreadCount: ['notifications', 'unread-count'] as const,
+  unreadCount: UNREAD_COUNT_KEY,
   lists: ['notifications', 'list'] as const,
   list: (params: NotificationListParams) => ['notifications', 'list', params] as const,
   preferences: ['notifications', 'preferences'] as const,

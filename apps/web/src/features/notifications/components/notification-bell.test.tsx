@@ -5,8 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../lib/token-storage';
 import { json, type StubbedCall, stubFetch } from '../../../testing/fetch-stub';
 import { cleanupApps, renderApp, underAppRoot } from '../../../testing/render';
-import { UNREAD_COUNT_KEY } from '../api/get-unread-count';
-import { notificationKeys } from '../api/keys';
 import { listAnswer, notification, type OpenStream, streamHandler } from '../notifications.fixtures';
 import { badgeCount, NotificationBell } from './notification-bell';
 
@@ -90,7 +88,6 @@ describe('the notification bell', () => {
     expect(bell.textContent).toBe('3');
     expect(badgeCount(99)).toBe('99');
     expect(badgeCount(100)).toBe('99+');
-    expect(UNREAD_COUNT_KEY).toEqual(notificationKeys.unreadCount);
   });
 
   it('with nothing unread, shows no badge', async () => {

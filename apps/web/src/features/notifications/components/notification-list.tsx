@@ -1,4 +1,4 @@
-import { Card, Group, Pagination, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import {
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
@@ -6,6 +6,7 @@ import {
   type TNotificationKind,
 } from '@parity/domain/notifications';
 import { Button } from '../../../components/button/button';
+import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError } from '../../../components/query-state/query-state';
 import { Select } from '../../../components/select/select';
 import { useNotifications } from '../api/get-notifications';
@@ -67,7 +68,7 @@ export function NotificationList({
   const markAll = useMarkAllNotificationsRead();
   const total = list.data?.total ?? 0;
   const unread = list.data?.unread ?? 0;
-  const pages = Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE_SIZE));
+  const pages = pageCount(total, NOTIFICATIONS_PAGE_SIZE);
 
   return (
     <Stack gap="md">
@@ -142,19 +143,11 @@ export function NotificationList({
               </Card>
             ))}
           </Stack>
-          {pages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={Math.min(filters.page, pages)}
-                onChange={(page) => onChange({ ...filters, page })}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-                })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              />
-            </Group>
-          ) : null}
+          <Pager
+            pages={pages}
+            page={Math.min(filters.page, pages)}
+            onChange={(page) => onChange({ ...filters, page })}
+          />
         </>
       )}
     </Stack>

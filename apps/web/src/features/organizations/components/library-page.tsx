@@ -6,6 +6,7 @@ import type { TOrganizationFile } from '@parity/domain/organization-files';
 import { useState } from 'react';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { confirm } from '../../../components/dialog/confirm';
+import { Pager, pageCount } from '../../../components/pager/pager';
 import { ProtectedImage } from '../../../components/protected-image/protected-image';
 import { QueryError } from '../../../components/query-state/query-state';
 import { RowActions } from '../../../components/row-actions/row-actions';
@@ -19,7 +20,6 @@ import {
 } from '../api/library';
 import { DOCUMENT_LIMIT, MEDIA_LIMIT } from '../lib/file-limits';
 import { DEFAULT_LOGO } from './organization-logo';
-import { Pager } from './pager';
 import { UploadButton } from './upload-button';
 
 const TEXTS = {
@@ -150,7 +150,7 @@ export function LibraryPage({ library }: { library: Library }) {
             </Table>
           </Table.ScrollContainer>
         )}
-        <Pager total={files.data?.total ?? 0} pageSize={FILES_PAGE_SIZE} page={page} onChange={setPage} />
+        <Pager pages={pageCount(files.data?.total ?? 0, FILES_PAGE_SIZE)} page={page} onChange={setPage} />
       </Stack>
     </Card>
   );

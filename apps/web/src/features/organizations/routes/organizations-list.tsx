@@ -4,7 +4,6 @@ import {
   Center,
   Group,
   NativeSelect,
-  Pagination,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -17,6 +16,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
 import { useDictionary } from '../../../lib/dictionaries';
@@ -58,7 +58,7 @@ export function OrganizationsListRoute() {
   const structureName = (id: number | null) =>
     legalStructures.data?.find((s) => s.id === id)?.name ?? NO_INFORMATION;
   const total = organizations.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ORGANIZATION_PAGE_SIZE));
+  const pages = pageCount(total, ORGANIZATION_PAGE_SIZE);
 
   const typeId = (key: string) => hierarchyTypes.data?.find((t) => t.key === key)?.id;
   const nodesOf = (key: string) => {
@@ -231,19 +231,7 @@ export function OrganizationsListRoute() {
               </Card>
             ))}
           </SimpleGrid>
-          {pages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={(next) => go({ page: next })}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-                })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              />
-            </Group>
-          ) : null}
+          <Pager pages={pages} page={page} onChange={(next) => go({ page: next })} />
         </>
       )}
     </Stack>

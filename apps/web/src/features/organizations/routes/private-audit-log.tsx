@@ -2,10 +2,10 @@ import { Card, List, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { displayName } from '@parity/domain/account';
 import { AUDIT_PAGE_SIZE } from '@parity/domain/organization-audit';
 import { useState } from 'react';
+import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
 import { useAuditLog } from '../api/space';
-import { Pager } from '../components/pager';
 import { auditChanges } from '../lib/audit-changes';
 
 export const NO_AUDIT_ENTRIES = 'Nothing was changed yet';
@@ -100,7 +100,7 @@ export function PrivateAuditLogRoute() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Pager total={log.data?.total ?? 0} pageSize={AUDIT_PAGE_SIZE} page={page} onChange={setPage} />
+          <Pager pages={pageCount(log.data?.total ?? 0, AUDIT_PAGE_SIZE)} page={page} onChange={setPage} />
         </Stack>
       )}
     </Card>

@@ -8,12 +8,12 @@ import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
+import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError } from '../../../components/query-state/query-state';
 import { RowActions } from '../../../components/row-actions/row-actions';
 import { CONTACTS_PAGE_SIZE, useContacts, useDeleteContact } from '../api/contacts';
 import { useIsOrganizationAdmin } from '../api/space';
 import { ContactForm } from '../components/contact-form';
-import { Pager } from '../components/pager';
 
 export const NO_CONTACTS = 'No contacts found';
 
@@ -137,8 +137,7 @@ export function PrivateContactsRoute() {
           </Table.ScrollContainer>
         )}
         <Pager
-          total={contacts.data?.total ?? 0}
-          pageSize={CONTACTS_PAGE_SIZE}
+          pages={pageCount(contacts.data?.total ?? 0, CONTACTS_PAGE_SIZE)}
           page={page}
           onChange={setPage}
         />

@@ -1,8 +1,8 @@
 import { Card, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError } from '../../../components/query-state/query-state';
 import { FEED_PAGE_SIZE, useFeed } from '../api/space';
-import { Pager } from '../components/pager';
 
 export const NO_ACTIVITY = 'No activity yet';
 
@@ -42,7 +42,7 @@ export function PrivateFeedRoute() {
               </li>
             ))}
           </Stack>
-          <Pager total={feed.data?.total ?? 0} pageSize={FEED_PAGE_SIZE} page={page} onChange={setPage} />
+          <Pager pages={pageCount(feed.data?.total ?? 0, FEED_PAGE_SIZE)} page={page} onChange={setPage} />
         </Stack>
       )}
     </Card>

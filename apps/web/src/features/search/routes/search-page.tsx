@@ -1,4 +1,4 @@
-import { Anchor, Badge, Center, Group, Pagination, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Center, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import {
   SEARCH_KIND_LABELS,
   SEARCH_KINDS,
@@ -11,6 +11,7 @@ import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
 import { useSearchResults } from '../api/get-search-results';
 import classes from '../components/search.module.css';
@@ -111,24 +112,12 @@ function OneKind({ q, kind, page }: { q: string; kind: TSearchKind; page: number
     );
   const group = results.data.groups.find((item) => item.kind === kind);
   if (!group || group.items.length === 0) return <NoResults q={results.data.q} />;
-  const pages = Math.max(1, Math.ceil(group.total / SEARCH_PAGE_SIZE));
+  const pages = pageCount(group.total, SEARCH_PAGE_SIZE);
   const goTo = (next: number) => setSearchParams(searchParamsOf(q, kind, next));
   return (
     <Stack gap="md" className={results.isPlaceholderData ? classes.stale : undefined}>
       <ResultList hits={group.items} label={SEARCH_KIND_LABELS[kind]} />
-      {pages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={goTo}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        </Group>
-      ) : null}
+      <Pager pages={pages} page={Math.min(page, pages)} onChange={goTo} />
     </Stack>
   );
 }

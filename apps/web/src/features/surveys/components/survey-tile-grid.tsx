@@ -1,7 +1,8 @@
-import { Group, Pagination, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError } from '../../../components/query-state/query-state';
 import { Select } from '../../../components/select/select';
 
@@ -46,7 +47,7 @@ export function SurveyTileGrid<T extends { id: number; due: string }>({
     [all.data],
   );
   const shown = (list.data?.data ?? []).filter(include);
-  const pages = Math.max(1, Math.ceil(shown.length / TILES_PAGE_SIZE));
+  const pages = pageCount(shown.length, TILES_PAGE_SIZE);
   const current = Math.min(page, pages);
 
   const setFilter = (value: string | null) => {
@@ -99,19 +100,7 @@ export function SurveyTileGrid<T extends { id: number; due: string }>({
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             {shown.slice((current - 1) * TILES_PAGE_SIZE, current * TILES_PAGE_SIZE).map(renderTile)}
           </SimpleGrid>
-          {pages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={current}
-                onChange={setPage}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-                })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              />
-            </Group>
-          ) : null}
+          <Pager pages={pages} page={current} onChange={setPage} />
         </>
       )}
     </Stack>

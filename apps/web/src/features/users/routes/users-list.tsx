@@ -1,21 +1,11 @@
-import {
-  Anchor,
-  Card,
-  Center,
-  Group,
-  Pagination,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Card, Center, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { displayName, NO_INFORMATION } from '@parity/domain/account';
 import { IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError } from '../../../components/query-state/query-state';
 import { USERS_PAGE_SIZE, useUsers } from '../api/users';
 import { UserAvatar } from '../components/user-avatar';
@@ -30,7 +20,7 @@ export function UsersListRoute() {
   const form = useForm({ initialValues: { search: query } });
   const users = useUsers(query, page);
   const total = users.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const pages = pageCount(total, USERS_PAGE_SIZE);
 
   const go = (next: { search?: string; page?: number }) => {
     const params = new URLSearchParams();
@@ -116,19 +106,7 @@ export function UsersListRoute() {
               );
             })}
           </SimpleGrid>
-          {pages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={(next) => go({ page: next })}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-                })}
-                getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              />
-            </Group>
-          ) : null}
+          <Pager pages={pages} page={page} onChange={(next) => go({ page: next })} />
         </>
       )}
     </Stack>

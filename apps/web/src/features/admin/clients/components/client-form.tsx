@@ -12,7 +12,7 @@ import { applyApiErrors } from '../../../../components/form/api-errors';
 import { FormError } from '../../../../components/form/form-error';
 import { focusFirstError, useSchemaForm } from '../../../../components/form/use-schema-form';
 import { Select } from '../../../../components/select/select';
-import { useOrganizationOptions } from '../../api/codes';
+import { useOrganizationOptions } from '../../codes/api/codes';
 import { useCreateClient } from '../api';
 import { showClientSecret } from './secret-dialog';
 

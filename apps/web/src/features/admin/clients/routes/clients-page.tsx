@@ -1,21 +1,11 @@
-import {
-  Anchor,
-  Badge,
-  Center,
-  Group,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Center, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { TAdminClient } from '@parity/domain/admin-clients';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/button/button';
 import { openDialog } from '../../../../components/dialog/dialog-store';
+import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
 import { ADMIN_CLIENTS_PAGE_SIZE, useAdminClients } from '../api';
 import { CreateClientForm } from '../components/client-form';
@@ -44,7 +34,7 @@ export function ClientsPage() {
   };
 
   const total = clients.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_CLIENTS_PAGE_SIZE));
+  const pages = pageCount(total, ADMIN_CLIENTS_PAGE_SIZE);
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -119,19 +109,7 @@ export function ClientsPage() {
           </Table.ScrollContainer>
         </>
       )}
-      {pages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(next) => go({ page: next })}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        </Group>
-      ) : null}
+      <Pager pages={pages} page={page} onChange={(next) => go({ page: next })} />
     </Stack>
   );
 }

@@ -4,7 +4,6 @@ import {
   Group,
   Loader,
   MultiSelect,
-  Pagination,
   Stack,
   Table,
   Text,
@@ -33,6 +32,7 @@ import { Button } from '../../../../components/button/button';
 import { confirm } from '../../../../components/dialog/confirm';
 import { closeDialog, openDialog } from '../../../../components/dialog/dialog-store';
 import { useSchemaForm } from '../../../../components/form/use-schema-form';
+import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError } from '../../../../components/query-state/query-state';
 import { RowActions } from '../../../../components/row-actions/row-actions';
 import { Select } from '../../../../components/select/select';
@@ -94,7 +94,7 @@ export function ContactsPanel({ surveyId, closed }: { surveyId: number; closed: 
   };
 
   const total = contacts.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / limit));
+  const pages = pageCount(total, limit);
   const rows = contacts.data?.data ?? [];
   const allSelected = rows.length > 0 && rows.every((c) => selected.includes(c.id));
 
@@ -228,9 +228,7 @@ export function ContactsPanel({ surveyId, closed }: { surveyId: number; closed: 
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 ? (
-        <Pagination total={pages} value={page} onChange={setPage} aria-label="Contacts pages" />
-      ) : null}
+      <Pager pages={pages} page={page} onChange={setPage} />
     </Stack>
   );
 }

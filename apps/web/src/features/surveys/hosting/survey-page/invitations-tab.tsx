@@ -6,14 +6,12 @@ import {
   Group,
   Loader,
   MultiSelect,
-  Pagination,
   Progress,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { listAction, listItem } from '@parity/domain/list-item';
@@ -29,21 +27,17 @@ import {
   type TParticipantStatus,
 } from '@parity/domain/survey-participants';
 import type { TOrganizationLabel } from '@parity/domain/surveys';
-import {
-  IconArrowsSort,
-  IconBell,
-  IconSearch,
-  IconSortAscending,
-  IconSortDescending,
-} from '@tabler/icons-react';
+import { IconBell, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { confirm } from '../../../../components/dialog/confirm';
+import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError } from '../../../../components/query-state/query-state';
 import { RowActions } from '../../../../components/row-actions/row-actions';
 import { Select } from '../../../../components/select/select';
+import { SortableTh } from '../../../../components/table/sortable-th';
 import { type ParticipantsFilter, useHostLabels, useParticipants, useSendReminders } from './api';
 import { ContactsPanel } from './contacts-panel';
 import { formatDate } from './format';
@@ -140,7 +134,7 @@ export function InvitationsTab({
   };
 
   const total = participants.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PARTICIPANTS_PAGE_SIZE));
+  const pages = pageCount(total, PARTICIPANTS_PAGE_SIZE);
 
   return (
     <Stack gap="lg">
@@ -212,31 +206,12 @@ export function InvitationsTab({
             <Text size="sm" c="dimmed">
               {filter.offset + 1}–{Math.min(filter.offset + PARTICIPANTS_PAGE_SIZE, total)} of {total}
             </Text>
-            {pages > 1 ? (
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({
-                  'aria-label':
-                    control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
-                })}
-              />
-            ) : null}
+            <Pager pages={pages} page={page} onChange={setPage} />
           </Group>
         ) : null}
       </Stack>
       <ContactsPanel surveyId={surveyId} closed={closed} />
     </Stack>
-  );
-}
-
-function SortIcon({ active, order }: { active: boolean; order: 'asc' | 'desc' }) {
-  if (!active) return <IconArrowsSort size={14} aria-hidden />;
-  return order === 'asc' ? (
-    <IconSortAscending size={14} aria-hidden />
-  ) : (
-    <IconSortDescending size={14} aria-hidden />
   );
 }
 
@@ -287,26 +262,20 @@ function ParticipantsTable({
       <Table striped highlightOnHover aria-label="Participants" aria-busy={state.isFetching}>
         <Table.Thead>
           <Table.Tr>
-            {COLUMNS.map((column) => {
-              const active = column.sort !== null && sort.by === column.sort;
-              return (
-                <Table.Th
+            {COLUMNS.map((column) =>
+              column.sort ? (
+                <SortableTh
                   key={column.label}
-                  aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {column.sort ? (
-                    <UnstyledButton onClick={() => onSort(column.sort!)} fw={600} fz="sm">
-                      <Group gap={4} wrap="nowrap">
-                        {column.label}
-                        <SortIcon active={active} order={sort.order} />
-                      </Group>
-                    </UnstyledButton>
-                  ) : (
-                    column.label
-                  )}
+                  label={column.label}
+                  sorted={sort.by === column.sort ? sort.order : null}
+                  onSort={() => onSort(column.sort!)}
+                />
+              ) : (
+                <Table.Th key={column.label} scope="col">
+                  {column.label}
                 </Table.Th>
-              );
-            })}
+              ),
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

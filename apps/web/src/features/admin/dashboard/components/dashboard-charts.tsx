@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { TAdminDashboard, TAdminUserStatus } from '@parity/domain/admin-dashboard';
-import { ChartPanel } from '../../../components/charts/chart-panel';
-import { LineChart, StackedBars } from '../../../components/charts/svg-charts';
+import { ChartPanel } from '../../../../components/charts/chart-panel';
+import { LineChart, StackedBars } from '../../../../components/charts/svg-charts';
 
 const USER_STATUS_LABELS: Record<TAdminUserStatus, string> = {
   pending: 'Pending',

@@ -2,12 +2,12 @@ import type { TAdminFeedbackList } from '@parity/domain/admin-feedback';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alertStore } from '../../components/alerts/alert-store';
-import { setTokens } from '../../lib/token-storage';
-import { captureDownloads } from '../../testing/downloads';
-import { json, stubFetch } from '../../testing/fetch-stub';
-import { ACCOUNT } from '../../testing/fixtures';
-import { cleanupApps, renderApp } from '../../testing/render';
+import { alertStore } from '../../../../components/alerts/alert-store';
+import { setTokens } from '../../../../lib/token-storage';
+import { captureDownloads } from '../../../../testing/downloads';
+import { json, stubFetch } from '../../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../../testing/render';
 
 configure({ asyncUtilTimeout: 15000 });
 // Lazy route modules compile on first use; a busy machine needs more than the default 5 s.

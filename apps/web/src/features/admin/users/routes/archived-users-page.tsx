@@ -1,13 +1,14 @@
-import { Center, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Center, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TArchivedUserRow } from '@parity/domain/admin-users';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { showAlert } from '../../../components/alerts/alert-store';
-import { Button } from '../../../components/button/button';
-import { confirm } from '../../../components/dialog/confirm';
-import { QueryError } from '../../../components/query-state/query-state';
-import { useArchivedUsers, useRestoreUser } from './api';
+import { showAlert } from '../../../../components/alerts/alert-store';
+import { Button } from '../../../../components/button/button';
+import { confirm } from '../../../../components/dialog/confirm';
+import { Pager, pageCount } from '../../../../components/pager/pager';
+import { QueryError } from '../../../../components/query-state/query-state';
+import { useArchivedUsers, useRestoreUser } from '../api/users';
 import { formatDate, USERS_PAGE_SIZE } from './users-page';
 
 const fullName = (u: { name: string; lastname: string }) => `${u.name} ${u.lastname}`.trim();
@@ -21,7 +22,7 @@ export function ArchivedUsersPage() {
   const archived = useArchivedUsers(debounced, USERS_PAGE_SIZE, offset);
   const restore = useRestoreUser();
   const total = archived.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const pages = pageCount(total, USERS_PAGE_SIZE);
 
   const restoreUser = async (user: TArchivedUserRow) => {
     const ok = await confirm({
@@ -104,7 +105,7 @@ export function ArchivedUsersPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} /> : null}
+      <Pager pages={pages} page={page} onChange={setPage} />
     </Stack>
   );
 }

@@ -4,8 +4,8 @@ import type {
   TAdminFeedbackOverTime,
 } from '@parity/domain/admin-feedback';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download';
+import { api } from '../../../../lib/api-client';
+import { downloadFile } from '../../../../lib/download';
 
 export const ADMIN_FEEDBACK_PAGE_SIZE = 30;
 

@@ -8,13 +8,13 @@ import {
 } from '@parity/domain/admin-users';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { showAlert } from '../../../components/alerts/alert-store';
-import { Button } from '../../../components/button/button';
-import { confirm } from '../../../components/dialog/confirm';
-import { apiErrorMessage, applyApiErrors } from '../../../components/form/api-errors';
-import { FormError } from '../../../components/form/form-error';
-import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
-import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import { showAlert } from '../../../../components/alerts/alert-store';
+import { Button } from '../../../../components/button/button';
+import { confirm } from '../../../../components/dialog/confirm';
+import { apiErrorMessage, applyApiErrors } from '../../../../components/form/api-errors';
+import { FormError } from '../../../../components/form/form-error';
+import { focusFirstError, useSchemaForm } from '../../../../components/form/use-schema-form';
+import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
 import {
   useAdminUser,
   useArchiveUser,
@@ -23,7 +23,7 @@ import {
   useSendPasswordReset,
   useUpdatePermissions,
   useUpdateUser,
-} from './api';
+} from '../api/users';
 
 const fullName = (u: { name: string; lastname: string }) => `${u.name} ${u.lastname}`.trim();
 

@@ -3,10 +3,10 @@ import { MAINTENANCE_MESSAGE_REQUIRED } from '@parity/domain/settings';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokens } from '../../../lib/token-storage';
-import { type Handler, json, jsonBody, stubFetch } from '../../../testing/fetch-stub';
-import { ACCOUNT } from '../../../testing/fixtures';
-import { cleanupApps, renderApp } from '../../../testing/render';
+import { setTokens } from '../../../../lib/token-storage';
+import { type Handler, json, jsonBody, stubFetch } from '../../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../../testing/render';
 
 configure({ asyncUtilTimeout: 5000 });
 

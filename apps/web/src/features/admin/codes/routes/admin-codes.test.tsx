@@ -2,12 +2,12 @@ import type { TAdminCode } from '@parity/domain/admin-codes';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alertStore } from '../../components/alerts/alert-store';
-import { closeAllDialogs } from '../../components/dialog/dialog-store';
-import { setTokens } from '../../lib/token-storage';
-import { json, jsonBody, stubFetch } from '../../testing/fetch-stub';
-import { ACCOUNT } from '../../testing/fixtures';
-import { cleanupApps, renderApp } from '../../testing/render';
+import { alertStore } from '../../../../components/alerts/alert-store';
+import { closeAllDialogs } from '../../../../components/dialog/dialog-store';
+import { setTokens } from '../../../../lib/token-storage';
+import { json, jsonBody, stubFetch } from '../../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../../testing/render';
 
 configure({ asyncUtilTimeout: 15000 });
 // Lazy route modules compile on first use; a busy machine needs more than the default 5 s.

@@ -1,17 +1,18 @@
-import { Badge, Center, Code, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Center, Code, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { TAdminCode, TAdminCodeStatus } from '@parity/domain/admin-codes';
 import { listAction, listItem } from '@parity/domain/list-item';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { showAlert } from '../../../components/alerts/alert-store';
-import { Button } from '../../../components/button/button';
-import { confirm } from '../../../components/dialog/confirm';
-import { closeDialog, openDialog } from '../../../components/dialog/dialog-store';
-import { DateField } from '../../../components/form/date-field';
-import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
-import { RowActions } from '../../../components/row-actions/row-actions';
-import { Select } from '../../../components/select/select';
+import { showAlert } from '../../../../components/alerts/alert-store';
+import { Button } from '../../../../components/button/button';
+import { confirm } from '../../../../components/dialog/confirm';
+import { closeDialog, openDialog } from '../../../../components/dialog/dialog-store';
+import { DateField } from '../../../../components/form/date-field';
+import { Pager, pageCount } from '../../../../components/pager/pager';
+import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
+import { RowActions } from '../../../../components/row-actions/row-actions';
+import { Select } from '../../../../components/select/select';
 import {
   ADMIN_CODES_PAGE_SIZE,
   useAdminCodes,
@@ -93,7 +94,7 @@ export function AdminCodesRoute() {
   };
 
   const total = codes.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_CODES_PAGE_SIZE));
+  const pages = pageCount(total, ADMIN_CODES_PAGE_SIZE);
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -179,19 +180,7 @@ export function AdminCodesRoute() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(next) => go({ page: next })}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        </Group>
-      ) : null}
+      <Pager pages={pages} page={page} onChange={(next) => go({ page: next })} />
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import type { TAdminDashboard } from '@parity/domain/admin-dashboard';
 import type { TMaintenanceStatus, TMaintenanceUpdate } from '@parity/domain/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { maintenanceStatusQueryKey, maintenanceStatusQueryOptions } from '../../../lib/maintenance';
+import { api } from '../../../../lib/api-client';
+import { maintenanceStatusQueryKey, maintenanceStatusQueryOptions } from '../../../../lib/maintenance';
 
 export const adminDashboardQueryKey = ['admin', 'dashboard'] as const;
 

@@ -2,12 +2,12 @@ import type { TAdminUser, TAdminUserRow } from '@parity/domain/admin-users';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alertStore } from '../../../components/alerts/alert-store';
-import { closeAllDialogs } from '../../../components/dialog/dialog-store';
-import { setTokens } from '../../../lib/token-storage';
-import { json, jsonBody, type StubbedCall, stubFetch } from '../../../testing/fetch-stub';
-import { ACCOUNT } from '../../../testing/fixtures';
-import { cleanupApps, renderApp } from '../../../testing/render';
+import { alertStore } from '../../../../components/alerts/alert-store';
+import { closeAllDialogs } from '../../../../components/dialog/dialog-store';
+import { setTokens } from '../../../../lib/token-storage';
+import { json, jsonBody, type StubbedCall, stubFetch } from '../../../../testing/fetch-stub';
+import { ACCOUNT } from '../../../../testing/fixtures';
+import { cleanupApps, renderApp } from '../../../../testing/render';
 
 configure({ asyncUtilTimeout: 15000 });
 // Lazy route modules compile on first use; a busy machine needs more than the default 5 s.
@@ -93,7 +93,7 @@ describe('/admin/users', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByRole('link', { name: 'Person26 Last26' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /^Email/ }));
+    await user.click(screen.getByRole('button', { name: 'Sort by Email' }));
     await waitFor(() => {
       const last = calls.filter((c) => c.path === '/api/admin/users').at(-1)!;
       expect(last.search.get('sort_by')).toBe('email');

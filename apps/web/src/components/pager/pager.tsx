@@ -1,24 +1,26 @@
 import { Group, Pagination } from '@mantine/core';
 
-/** Page links under a list (shown only when there is more than one page). */
+/**
+ * Page links under a list, the one pager of the app: nothing when there is a single page, and
+ * controls named for screen readers ('Previous page', 'Page 3', 'Next page').
+ */
 export function Pager({
-  total,
-  pageSize,
+  pages,
   page,
   onChange,
 }: {
-  total: number;
-  pageSize: number;
+  /** see pageCount */
+  pages: number;
+  /** 1-based */
   page: number;
   onChange: (page: number) => void;
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
     <Group justify="center">
       <Pagination
         total={pages}
-        value={page}
+        value={Math.min(page, pages)}
         onChange={onChange}
         getControlProps={(control) => ({
           'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
@@ -27,4 +29,9 @@ export function Pager({
       />
     </Group>
   );
+}
+
+/** The number of pages for `total` items shown `pageSize` at a time (at least one). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
 }

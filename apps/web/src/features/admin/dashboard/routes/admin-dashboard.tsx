@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
 import { useAdminDashboard, useMaintenanceStatus } from '../api/dashboard';
 import { DashboardCharts } from '../components/dashboard-charts';
 import { MaintenanceForm } from '../components/maintenance-form';

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Center, Chip, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Center, Chip, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   FEEDBACK_BANDS,
   FEEDBACK_DATES_ORDER_MESSAGE,
@@ -9,11 +9,12 @@ import { FEEDBACK_BAND_COLOURS, type FeedbackBand, feedbackBand } from '@parity/
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/button/button';
-import { ChartPanel } from '../../../components/charts/chart-panel';
-import { LineChart } from '../../../components/charts/svg-charts';
-import { DateField } from '../../../components/form/date-field';
-import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import { Button } from '../../../../components/button/button';
+import { ChartPanel } from '../../../../components/charts/chart-panel';
+import { LineChart } from '../../../../components/charts/svg-charts';
+import { DateField } from '../../../../components/form/date-field';
+import { Pager, pageCount } from '../../../../components/pager/pager';
+import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
 import {
   ADMIN_FEEDBACK_PAGE_SIZE,
   downloadAdminFeedbackCsv,
@@ -131,7 +132,7 @@ function FeedbackTable({
     );
   }
   const { data, total } = list.data;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_FEEDBACK_PAGE_SIZE));
+  const pages = pageCount(total, ADMIN_FEEDBACK_PAGE_SIZE);
   const download = async () => {
     setDownloading(true);
     try {
@@ -214,19 +215,7 @@ function FeedbackTable({
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 ? (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={onPage}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        </Group>
-      ) : null}
+      <Pager pages={pages} page={page} onChange={onPage} />
     </Stack>
   );
 }

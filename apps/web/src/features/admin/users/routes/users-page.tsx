@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Badge, Center, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ADMIN_USER_ROLE_LABELS,
@@ -21,12 +8,14 @@ import {
   type TAdminUserSort,
   type TAdminUserStatus,
 } from '@parity/domain/admin-users';
-import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { QueryError } from '../../../components/query-state/query-state';
-import { Select } from '../../../components/select/select';
-import { type UsersFilter, useAdminUsers, useOrganizationChoices } from './api';
+import { Pager, pageCount } from '../../../../components/pager/pager';
+import { QueryError } from '../../../../components/query-state/query-state';
+import { Select } from '../../../../components/select/select';
+import { SortableTh } from '../../../../components/table/sortable-th';
+import { type UsersFilter, useAdminUsers, useOrganizationChoices } from '../api/users';
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -79,7 +68,7 @@ export function UsersPage() {
   const organizations = useOrganizationChoices(organizationSearch);
   const filtered = Boolean(debounced || status || role || organizationId);
   const total = users.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const pages = pageCount(total, USERS_PAGE_SIZE);
 
   const sortBy = (by: TAdminUserSort) => {
     setSort((current) => ({ by, order: current.by === by && current.order === 'asc' ? 'desc' : 'asc' }));
@@ -150,29 +139,10 @@ export function UsersPage() {
           <Text size="sm" c="dimmed">
             {filter.offset + 1}–{Math.min(filter.offset + USERS_PAGE_SIZE, total)} of {total}
           </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
-              })}
-            />
-          ) : null}
+          <Pager pages={pages} page={page} onChange={setPage} />
         </Group>
       ) : null}
     </Stack>
-  );
-}
-
-function SortIcon({ active, order }: { active: boolean; order: 'asc' | 'desc' }) {
-  if (!active) return <IconArrowsSort size={14} aria-hidden />;
-  return order === 'asc' ? (
-    <IconSortAscending size={14} aria-hidden />
-  ) : (
-    <IconSortDescending size={14} aria-hidden />
   );
 }
 
@@ -215,26 +185,20 @@ function UsersTable({
       <Table striped highlightOnHover aria-label="Users" aria-busy={state.isFetching}>
         <Table.Thead>
           <Table.Tr>
-            {COLUMNS.map((column) => {
-              const active = column.sort !== null && sort.by === column.sort;
-              return (
-                <Table.Th
+            {COLUMNS.map((column) =>
+              column.sort ? (
+                <SortableTh
                   key={column.label}
-                  aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {column.sort ? (
-                    <UnstyledButton onClick={() => onSort(column.sort!)} fw={600} fz="sm">
-                      <Group gap={4} wrap="nowrap">
-                        {column.label}
-                        <SortIcon active={active} order={sort.order} />
-                      </Group>
-                    </UnstyledButton>
-                  ) : (
-                    column.label
-                  )}
+                  label={column.label}
+                  sorted={sort.by === column.sort ? sort.order : null}
+                  onSort={() => onSort(column.sort!)}
+                />
+              ) : (
+                <Table.Th key={column.label} scope="col">
+                  {column.label}
                 </Table.Th>
-              );
-            })}
+              ),
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

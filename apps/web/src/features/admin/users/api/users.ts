@@ -11,7 +11,7 @@ import type {
 } from '@parity/domain/admin-users';
 import type { TOrganizationDirectory } from '@parity/domain/organization';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /** The admin console's user management calls (/api/admin/users, /api/admin/archived-users). */
 const KEY = ['admin', 'users'] as const;

@@ -1,7 +1,7 @@
 import type { TAdminCode, TAdminCodeCreate, TAdminCodeList } from '@parity/domain/admin-codes';
 import type { TOrganizationDirectory } from '@parity/domain/organization';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 export const ADMIN_CODES_PAGE_SIZE = 30;
 const codesKey = ['admin', 'codes'] as const;

@@ -6,12 +6,12 @@ import {
   ZMaintenanceUpdate,
 } from '@parity/domain/settings';
 import { useState } from 'react';
-import { alertStore } from '../../../components/alerts/alert-store';
-import { Button } from '../../../components/button/button';
-import { confirm } from '../../../components/dialog/confirm';
-import { applyApiErrors } from '../../../components/form/api-errors';
-import { FormError } from '../../../components/form/form-error';
-import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
+import { alertStore } from '../../../../components/alerts/alert-store';
+import { Button } from '../../../../components/button/button';
+import { confirm } from '../../../../components/dialog/confirm';
+import { applyApiErrors } from '../../../../components/form/api-errors';
+import { FormError } from '../../../../components/form/form-error';
+import { focusFirstError, useSchemaForm } from '../../../../components/form/use-schema-form';
 import { useSetMaintenance } from '../api/dashboard';
 
 /**
