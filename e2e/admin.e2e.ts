@@ -8,8 +8,10 @@ import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } fr
 
 /**
  * Issue #14's journey over the sections built so far: admin@parity.test opens Admin from the top
- * bar and sees the dashboard's figures, approves pending@acme.test, makes max a survey host, reads
- * the feedback max sent earlier in the run, downloads the users report, and turns maintenance on: max's page shows the banner
+ * bar and sees the dashboard's figures, approves pending@acme.test, makes max a survey host, creates
+ * an integration client for Northwind whose client_credentials token reads Northwind's survey
+ * analytics but not another host's survey, reads the feedback max sent earlier in the run,
+ * downloads the users report, and turns maintenance on: max's page shows the banner
  * and his write is refused with 503 and the message; then it is turned off and the write goes
  * through. Its own server and database.
  */
@@ -119,6 +121,93 @@ describe.runIf(hasBrowser)('the admin console', () => {
     const status = await request(max, 'GET', '/api/user/status');
     expect(JSON.parse(status.body).isSurveyHost).toBe(true);
   }, 120_000);
+
+  it("creates a client for Northwind whose client_credentials token reads Northwind's survey analytics, not another host's", async () => {
+    // Another host's survey: max (Acme, a survey host since the test above) gets survey creation
+    // and creates one.
+    const maxAccount = JSON.parse((await request(max, 'GET', '/api/user-account')).body);
+    const granted = await request(admin, 'PUT', `/api/admin/users/${maxAccount.id}/permissions`, {
+      survey_creation: true,
+    });
+    expect(granted.status, granted.body).toBe(200);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const acmeSurvey = await request(max, 'POST', '/api/surveys', {
+      organization_id: maxAccount.organization.id,
+      survey_type_id: 2,
+      title: 'Acme 2026 peers survey',
+      description: 'Acme asks its peers.',
+      start: day(1),
+      due: day(40),
+      primary_contact_id: maxAccount.id,
+      contact_email: 'max@acme.test',
+      support_email: 'support@acme.test',
+      contents: [2, 3, 4].map((id) => ({ content_type: 'lpi_tab', content_ref_id: id, enabled: true })),
+      questions: [],
+    });
+    expect(acmeSurvey.status, acmeSurvey.body).toBe(201);
+    const otherSurveyId = JSON.parse(acmeSurvey.body).id as number;
+    const host = await pageOf('host@northwind.test');
+    const hosted = JSON.parse((await request(host, 'GET', '/api/surveys')).body).data as { id: number }[];
+    const northwindSurveyId = hosted[0]!.id;
+    const northwind = JSON.parse((await request(host, 'GET', '/api/user-account')).body).organization.name;
+
+    // In the browser: Admin › Clients › Create client.
+    await admin
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Clients', exact: true })
+      .click();
+    await admin.waitForURL((url) => url.pathname === '/admin/clients');
+    await expect
+      .poll(() => admin.getByRole('table', { name: 'OAuth clients, newest first' }).count(), POLL)
+      .toBe(1);
+    await admin.getByRole('button', { name: 'Create client', exact: true }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Create client' });
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Northwind BI');
+    const organization = dialog
+      .getByRole('textbox', { name: /^Organization/ })
+      .or(dialog.getByRole('combobox', { name: /^Organization/ }))
+      .first();
+    await organization.click();
+    await organization.fill('Northwind');
+    await admin.getByRole('option', { name: northwind }).click();
+    await dialog.getByRole('checkbox', { name: /^read:analytics/ }).check();
+    await dialog.getByRole('checkbox', { name: /^read:surveys/ }).check();
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    const shown = admin.getByRole('dialog', { name: 'Client created' });
+    await expect.poll(() => shown.getByTestId('client-secret').count(), POLL).toBe(1);
+    expect(await shown.getByText(/shown only this once/).count()).toBe(1);
+    expect(await shown.getByRole('button', { name: 'Copy the secret' }).count()).toBe(1);
+    await expectAccessible(admin);
+    const clientId = (await shown.getByTestId('client-id').textContent())!.trim();
+    const clientSecret = (await shown.getByTestId('client-secret').textContent())!.trim();
+    await shown.getByRole('button', { name: 'I have stored the secret' }).click();
+    await expect.poll(() => admin.getByRole('row', { name: /Northwind BI/ }).count(), POLL).toBe(1);
+
+    // The integration: a token through client_credentials, then reads.
+    const token = await fetch(`${server.url}/api/oauth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: clientSecret,
+      }).toString(),
+    });
+    expect(token.status).toBe(200);
+    const { access_token: accessToken, scope } = await token.json();
+    expect(scope).toBe('read:analytics read:surveys');
+    const read = (url: string, method = 'GET') =>
+      fetch(`${server.url}${url}`, { method, headers: { authorization: `Bearer ${accessToken}` } });
+    const analytics = await read(`/api/surveys/${northwindSurveyId}/lpi`);
+    expect(analytics.status).toBe(200);
+    expect((await analytics.json()).survey_id).toBe(northwindSurveyId);
+    expect([403, 404]).toContain((await read(`/api/surveys/${otherSurveyId}/lpi`)).status);
+    expect([403, 404]).toContain((await read(`/api/surveys/${otherSurveyId}`)).status);
+    // A write with it: 403.
+    const write = await read(`/api/surveys/${northwindSurveyId}/grant-administrator-access`, 'POST');
+    expect(write.status).toBe(403);
+    await host.context().close();
+  }, 180_000);
 
   it('reads the feedback max sent earlier in the run', async () => {
     await admin

@@ -9,6 +9,7 @@ import { redactError, redactUrl } from './core/http/redact';
 import { JobRunner } from './core/jobs/runner';
 import type { Database } from './db/client';
 import accountsModule from './modules/accounts/routes';
+import adminClientsModule from './modules/admin/clients/routes';
 import adminCodesModule from './modules/admin/codes/routes';
 import adminDashboardModule from './modules/admin/dashboard/routes';
 import adminFeedbackModule from './modules/admin/feedback/routes';
@@ -165,6 +166,7 @@ export async function buildApp(
   await app.register(adminUsersModule);
   await app.register(adminFeedbackModule);
   await app.register(adminCodesModule);
+  await app.register(adminClientsModule);
   await app.register(adminReportsModule);
   await app.register(adminOrganizationsModule);
   await app.register(organizationsModule);

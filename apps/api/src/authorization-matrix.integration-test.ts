@@ -159,6 +159,8 @@ beforeAll(async () => {
     'admin:organizationId',
     (await first(sql`INSERT INTO organizations (name) VALUES ('Matrix Duplicate') RETURNING id`))!,
   );
+  // The first-party client: readable by platform admins, never rotated nor revoked (409).
+  params.set('clientId', 'parity-web');
   // A notification of the member's: only they may mark it read.
   params.set(
     'notificationId',

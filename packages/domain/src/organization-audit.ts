@@ -26,6 +26,10 @@ export const AUDIT_ENTITIES = [
   'user',
   /** a platform setting (maintenance mode), written by a platform administrator */
   'setting',
+  /** an OAuth client (admin clients) */
+  'oauth_client',
+  /** a call made with an integration client's token (client_credentials), attributed to the client */
+  'client_call',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

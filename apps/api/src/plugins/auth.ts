@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  clientMayCall,
+  clientProfile,
+  findClientPrincipal,
+  principalIdOf,
+  recordClientCall,
+} from '../core/access/client-principal';
 import { findSessionProfile, type UserProfileRow } from '../core/access/user-profile';
 import { type AccessClaims, verifyAccessToken } from '../core/auth/tokens';
-import { unauthorized } from '../core/http/errors';
+import { forbidden, unauthorized } from '../core/http/errors';
+import type { Db } from '../db/client';
 
 export interface AuthContext {
   userId: number;
@@ -15,7 +23,16 @@ export interface AuthContext {
    * use loadCaller, which reads afresh.
    */
   profile: UserProfileRow;
+  /**
+   * Set for a client_credentials token: the integration client, its organization and the scopes
+   * this token may use (those it was granted that the client still has). `userId` is then the
+   * client's principal id (negative), which loadCaller understands.
+   */
+  client?: { id: string; organizationId: number; scopes: string[] };
 }
+
+export const CLIENT_FORBIDDEN_MESSAGE =
+  "A client token may only read what its scopes cover, as its organization's members do; it never writes.";
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -83,11 +100,15 @@ async function authPlugin(app: FastifyInstance) {
         claims = await verifyAccessToken(secret, token);
         if (claims) verified.set(token, claims);
       }
-      const profile = claims ? await findSessionProfile(app.db, claims.sessionId) : undefined;
-      request.auth =
-        claims && profile?.user.id === claims.userId
-          ? { userId: claims.userId, clientId: claims.clientId, sessionId: claims.sessionId, profile }
-          : null;
+      if (claims?.clientScopes) {
+        request.auth = await clientAuth(app.db, claims);
+      } else {
+        const profile = claims ? await findSessionProfile(app.db, claims.sessionId) : undefined;
+        request.auth =
+          claims && profile?.user.id === claims.userId
+            ? { userId: claims.userId, clientId: claims.clientId, sessionId: claims.sessionId, profile }
+            : null;
+      }
     }
     // The API reference (/api/docs) is public; its routes come from the Scalar plugin.
     const isPublic = request.routeOptions.config?.public === true || request.url.startsWith('/api/docs');
@@ -96,7 +117,49 @@ async function authPlugin(app: FastifyInstance) {
     if (isApi && matched && !isPublic && !request.auth) {
       throw unauthorized(header ? 'The access token is invalid or has expired.' : 'Unauthenticated.');
     }
+    // A client token reads only what its scopes cover, and never writes (public routes included).
+    const client = request.auth?.client;
+    if (client && isApi && matched) {
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      if (!isRead || (!isPublic && !clientMayCall(client.scopes, request.method, request.routeOptions.url))) {
+        throw forbidden(CLIENT_FORBIDDEN_MESSAGE);
+      }
+    }
   });
+
+  // Every call made with a client token is attributed to the client in the audit log, refused
+  // ones too; written before the answer leaves, so it is there when the client has it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const client = request.auth?.client;
+    if (client) {
+      await recordClientCall(app.db, {
+        clientId: client.id,
+        organizationId: client.organizationId,
+        method: request.method,
+        route: request.routeOptions.url ?? '',
+        url: request.url.slice(0, 500),
+        status: reply.statusCode,
+      });
+    }
+    return payload;
+  });
+}
+
+/**
+ * The auth context of a client_credentials token: only while its client is not revoked, its
+ * organization lives and its secret was not rotated since (the token's generation is current).
+ */
+async function clientAuth(db: Db, claims: AccessClaims): Promise<AuthContext | null> {
+  const row = await findClientPrincipal(db, { clientId: claims.clientId });
+  if (!row || row.token_generation !== claims.sessionId) return null;
+  const scopes = (claims.clientScopes ?? []).filter((scope) => row.scopes.includes(scope));
+  return {
+    userId: principalIdOf(row.principal_no),
+    clientId: row.id,
+    sessionId: claims.sessionId,
+    profile: clientProfile(row),
+    client: { id: row.id, organizationId: row.organization.id, scopes },
+  };
 }
 
 export default fp(authPlugin, { name: 'auth' });

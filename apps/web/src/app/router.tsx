@@ -422,6 +422,24 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                       handle: handle({ crumb: 'Organizations Codes', layout: 'top-bar' }),
                     },
                     {
+                      id: 'admin.clients',
+                      path: 'clients',
+                      handle: handle({ crumb: 'Clients', layout: 'top-bar' }),
+                      children: [
+                        {
+                          id: 'admin.clients.list',
+                          index: true,
+                          lazy: () => import('../features/admin/clients/routes/clients-page'),
+                        },
+                        {
+                          id: 'admin.clients.client',
+                          path: ':clientId',
+                          lazy: () => import('../features/admin/clients/routes/client-page'),
+                          handle: handle({ crumb: 'Client', layout: 'top-bar' }),
+                        },
+                      ],
+                    },
+                    {
                       id: 'admin.feedback',
                       path: 'feedback',
                       lazy: () => import('../features/admin/feedback/routes/admin-feedback'),

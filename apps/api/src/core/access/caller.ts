@@ -1,6 +1,7 @@
 import { type AccountFlags, AWAITING_APPROVAL_MESSAGE, accountFlags } from '@parity/domain/permissions';
 import type { DbOrTx } from '../../db/client';
 import { AppError, unauthorized } from '../http/errors';
+import { clientProfile, findClientPrincipal, isClientPrincipal } from './client-principal';
 import { findUserProfile, type UserProfileRow } from './user-profile';
 
 // The guard every module uses: who the caller is and what they may do (DESIGN 5). Rights are read
@@ -13,6 +14,13 @@ export interface Caller {
 
 /** The signed-in caller with their rights; a deleted account is signed out (401, as in the auth hook). */
 export async function loadCaller(db: DbOrTx, userId: number): Promise<Caller> {
+  // A client_credentials token's caller: the client as its organization (client-principal.ts).
+  if (isClientPrincipal(userId)) {
+    const client = await findClientPrincipal(db, { principalNo: -userId });
+    if (!client) throw unauthorized();
+    const row = clientProfile(client);
+    return { row, flags: flagsOf(row) };
+  }
   const row = await findUserProfile(db, userId);
   if (!row) throw unauthorized();
   return { row, flags: flagsOf(row) };

@@ -16,6 +16,12 @@ export interface AccessClaims {
   sessionId: string;
   /** Expiry, seconds since the epoch (set when verified). */
   expiresAt: number;
+  /**
+   * Set on a client_credentials token (an integration client, no user): the scopes it was granted.
+   * Its `userId` is 0 and its `sessionId` the client's credential generation; the auth hook makes
+   * its caller the client's principal (core/access/client-principal.ts).
+   */
+  clientScopes?: string[];
 }
 
 function key(secret: string): Uint8Array {
@@ -29,10 +35,11 @@ function signToken(
   userId: number,
   ttlSeconds: number,
   claims: Record<string, string> = {},
+  subject = String(userId),
 ): Promise<string> {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(String(userId))
+    .setSubject(subject)
     .setIssuer(ISSUER)
     .setAudience(audience)
     .setIssuedAt()
@@ -49,6 +56,7 @@ async function verifyToken(secret: string, token: string, audience: string) {
       audience,
       algorithms: ['HS256'],
     });
+    if (audience === AUDIENCE && payload.sub === CLIENT_SUBJECT) return { userId: 0, payload };
     const userId = Number(payload.sub);
     return Number.isInteger(userId) && userId > 0 ? { userId, payload } : null;
   } catch {
@@ -63,6 +71,27 @@ export function signAccessToken(secret: string, claims: Omit<AccessClaims, 'expi
   });
 }
 
+/** The subject of a client_credentials token: a client, no user. */
+const CLIENT_SUBJECT = 'client';
+
+/**
+ * A client_credentials access token: no user, the client's id (`cid`), its credential
+ * generation (`sid`) and the granted scopes (`scope`, space-separated). Same lifetime as a user's.
+ */
+export function signClientAccessToken(
+  secret: string,
+  claims: { clientId: string; generation: string; scopes: string[] },
+): Promise<string> {
+  return signToken(
+    secret,
+    AUDIENCE,
+    0,
+    ACCESS_TOKEN_TTL_SECONDS,
+    { cid: claims.clientId, sid: claims.generation, scope: claims.scopes.join(' ') },
+    CLIENT_SUBJECT,
+  );
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
@@ -74,6 +103,17 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
   // A token without a sign-in (signed before sessions were checked) is refused: 401, and the
   // client refreshes once to get one that has it.
   if (typeof payload.cid !== 'string' || !isUuid(payload.sid)) return null;
+  if (userId === 0) {
+    if (typeof payload.scope !== 'string') return null;
+    const clientScopes = payload.scope.split(' ').filter(Boolean);
+    return {
+      userId,
+      clientId: payload.cid,
+      sessionId: payload.sid,
+      expiresAt: payload.exp ?? 0,
+      clientScopes,
+    };
+  }
   return { userId, clientId: payload.cid, sessionId: payload.sid, expiresAt: payload.exp ?? 0 };
 }
 

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { organizations, users } from './people';
+import { oauthClients, organizations, users } from './people';
 
 /**
  * Every write to organization, membership and permission data (DESIGN 5): who (actor), which
@@ -11,6 +11,8 @@ export const auditLog = pgTable(
   {
     id: serial('id').primaryKey(),
     actor_user_id: integer('actor_user_id').references(() => users.id),
+    /** The integration client (client_credentials token) that made the call, when one did. */
+    client_id: text('client_id').references(() => oauthClients.id),
     organization_id: integer('organization_id').references(() => organizations.id),
     /** 'organization', 'membership', 'permissions', 'invitation', 'organization_code', 'file', 'contact', 'lpi' */
     entity: text('entity').notNull(),
@@ -21,5 +23,8 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_organization_idx').on(t.organization_id, t.at)],
+  (t) => [
+    index('audit_log_organization_idx').on(t.organization_id, t.at),
+    index('audit_log_client_idx').on(t.client_id, t.at),
+  ],
 );

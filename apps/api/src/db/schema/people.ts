@@ -177,16 +177,42 @@ export const organizationCodes = pgTable(
   (t) => [uniqueIndex('organization_codes_code_unique').on(sql`upper(${t.code})`)],
 );
 
-export const oauthClients = pgTable('oauth_clients', {
-  id: text('id').primaryKey(), // the client_id, e.g. parity-web
-  name: text('name').notNull(),
-  // Null for a public first-party client (the SPA cannot keep a secret).
-  secret_hash: text('secret_hash'),
-  first_party: boolean('first_party').notNull().default(false),
-  grant_types: text('grant_types').array().notNull(),
-  revoked_at: timestamp('revoked_at', { withTimezone: true }),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * OAuth clients: the first-party web app (parity-web, public, password grant) and the confidential
+ * clients a platform administrator creates for integrations (/admin/clients, client_credentials
+ * grant): owned by an organization, limited to read scopes, their secret stored as an argon2id hash.
+ */
+export const oauthClients = pgTable(
+  'oauth_clients',
+  {
+    id: text('id').primaryKey(), // the client_id, e.g. parity-web
+    /**
+     * A small number of the client's own: a client token's caller is the principal -principal_no
+     * (core/access/client-principal.ts), never a user id (those are positive).
+     */
+    principal_no: serial('principal_no').notNull(),
+    name: text('name').notNull(),
+    // Null for a public first-party client (the SPA cannot keep a secret).
+    secret_hash: text('secret_hash'),
+    first_party: boolean('first_party').notNull().default(false),
+    grant_types: text('grant_types').array().notNull(),
+    /** The organization an integration client acts as (null for parity-web). */
+    organization_id: integer('organization_id').references(() => organizations.id),
+    /** read:surveys, read:analytics, read:organizations (empty for parity-web). */
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The generation of the client's credentials: a client token carries it (claim `sid`) and
+     * counts only while it is the current one; a rotation draws a new one.
+     */
+    token_generation: uuid('token_generation').notNull().defaultRandom(),
+    created_by: integer('created_by').references(() => users.id),
+    rotated_at: timestamp('rotated_at', { withTimezone: true }),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('oauth_clients_principal_no_unique').on(t.principal_no)],
+);
 
 /** Opaque refresh tokens, stored hashed; each use rotates it within its family. */
 export const refreshTokens = pgTable(

@@ -67,8 +67,8 @@ export interface FeedRow {
 
 /**
  * The feed's events: the organization's audit entries (not the LPI ones, nor declines, code
- * changes and usage events, which stay in the admins' audit log) and its LPI submissions, newest
- * first.
+ * changes, usage events, integration clients and their calls, which stay in the admins' audit
+ * log) and its LPI submissions, newest first.
  */
 function feedEvents(organizationId: number) {
   return sql`
@@ -77,7 +77,7 @@ function feedEvents(organizationId: number) {
            a.after AS after, a.before AS before
       FROM audit_log a LEFT JOIN users u ON u.id = a.actor_user_id
      WHERE a.organization_id = ${organizationId}
-       AND a.entity NOT IN ('lpi', 'organization_code', 'usage_event')
+       AND a.entity NOT IN ('lpi', 'organization_code', 'usage_event', 'oauth_client', 'client_call')
        AND NOT (a.entity = 'membership' AND a.action = 'decline')
     UNION ALL
     SELECT 's' || s.id, s.submitted_at, u.id, u.name, u.lastname, 'lpi', 'submit',

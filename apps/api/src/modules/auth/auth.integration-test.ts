@@ -203,7 +203,7 @@ describe('POST /api/oauth/token/ (password grant)', () => {
     const cases: [Body | string, string][] = [
       [{ grant_type: 'password', password: 'x', client_id: 'parity-web' }, 'body.username'],
       [{ ...grant('ada@acme.test'), password: '' }, 'body.password'],
-      [{ ...grant('ada@acme.test'), grant_type: 'client_credentials' }, 'body.grant_type'],
+      [{ ...grant('ada@acme.test'), grant_type: 'authorization_code' }, 'body.grant_type'],
       [{ ...grant('ada@acme.test'), username: 42 }, 'body.username'],
       [{ ...grant('ada@acme.test'), is_sadm: true }, 'body.is_sadm'],
       [{ ...grant('ada@acme.test'), client_id: undefined }, 'body.client_id'],

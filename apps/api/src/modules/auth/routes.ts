@@ -1,3 +1,4 @@
+import { ZClientCredentialsGrantRequest, ZClientTokenResponse } from '@parity/domain/admin-clients';
 import {
   ZLogoutRequest,
   ZMfaSendRequest,
@@ -21,6 +22,7 @@ import { requireAuth } from '../../plugins/auth';
 import { type FailureCounter, failureCounter, limitPerAddress } from '../../plugins/rate-limit';
 import {
   type AuthDeps,
+  clientCredentialsGrant,
   deactivateAccount,
   logout,
   MFA_CODE_TTL_MS,
@@ -111,9 +113,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
         schema: {
           hide: url !== '/api/oauth/token',
           tags: ['auth'],
-          summary: 'Sign in with email and password (password grant)',
+          summary: 'Sign in with email and password (password grant), or a client with its secret',
           description:
-            'JSON or form-encoded. Answers a token pair, or `{ mfa_verification_required: true, uuid }` (no ' +
+            '`grant_type=client_credentials` (form fields `client_id`, `client_secret`, `scope` optional: a ' +
+            "space-separated subset of the client's scopes) is for integration clients created in " +
+            '/admin/clients: it answers `{token_type, access_token, expires_in, scope}`, no refresh token; the ' +
+            "token reads, as the client's organization, the GET routes its scopes cover (403 for anything " +
+            'else), and stops working at once when the client is revoked or its secret rotated. 401 ' +
+            '`invalid_client` for a wrong secret, 400 `invalid_scope` for a scope the client lacks. ' +
+            '`grant_type=password`: JSON or form-encoded. Answers a token pair, or `{ mfa_verification_required: true, uuid }` (no ' +
             'tokens) for an account with two-factor sign-in: a 6-digit code was mailed, `uuid` names the ' +
             'challenge for `POST /api/mfa-submit`. 401 `invalid_grant` for wrong credentials, 401 ' +
             '`invalid_client` for an unknown client, 419 `password_expired`, 429 `too_many_requests` with ' +
@@ -123,15 +131,17 @@ export default async function authRoutes(fastify: FastifyInstance) {
             `${LOGIN_MAX_FAILURES_PER_ADDRESS} wrong passwords from one address in 15 minutes, whatever the accounts.`,
           security: [],
           consumes: FORM_OR_JSON,
-          body: ZPasswordGrantRequest,
-          response: { 200: ZPasswordGrantResponse },
+          body: z.discriminatedUnion('grant_type', [ZPasswordGrantRequest, ZClientCredentialsGrantRequest]),
+          response: { 200: z.union([ZPasswordGrantResponse, ZClientTokenResponse]) },
         },
       },
       async (request, reply) => {
         noStore(reply);
+        const body = request.body;
+        if (body.grant_type === 'client_credentials') return clientCredentialsGrant(app.db, jwtSecret, body);
         await loginFailures.assertNotLocked(request, reply);
         try {
-          return await passwordGrant(deps, request.body);
+          return await passwordGrant(deps, body);
         } catch (error) {
           if (error instanceof AppError && error.code === 'invalid_grant') {
             await loginFailures.recordFailure(request);

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Dashboard', to: '/admin', end: true },
   { label: 'Organizations', to: '/admin/organizations' },
   { label: 'Organizations Codes', to: '/admin/codes' },
+  { label: 'Clients', to: '/admin/clients' },
   { label: 'Users', to: '/admin/users' },
   { label: 'Archived Users', to: '/admin/archived-users' },
   { label: 'Feedback', to: '/admin/feedback' },
