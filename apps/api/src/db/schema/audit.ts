@@ -21,5 +21,11 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_organization_idx').on(t.organization_id, t.at)],
+  (t) => [
+    index('audit_log_organization_idx').on(t.organization_id, t.at),
+    /** the platform audit view (GET /api/admin/audit): newest first, by actor, by kind */
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_idx').on(t.actor_user_id, t.at),
+    index('audit_log_entity_idx').on(t.entity, t.action, t.at),
+  ],
 );
