@@ -62,13 +62,9 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
             <Table.Th scope="row" fw={500}>
               {fieldLabel(row.key)}
             </Table.Th>
+            <Table.Td style={{ wordBreak: 'break-word' }}>{row.before}</Table.Td>
             <Table.Td style={{ wordBreak: 'break-word' }}>
-              <Text span size="sm" td={row.before === '—' ? undefined : 'line-through'} c="red.8">
-                {row.before}
-              </Text>
-            </Table.Td>
-            <Table.Td style={{ wordBreak: 'break-word' }}>
-              <Text span size="sm" c="green.9">
+              <Text span size="sm" fw={600}>
                 {row.after}
               </Text>
             </Table.Td>
