@@ -267,4 +267,26 @@ describe.runIf(hasBrowser)('the admin console', () => {
     await expect.poll(() => admin.getByText('Maintenance mode is off').count(), POLL).toBeGreaterThan(0);
     await expect.poll(async () => (await feedback(max)).status, POLL).toBe(201);
   }, 120_000);
+
+  it('opens Audit, filters by kind and sees maintenance turned off with its before and after', async () => {
+    await admin
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Audit', exact: true })
+      .click();
+    await admin.waitForURL((url) => url.pathname === '/admin/audit');
+    await admin.getByRole('combobox', { name: 'Kind' }).click();
+    await admin.getByRole('option', { name: 'Platform setting', exact: true }).click();
+    await admin.waitForURL((url) => url.searchParams.get('entity') === 'setting');
+    const table = admin.getByRole('table', { name: 'Audit entries, newest first' });
+    // newest first: turned off, then turned on, both by the administrator
+    await expect
+      .poll(() => table.getByText('Platform setting: update').count(), POLL)
+      .toBeGreaterThanOrEqual(2);
+    await table.getByRole('button', { name: 'Show the changes of Platform setting: update' }).first().click();
+    const diff = admin.getByRole('table', { name: 'What changed' });
+    // the header, then the fields that changed: maintenance on before, off after (the message kept)
+    await expect.poll(() => diff.getByRole('row').count(), POLL).toBe(2);
+    expect(await diff.getByRole('row').nth(1).textContent()).toBe('MaintenanceYesNo');
+    await expectAccessible(admin);
+  }, 60_000);
 });

@@ -475,6 +475,12 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                       lazy: () => import('../features/admin/reports/routes/admin-reports'),
                       handle: handle({ crumb: 'Reports', layout: 'top-bar' }),
                     },
+                    {
+                      id: 'admin.audit',
+                      path: 'audit',
+                      lazy: () => import('../features/admin/audit/routes/admin-audit'),
+                      handle: handle({ crumb: 'Audit', layout: 'top-bar' }),
+                    },
                   ],
                 },
                 {

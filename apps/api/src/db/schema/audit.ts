@@ -26,5 +26,9 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_organization_idx').on(t.organization_id, t.at),
     index('audit_log_client_idx').on(t.client_id, t.at),
+    /** the platform audit view (GET /api/admin/audit): newest first, by actor, by kind */
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_idx').on(t.actor_user_id, t.at),
+    index('audit_log_entity_idx').on(t.entity, t.action, t.at),
   ],
 );

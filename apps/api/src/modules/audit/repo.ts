@@ -1,16 +1,19 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import type { TAdminAuditQuery } from '@parity/domain/admin-audit';
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/people';
+import { organizations, users } from '../../db/schema/people';
 
 /**
  * Who or what an entry is about, by name: a member (membership, permissions: the name the entry
  * kept, else the user's current one), a contact (the name kept), a file (its name), an invitation
- * (the invited address), a survey (the title kept, else its current one); null otherwise (the
- * organization itself, its code, usage events).
+ * (the invited address), a survey (the title kept, else its current one), an account (the name
+ * kept, else its current one), a setting (its key); null otherwise (the organization itself, its
+ * code, usage events).
  */
 const entityName = sql<string | null>`case
-  when ${auditLog.entity} in ('membership', 'permissions') then coalesce(
+  when ${auditLog.entity} in ('membership', 'permissions', 'user') then coalesce(
     ${auditLog.after}->>'user_name',
     ${auditLog.before}->>'user_name',
     (select nullif(trim(concat_ws(' ', p.name, p.lastname)), '') from users p where p.id::text = ${auditLog.entity_id}))
@@ -22,26 +25,47 @@ const entityName = sql<string | null>`case
     ${auditLog.before}->>'title',
     (select s.title from surveys s where s.id::text = coalesce(
       ${auditLog.after}->>'survey_id', ${auditLog.before}->>'survey_id', ${auditLog.entity_id})))
+  when ${auditLog.entity} = 'setting' then ${auditLog.entity_id}
 end`;
+
+const actors = alias(users, 'actor');
+
+/** An entry's columns, with its actor (joined as `actors`) and its entity's name. */
+const entryColumns = {
+  id: auditLog.id,
+  at: auditLog.at,
+  actor_id: actors.id,
+  actor_name: actors.name,
+  actor_lastname: actors.lastname,
+  entity: auditLog.entity,
+  entity_id: auditLog.entity_id,
+  entity_name: entityName,
+  action: auditLog.action,
+  before: auditLog.before,
+  after: auditLog.after,
+};
+
+/** An entry as the lists read it (the actor's columns null for the system). */
+export interface EntryRow {
+  id: number;
+  at: Date | string;
+  actor_id: number | null;
+  actor_name: string | null;
+  actor_lastname: string | null;
+  entity: string;
+  entity_id: string | null;
+  entity_name: string | null;
+  action: string;
+  before: unknown;
+  after: unknown;
+}
 
 /** An organization's audit entries, newest first, with the total. */
 export async function listEntries(db: DbOrTx, organizationId: number, limit: number, offset: number) {
   const rows = await db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      actor_id: users.id,
-      actor_name: users.name,
-      actor_lastname: users.lastname,
-      entity: auditLog.entity,
-      entity_id: auditLog.entity_id,
-      entity_name: entityName,
-      action: auditLog.action,
-      before: auditLog.before,
-      after: auditLog.after,
-    })
+    .select(entryColumns)
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actor_user_id))
+    .leftJoin(actors, eq(actors.id, auditLog.actor_user_id))
     .where(eq(auditLog.organization_id, organizationId))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit)
@@ -51,6 +75,50 @@ export async function listEntries(db: DbOrTx, organizationId: number, limit: num
     .from(auditLog)
     .where(eq(auditLog.organization_id, organizationId));
   return { rows, total: count?.n ?? 0 };
+}
+
+/** `to` is a day included: the entries before the next day's midnight (UTC). */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600 * 1000);
+
+function platformFilters(q: TAdminAuditQuery): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (q.actor_id !== undefined) where.push(eq(auditLog.actor_user_id, q.actor_id));
+  if (q.actor !== undefined) {
+    const like = `%${q.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      or(ilike(actors.email, like), ilike(sql`concat_ws(' ', ${actors.name}, ${actors.lastname})`, like)),
+    );
+  }
+  if (q.organization_id !== undefined) where.push(eq(auditLog.organization_id, q.organization_id));
+  if (q.entity !== undefined) where.push(eq(auditLog.entity, q.entity));
+  if (q.action !== undefined) where.push(eq(auditLog.action, q.action));
+  if (q.from !== undefined) where.push(gte(auditLog.at, new Date(`${q.from}T00:00:00Z`)));
+  if (q.to !== undefined) where.push(lt(auditLog.at, dayAfter(q.to)));
+  return and(...where);
+}
+
+/** GET /api/admin/audit: the platform's audit entries, filtered, newest first, with the total. */
+export async function listPlatformEntries(db: DbOrTx, q: TAdminAuditQuery) {
+  const where = platformFilters(q);
+  const rows = await db
+    .select({
+      ...entryColumns,
+      actor_email: actors.email,
+      organization_id: organizations.id,
+      organization_name: organizations.name,
+    })
+    .from(auditLog)
+    .leftJoin(actors, eq(actors.id, auditLog.actor_user_id))
+    .leftJoin(organizations, eq(organizations.id, auditLog.organization_id))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const count = db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog);
+  const [total] = await (q.actor !== undefined
+    ? count.leftJoin(actors, eq(actors.id, auditLog.actor_user_id)).where(where)
+    : count.where(where));
+  return { rows, total: total?.n ?? 0 };
 }
 
 export interface FeedRow {

@@ -1,3 +1,4 @@
+import { ZAdminAuditList, ZAdminAuditQuery } from '@parity/domain/admin-audit';
 import { ZAuditLog, ZFeed, ZPageQuery } from '@parity/domain/organization-audit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,5 +43,25 @@ export default async function auditRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => service.feed(app.db, requireAuth(request).userId, request.query),
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit log of the whole platform (newest first)',
+        description:
+          'Every audited write of every organization and of the platform (admin changes to accounts, ' +
+          'codes, settings such as maintenance mode): when, actor {id, name, email} (null: the system), ' +
+          'organization {id, name} or null, entity, entity_id, entity_name, action and the values before ' +
+          'and after. Filters: `actor_id` or `actor` (a search on the name or email), `organization_id`, ' +
+          '`entity` and/or `action` (the kind), `from`/`to` (YYYY-MM-DD, UTC, both included; from <= to). ' +
+          'limit 1-100 (default 30), offset. Platform administrators only (401 anonymous, 403 anyone else).',
+        querystring: ZAdminAuditQuery,
+        response: { 200: ZAdminAuditList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.platformAuditLog(app.db, requireAuth(request).userId, request.query),
   );
 }

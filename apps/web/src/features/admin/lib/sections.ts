@@ -21,4 +21,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Archived Users', to: '/admin/archived-users' },
   { label: 'Feedback', to: '/admin/feedback' },
   { label: 'Reports', to: '/admin/reports' },
+  { label: 'Audit', to: '/admin/audit' },
 ];
