@@ -51,6 +51,8 @@ export const ZAdminUserRow = z.object({
   two_fa_enabled: z.boolean(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
+  /** The permission set the organization flags match ('Custom' when none); [] without an organization. */
+  permission_sets: z.array(z.string()),
 });
 export type TAdminUserRow = z.infer<typeof ZAdminUserRow>;
 
@@ -68,6 +70,8 @@ export type TAdminUserPermissions = z.infer<typeof ZAdminUserPermissions>;
 
 export const ZAdminUser = ZAdminUserRow.extend({
   permissions: ZAdminUserPermissions,
+  /** The user's roles from the `roles` dictionary (spec 3 user_roles). */
+  user_roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
   deleted_at: z.string().nullable(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
@@ -90,6 +94,22 @@ export const ZAdminPermissionsUpdate = ZAdminUserPermissions.partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'Send at least one permission.' });
 export type TAdminPermissionsUpdate = z.infer<typeof ZAdminPermissionsUpdate>;
+
+export const ADMIN_USER_ROLES_MAX = 50;
+
+/** PUT /api/admin/users/{userId}/roles: the user's whole list of roles (ids of the `roles` dictionary). */
+export const ZAdminRolesUpdate = z.strictObject({
+  role_ids: z
+    .array(z.number({ error: 'role_ids must be role ids' }).int().positive().max(2_147_483_647), {
+      error: 'role_ids must be a list of role ids',
+    })
+    .max(ADMIN_USER_ROLES_MAX, `At most ${ADMIN_USER_ROLES_MAX} roles`),
+});
+export type TAdminRolesUpdate = z.infer<typeof ZAdminRolesUpdate>;
+
+/** 400 for ids that are not in the `roles` dictionary. */
+export const unknownRolesMessage = (ids: number[]) =>
+  `Unknown role ${ids.length === 1 ? 'id' : 'ids'}: ${ids.join(', ')}.`;
 
 export const ZAdminMessage = z.object({ message: z.string() });
 export type TAdminMessage = z.infer<typeof ZAdminMessage>;

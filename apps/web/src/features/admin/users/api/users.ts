@@ -1,6 +1,7 @@
 import type {
   TAdminMessage,
   TAdminPermissionsUpdate,
+  TAdminRolesUpdate,
   TAdminUser,
   TAdminUserList,
   TAdminUserRole,
@@ -98,6 +99,11 @@ export const useArchiveUser = (userId: number) =>
 export const useUpdatePermissions = (userId: number) =>
   useUserWrite(userId, (input: TAdminPermissionsUpdate) =>
     api.put<TAdminUser>(`/api/admin/users/${userId}/permissions`, input, { silent: true }),
+  );
+
+export const useUpdateRoles = (userId: number) =>
+  useUserWrite(userId, (input: TAdminRolesUpdate) =>
+    api.put<TAdminUser>(`/api/admin/users/${userId}/roles`, input, { silent: true }),
   );
 
 export function useArchivedUsers(search: string, limit: number, offset: number) {

@@ -35,6 +35,7 @@ const COLUMNS: { label: string; sort: TAdminUserSort | null }[] = [
   { label: 'Email', sort: 'email' },
   { label: 'Organization', sort: null },
   { label: 'Status', sort: null },
+  { label: 'Permission set', sort: null },
   { label: 'Created', sort: 'created_at' },
   { label: 'Last login', sort: 'last_login_at' },
 ];
@@ -181,7 +182,7 @@ function UsersTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={980}>
       <Table striped highlightOnHover aria-label="Users" aria-busy={state.isFetching}>
         <Table.Thead>
           <Table.Tr>
@@ -225,6 +226,7 @@ function UsersTable({
                   '—'
                 )}
               </Table.Td>
+              <Table.Td>{user.permission_sets.join(', ') || '—'}</Table.Td>
               <Table.Td>{formatDate(user.created_at)}</Table.Td>
               <Table.Td>{formatDate(user.last_login_at)}</Table.Td>
             </Table.Tr>
