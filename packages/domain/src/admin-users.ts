@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_PERMISSION_SET, PERMISSION_SET_NAMES } from './permissions';
 import { ZEmail } from './signup';
 
 // The platform administrators' user management (issue 14, spec 2 Admin: Users, Archived Users).
@@ -17,6 +18,10 @@ export const ADMIN_USER_ROLE_LABELS: Record<TAdminUserRole, string> = {
   member: 'Member',
 };
 
+/** The list's permission set filter: a set's name, or 'Custom' (an organization's flags no set matches). */
+export const ADMIN_USER_PERMISSION_SETS = [...PERMISSION_SET_NAMES, CUSTOM_PERMISSION_SET] as const;
+export type TAdminUserPermissionSet = (typeof ADMIN_USER_PERMISSION_SETS)[number];
+
 export const ADMIN_USERS_MAX_LIMIT = 100;
 export const ADMIN_USERS_DEFAULT_LIMIT = 25;
 
@@ -27,6 +32,11 @@ export const ZAdminUserListQuery = z.object({
   status: z.enum(ADMIN_USER_STATUSES, { error: 'status must be pending, approved or declined' }).optional(),
   organization_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   role: z.enum(ADMIN_USER_ROLES, { error: 'role must be sadm, org_admin, survey_host or member' }).optional(),
+  permission_set: z
+    .enum(ADMIN_USER_PERMISSION_SETS, {
+      error: `permission_set must be one of: ${ADMIN_USER_PERMISSION_SETS.join(', ')}`,
+    })
+    .optional(),
   sort_by: z
     .enum(ADMIN_USER_SORTS, { error: 'sort_by must be name, email, created_at or last_login_at' })
     .default('created_at'),

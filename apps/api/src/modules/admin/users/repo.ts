@@ -1,5 +1,12 @@
 import type { TAdminUserPermissions, ZAdminUserListQuery } from '@parity/domain/admin-users';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { PERMISSION_FLAGS } from '@parity/domain/organization-members';
+import {
+  CUSTOM_PERMISSION_SET,
+  PERMISSION_SET_NAMES,
+  type PermissionFlags,
+  permissionSetFlags,
+} from '@parity/domain/permissions';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { options } from '../../../db/schema/dictionaries';
@@ -56,12 +63,27 @@ function roleCondition(role: ListQuery['role']): SQL | undefined {
   }
 }
 
+/** A member of a live organization whose four flags are exactly these. */
+const flagsAre = (flags: PermissionFlags) =>
+  and(isNotNull(organizations.id), ...PERMISSION_FLAGS.map((flag) => eq(memberships[flag], flags[flag])));
+
+/** The permission set filter: the set's exact flags; 'Custom', an organization's flags no set has. */
+function permissionSetCondition(name: ListQuery['permission_set']): SQL | undefined {
+  if (!name) return undefined;
+  if (name === CUSTOM_PERMISSION_SET) {
+    const anySet = or(...PERMISSION_SET_NAMES.map((set) => flagsAre(permissionSetFlags(set))));
+    return and(isNotNull(organizations.id), anySet ? not(anySet) : undefined);
+  }
+  return flagsAre(permissionSetFlags(name));
+}
+
 /**
  * The list's filters over users LEFT JOIN memberships (and their live organization): active
  * accounts matching search, status, organization and role. The users report shares them.
  */
 export function activeUsersWhere(
-  query: Pick<ListQuery, 'search' | 'status' | 'organization_id' | 'role'>,
+  query: Pick<ListQuery, 'search' | 'status' | 'organization_id' | 'role'> &
+    Partial<Pick<ListQuery, 'permission_set'>>,
 ): SQL | undefined {
   return and(
     isNull(users.deleted_at),
@@ -69,6 +91,7 @@ export function activeUsersWhere(
     query.status ? eq(memberships.status, query.status) : undefined,
     query.organization_id ? eq(memberships.organization_id, query.organization_id) : undefined,
     roleCondition(query.role),
+    permissionSetCondition(query.permission_set),
   );
 }
 

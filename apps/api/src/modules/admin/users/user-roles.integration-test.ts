@@ -152,4 +152,29 @@ describe('permission sets on the admin user', () => {
     const account = await t.call('GET', mfa, '/api/user-account');
     expect((account.json() as TUserAccount).permission_sets).toEqual(['Organization administrator']);
   });
+
+  it('filters the list by permission set, Custom included; 400 for an unknown set', async () => {
+    const emails = async (set: string) => {
+      const res = await t.call(
+        'GET',
+        ADMIN,
+        `/api/admin/users?limit=100&permission_set=${encodeURIComponent(set)}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as TAdminUserList;
+      for (const row of body.data) expect(row.permission_sets).toEqual([set]);
+      return body.data.map((u) => u.email);
+    };
+    const members = await emails('Member');
+    expect(members).toContain(MAX);
+    expect(members).not.toContain(ADMIN);
+    const custom = await emails('Custom');
+    expect(custom).toEqual(
+      expect.arrayContaining(['ada@acme.test', 'host@northwind.test', 'eve@cedar.test']),
+    );
+    expect(custom).not.toContain(MAX);
+    const bad = await t.call('GET', ADMIN, '/api/admin/users?permission_set=Owner');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('permission_set must be one of');
+  });
 });

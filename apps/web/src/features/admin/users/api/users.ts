@@ -4,6 +4,7 @@ import type {
   TAdminRolesUpdate,
   TAdminUser,
   TAdminUserList,
+  TAdminUserPermissionSet,
   TAdminUserRole,
   TAdminUserSort,
   TAdminUserStatus,
@@ -21,6 +22,7 @@ export interface UsersFilter {
   search: string;
   status: TAdminUserStatus | null;
   role: TAdminUserRole | null;
+  permissionSet: TAdminUserPermissionSet | null;
   organizationId: number | null;
   sortBy: TAdminUserSort;
   sortOrder: 'asc' | 'desc';
@@ -36,6 +38,7 @@ export function useAdminUsers(filter: UsersFilter) {
         search: filter.search || undefined,
         status: filter.status ?? undefined,
         role: filter.role ?? undefined,
+        permission_set: filter.permissionSet ?? undefined,
         organization_id: filter.organizationId ?? undefined,
         sort_by: filter.sortBy,
         sort_order: filter.sortOrder,

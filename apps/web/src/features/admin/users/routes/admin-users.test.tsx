@@ -120,6 +120,28 @@ describe('/admin/users', () => {
     );
   });
 
+  it('shows each user’s permission set and filters by one', async () => {
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/users': page(3),
+      'GET /api/organizations': () => json({ data: [], total: 0 }),
+    });
+    renderApp('/admin/users');
+    await screen.findByRole('link', { name: 'Person1 Last1' });
+    expect(screen.getAllByRole('cell', { name: 'Member' })).toHaveLength(3);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Permission set' }));
+    await user.click(await screen.findByRole('option', { name: 'LPI editor', hidden: true }));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/api/admin/users')
+          .at(-1)!
+          .search.get('permission_set'),
+      ).toBe('LPI editor'),
+    );
+  });
+
   it('says when there are no users', async () => {
     stubFetch({
       ...base,

@@ -1,9 +1,11 @@
 import { Anchor, Badge, Center, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  ADMIN_USER_PERMISSION_SETS,
   ADMIN_USER_ROLE_LABELS,
   ADMIN_USER_ROLES,
   ADMIN_USER_STATUSES,
+  type TAdminUserPermissionSet,
   type TAdminUserRole,
   type TAdminUserSort,
   type TAdminUserStatus,
@@ -48,6 +50,7 @@ export function UsersPage() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<TAdminUserStatus | null>(null);
   const [role, setRole] = useState<TAdminUserRole | null>(null);
+  const [permissionSet, setPermissionSet] = useState<TAdminUserPermissionSet | null>(null);
   const [organizationSearch, setOrganizationSearch] = useState('');
   const [organizationId, setOrganizationId] = useState<string | null>(null);
   const [sort, setSort] = useState<{ by: TAdminUserSort; order: 'asc' | 'desc' }>({
@@ -59,6 +62,7 @@ export function UsersPage() {
     search: debounced,
     status,
     role,
+    permissionSet,
     organizationId: organizationId ? Number(organizationId) : null,
     sortBy: sort.by,
     sortOrder: sort.order,
@@ -67,7 +71,7 @@ export function UsersPage() {
   };
   const users = useAdminUsers(filter);
   const organizations = useOrganizationChoices(organizationSearch);
-  const filtered = Boolean(debounced || status || role || organizationId);
+  const filtered = Boolean(debounced || status || role || permissionSet || organizationId);
   const total = users.data?.total ?? 0;
   const pages = pageCount(total, USERS_PAGE_SIZE);
 
@@ -116,6 +120,18 @@ export function UsersPage() {
             setPage(1);
           }}
           w={210}
+        />
+        <Select
+          label="Permission set"
+          placeholder="All sets"
+          clearable
+          data={[...ADMIN_USER_PERMISSION_SETS]}
+          value={permissionSet}
+          onChange={(value) => {
+            setPermissionSet(ADMIN_USER_PERMISSION_SETS.find((s) => s === value) ?? null);
+            setPage(1);
+          }}
+          w={230}
         />
         <Select
           label="Organization"
