@@ -117,6 +117,7 @@ export const ZUserAccount = z
     permissions: z.array(z.string()),
     /** Roles by name: administrator, organization_administrator, survey_host, member, pending. */
     user_roles: z.array(z.string()),
+    /** The permission set the organization flags match (Member, LPI editor, Survey host, Organization administrator or Custom); [] without an organization. */
     permission_sets: z.array(z.string()),
     sections: z.array(z.string()),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_PERMISSION_SET, PERMISSION_SET_NAMES } from './permissions';
 import { ZEmail } from './signup';
 
 // The platform administrators' user management (issue 14, spec 2 Admin: Users, Archived Users).
@@ -17,6 +18,10 @@ export const ADMIN_USER_ROLE_LABELS: Record<TAdminUserRole, string> = {
   member: 'Member',
 };
 
+/** The list's permission set filter: a set's name, or 'Custom' (an organization's flags no set matches). */
+export const ADMIN_USER_PERMISSION_SETS = [...PERMISSION_SET_NAMES, CUSTOM_PERMISSION_SET] as const;
+export type TAdminUserPermissionSet = (typeof ADMIN_USER_PERMISSION_SETS)[number];
+
 export const ADMIN_USERS_MAX_LIMIT = 100;
 export const ADMIN_USERS_DEFAULT_LIMIT = 25;
 
@@ -27,6 +32,11 @@ export const ZAdminUserListQuery = z.object({
   status: z.enum(ADMIN_USER_STATUSES, { error: 'status must be pending, approved or declined' }).optional(),
   organization_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   role: z.enum(ADMIN_USER_ROLES, { error: 'role must be sadm, org_admin, survey_host or member' }).optional(),
+  permission_set: z
+    .enum(ADMIN_USER_PERMISSION_SETS, {
+      error: `permission_set must be one of: ${ADMIN_USER_PERMISSION_SETS.join(', ')}`,
+    })
+    .optional(),
   sort_by: z
     .enum(ADMIN_USER_SORTS, { error: 'sort_by must be name, email, created_at or last_login_at' })
     .default('created_at'),
@@ -51,6 +61,8 @@ export const ZAdminUserRow = z.object({
   two_fa_enabled: z.boolean(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
+  /** The permission set the organization flags match ('Custom' when none); [] without an organization. */
+  permission_sets: z.array(z.string()),
 });
 export type TAdminUserRow = z.infer<typeof ZAdminUserRow>;
 
@@ -68,6 +80,8 @@ export type TAdminUserPermissions = z.infer<typeof ZAdminUserPermissions>;
 
 export const ZAdminUser = ZAdminUserRow.extend({
   permissions: ZAdminUserPermissions,
+  /** The user's roles from the `roles` dictionary (spec 3 user_roles). */
+  user_roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
   deleted_at: z.string().nullable(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
@@ -90,6 +104,22 @@ export const ZAdminPermissionsUpdate = ZAdminUserPermissions.partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'Send at least one permission.' });
 export type TAdminPermissionsUpdate = z.infer<typeof ZAdminPermissionsUpdate>;
+
+export const ADMIN_USER_ROLES_MAX = 50;
+
+/** PUT /api/admin/users/{userId}/roles: the user's whole list of roles (ids of the `roles` dictionary). */
+export const ZAdminRolesUpdate = z.strictObject({
+  role_ids: z
+    .array(z.number({ error: 'role_ids must be role ids' }).int().positive().max(2_147_483_647), {
+      error: 'role_ids must be a list of role ids',
+    })
+    .max(ADMIN_USER_ROLES_MAX, `At most ${ADMIN_USER_ROLES_MAX} roles`),
+});
+export type TAdminRolesUpdate = z.infer<typeof ZAdminRolesUpdate>;
+
+/** 400 for ids that are not in the `roles` dictionary. */
+export const unknownRolesMessage = (ids: number[]) =>
+  `Unknown role ${ids.length === 1 ? 'id' : 'ids'}: ${ids.join(', ')}.`;
 
 export const ZAdminMessage = z.object({ message: z.string() });
 export type TAdminMessage = z.infer<typeof ZAdminMessage>;

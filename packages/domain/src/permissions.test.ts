@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { accountFlags, type MembershipRights } from './permissions';
+import {
+  accountFlags,
+  CUSTOM_PERMISSION_SET,
+  type MembershipRights,
+  PERMISSION_SET_NAMES,
+  permissionSetChanges,
+  permissionSetFlags,
+  permissionSetsOf,
+} from './permissions';
 
 const all: Omit<MembershipRights, 'status'> = {
   manage_settings: true,
@@ -61,5 +69,37 @@ describe('accountFlags', () => {
       isAllowed: false,
       status: 'none',
     });
+  });
+});
+
+describe('permission sets', () => {
+  it('names the set the flags match exactly', () => {
+    expect(permissionSetsOf(none)).toEqual(['Member']);
+    expect(permissionSetsOf(all)).toEqual(['Organization administrator']);
+    expect(permissionSetsOf({ ...none, average_lpi_score_access: true })).toEqual(['LPI editor']);
+    expect(permissionSetsOf({ ...none, user_manage_surveys: true, survey_creation: true })).toEqual([
+      'Survey host',
+    ]);
+  });
+
+  it("calls flags that match no set 'Custom'", () => {
+    expect(permissionSetsOf({ ...none, user_manage_surveys: true })).toEqual([CUSTOM_PERMISSION_SET]);
+    expect(permissionSetsOf({ ...all, manage_settings: false })).toEqual(['Custom']);
+  });
+
+  it('gives every set flags that name it back, and no two sets the same flags', () => {
+    for (const name of PERMISSION_SET_NAMES)
+      expect(permissionSetsOf(permissionSetFlags(name))).toEqual([name]);
+    const distinct = new Set(PERMISSION_SET_NAMES.map((n) => JSON.stringify(permissionSetFlags(n))));
+    expect(distinct.size).toBe(PERMISSION_SET_NAMES.length);
+  });
+
+  it('lists the switches applying a set changes', () => {
+    expect(permissionSetChanges({ ...none, average_lpi_score_access: true }, 'Survey host')).toEqual([
+      { permission: 'user_manage_surveys', from: false, to: true },
+      { permission: 'survey_creation', from: false, to: true },
+      { permission: 'average_lpi_score_access', from: true, to: false },
+    ]);
+    expect(permissionSetChanges(all, 'Organization administrator')).toEqual([]);
   });
 });

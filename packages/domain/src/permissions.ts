@@ -3,6 +3,7 @@
  * for an approved member; the platform administrator (is_sadm) is always allowed.
  */
 import type { TUserStatus } from './auth';
+import { PERMISSION_FLAGS, type TPermissionFlag } from './organization-members';
 
 export interface MembershipRights {
   status: 'pending' | 'approved' | 'declined';
@@ -71,4 +72,70 @@ export function noLpiAccessText(flags: Pick<AccountFlags, 'isOrganizationAdminis
   return flags.isOrganizationAdministrator
     ? 'You are an organization admin, but you do not have LPI access: turn on Average LPI score access for yourself on the Permissions page (Organization › Permissions).'
     : 'You do not have LPI access: ask an organization admin to grant it.';
+}
+
+// --- permission sets (spec 3 User account `permission_sets`) ------------------------------------
+
+/**
+ * Named presets of the four organization permissions. The membership's flags stay the only
+ * stored rights: a set is applied by writing its flags, and a user's set is a name derived from
+ * their flags (the one set they match exactly, or 'Custom').
+ */
+export const PERMISSION_SETS = [
+  { name: 'Member', description: 'No organization permission', permissions: [] },
+  {
+    name: 'LPI editor',
+    description: 'Average LPI score access',
+    permissions: ['average_lpi_score_access'],
+  },
+  {
+    name: 'Survey host',
+    description: 'Manage surveys and create surveys',
+    permissions: ['user_manage_surveys', 'survey_creation'],
+  },
+  {
+    name: 'Organization administrator',
+    description: 'All four organization permissions',
+    permissions: [...PERMISSION_FLAGS],
+  },
+] as const satisfies readonly {
+  name: string;
+  description: string;
+  permissions: readonly TPermissionFlag[];
+}[];
+export type TPermissionSetName = (typeof PERMISSION_SETS)[number]['name'];
+export const PERMISSION_SET_NAMES = PERMISSION_SETS.map((s) => s.name) as TPermissionSetName[];
+/** The name of flags that match no set. */
+export const CUSTOM_PERMISSION_SET = 'Custom';
+
+export type PermissionFlags = Record<TPermissionFlag, boolean>;
+
+/** The four flags a set turns on (the others off). */
+export function permissionSetFlags(name: TPermissionSetName): PermissionFlags {
+  const set = PERMISSION_SETS.find((s) => s.name === name);
+  if (!set) throw new Error(`Unknown permission set: ${name}`);
+  const on = new Set<TPermissionFlag>(set.permissions);
+  return Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, on.has(flag)])) as PermissionFlags;
+}
+
+/** The names of the sets these flags match exactly, or ['Custom'] when none does. */
+export function permissionSetsOf(flags: PermissionFlags): string[] {
+  const names = PERMISSION_SETS.filter((set) => {
+    const wanted = permissionSetFlags(set.name);
+    return PERMISSION_FLAGS.every((flag) => !!flags[flag] === wanted[flag]);
+  }).map((set) => set.name);
+  return names.length > 0 ? names : [CUSTOM_PERMISSION_SET];
+}
+
+/** The switches applying a set would change, in the flags' order. */
+export function permissionSetChanges(
+  current: PermissionFlags,
+  name: TPermissionSetName,
+): { permission: TPermissionFlag; from: boolean; to: boolean }[] {
+  const next = permissionSetFlags(name);
+  return PERMISSION_FLAGS.filter((flag) => !!current[flag] !== next[flag]).map((flag) => ({
+    permission: flag,
+    from: !!current[flag],
+    to: next[flag],
+  }));
 }

@@ -2,18 +2,22 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { options } from './dictionaries';
 import { tsvector } from './tsvector';
 
 const timestamps = {
@@ -159,6 +163,30 @@ export const memberships = pgTable(
   (t) => [
     uniqueIndex('memberships_user_unique').on(t.user_id),
     index('memberships_org_idx').on(t.organization_id),
+  ],
+);
+
+/**
+ * A user's roles from the `roles` dictionary (spec 3 user_roles: Asset Manager, Advisor...). The
+ * role is an `options` row of group 'roles'; deleting the role or the user removes the link.
+ */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role_group: text('role_group').notNull().default('roles'),
+    role_id: integer('role_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.role_id] }),
+    check('user_roles_group_roles', sql`${t.role_group} = 'roles'`),
+    foreignKey({
+      name: 'user_roles_role_fk',
+      columns: [t.role_group, t.role_id],
+      foreignColumns: [options.group, options.id],
+    }).onDelete('cascade'),
   ],
 );
 

@@ -174,6 +174,11 @@ const AUDITED_WRITES: Record<string, AuditedWrite> = {
     entity: 'oauth_client',
     action: 'revoke',
   },
+  'PUT /api/admin/users/{userId}/roles': {
+    call: (t) => t.call('PUT', ADMIN, `/api/admin/users/${id('max@acme.test')}/roles`, { role_ids: [2, 4] }),
+    entity: 'user',
+    action: 'update_roles',
+  },
   'PUT /api/admin/maintenance': {
     call: (t) => t.call('PUT', ADMIN, '/api/admin/maintenance', { enabled: false, message: '' }),
     entity: 'setting',

@@ -11,6 +11,7 @@ import {
   type TUserDirectory,
 } from '@parity/domain/account';
 import { OTHER_OPTION_ID } from '@parity/domain/constants';
+import { permissionSetsOf } from '@parity/domain/permissions';
 import { MESSAGES } from '@parity/domain/validation/rules';
 import { SignJWT } from 'jose';
 import { type Caller, flagsOf, loadCaller, requireAllowed } from '../../core/access/caller';
@@ -93,7 +94,7 @@ export function toUserAccount(row: UserProfileRow): TUserAccount {
     organization_permissions: membership,
     permissions: membership?.status === 'approved' ? permissionNames.filter((p) => membership[p]) : [],
     user_roles: roles,
-    permission_sets: [],
+    permission_sets: membership ? permissionSetsOf(membership) : [],
     sections: [],
   };
 }

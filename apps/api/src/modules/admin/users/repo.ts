@@ -1,8 +1,16 @@
 import type { TAdminUserPermissions, ZAdminUserListQuery } from '@parity/domain/admin-users';
-import { and, asc, desc, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { PERMISSION_FLAGS } from '@parity/domain/organization-members';
+import {
+  CUSTOM_PERMISSION_SET,
+  PERMISSION_SET_NAMES,
+  type PermissionFlags,
+  permissionSetFlags,
+} from '@parity/domain/permissions';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
-import { memberships, organizations, users } from '../../../db/schema/people';
+import { options } from '../../../db/schema/dictionaries';
+import { memberships, organizations, userRoles, users } from '../../../db/schema/people';
 
 type ListQuery = z.output<typeof ZAdminUserListQuery>;
 
@@ -55,12 +63,27 @@ function roleCondition(role: ListQuery['role']): SQL | undefined {
   }
 }
 
+/** A member of a live organization whose four flags are exactly these. */
+const flagsAre = (flags: PermissionFlags) =>
+  and(isNotNull(organizations.id), ...PERMISSION_FLAGS.map((flag) => eq(memberships[flag], flags[flag])));
+
+/** The permission set filter: the set's exact flags; 'Custom', an organization's flags no set has. */
+function permissionSetCondition(name: ListQuery['permission_set']): SQL | undefined {
+  if (!name) return undefined;
+  if (name === CUSTOM_PERMISSION_SET) {
+    const anySet = or(...PERMISSION_SET_NAMES.map((set) => flagsAre(permissionSetFlags(set))));
+    return and(isNotNull(organizations.id), anySet ? not(anySet) : undefined);
+  }
+  return flagsAre(permissionSetFlags(name));
+}
+
 /**
  * The list's filters over users LEFT JOIN memberships (and their live organization): active
  * accounts matching search, status, organization and role. The users report shares them.
  */
 export function activeUsersWhere(
-  query: Pick<ListQuery, 'search' | 'status' | 'organization_id' | 'role'>,
+  query: Pick<ListQuery, 'search' | 'status' | 'organization_id' | 'role'> &
+    Partial<Pick<ListQuery, 'permission_set'>>,
 ): SQL | undefined {
   return and(
     isNull(users.deleted_at),
@@ -68,6 +91,7 @@ export function activeUsersWhere(
     query.status ? eq(memberships.status, query.status) : undefined,
     query.organization_id ? eq(memberships.organization_id, query.organization_id) : undefined,
     roleCondition(query.role),
+    permissionSetCondition(query.permission_set),
   );
 }
 
@@ -190,4 +214,35 @@ export async function listArchived(db: DbOrTx, search: string | undefined, limit
     .orderBy(desc(users.deleted_at), asc(users.id))
     .limit(limit)
     .offset(offset);
+}
+
+const ROLES_GROUP = 'roles';
+
+/** A user's roles from the `roles` dictionary, in the dictionary's order. */
+export async function userRolesOf(db: DbOrTx, userId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: options.id, name: options.name })
+    .from(userRoles)
+    .innerJoin(options, and(eq(options.group, userRoles.role_group), eq(options.id, userRoles.role_id)))
+    .where(eq(userRoles.user_id, userId))
+    .orderBy(asc(options.order), asc(options.id));
+}
+
+/** The ids among these that the `roles` dictionary holds. */
+export async function existingRoleIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: options.id })
+    .from(options)
+    .where(and(eq(options.group, ROLES_GROUP), inArray(options.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Replaces a user's roles with these. */
+export async function setUserRoles(db: DbOrTx, userId: number, roleIds: number[]) {
+  await db.delete(userRoles).where(eq(userRoles.user_id, userId));
+  if (roleIds.length > 0)
+    await db
+      .insert(userRoles)
+      .values(roleIds.map((role_id) => ({ user_id: userId, role_group: ROLES_GROUP, role_id })));
 }

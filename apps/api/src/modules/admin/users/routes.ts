@@ -5,6 +5,7 @@ import {
   OWN_ADMIN_RIGHT_MESSAGE,
   ZAdminMessage,
   ZAdminPermissionsUpdate,
+  ZAdminRolesUpdate,
   ZAdminUser,
   ZAdminUserList,
   ZAdminUserListQuery,
@@ -28,6 +29,7 @@ import {
   restoreUser,
   sendPasswordReset,
   updatePermissions,
+  updateRoles,
   updateUser,
 } from './service';
 
@@ -165,6 +167,23 @@ export default async function adminUsersRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       updatePermissions(app.db, requireAuth(request).userId, request.params.userId, request.body),
+  );
+
+  app.put(
+    '/api/admin/users/:userId/roles',
+    {
+      schema: {
+        tags,
+        summary: "Set a user's roles (spec 3 user_roles) from the roles dictionary",
+        description:
+          `${ADMINS} role_ids replaces the whole list (ids of GET /api/roles; [] clears it); ` +
+          'an unknown id answers 400 naming it. Written to the audit log with the names before and after.',
+        params: ZUserParams,
+        body: ZAdminRolesUpdate,
+        response: { 200: ZAdminUser, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updateRoles(app.db, requireAuth(request).userId, request.params.userId, request.body),
   );
 
   app.get(

@@ -9,22 +9,25 @@ import {
   RESTORED_MESSAGE,
   type TAdminMessage,
   type TAdminPermissionsUpdate,
+  type TAdminRolesUpdate,
   type TAdminUser,
   type TAdminUserList,
   type TAdminUserRow,
   type TAdminUserUpdate,
   type TArchivedUserList,
   TWO_FACTOR_DISABLED_MESSAGE,
+  unknownRolesMessage,
   type ZAdminUserListQuery,
   type ZArchivedUserListQuery,
 } from '@parity/domain/admin-users';
+import { permissionSetsOf } from '@parity/domain/permissions';
 import type { z } from 'zod';
 import { loadCaller } from '../../../core/access/caller';
 import { requirePlatformAdmin } from '../../../core/access/platform-admin-guard';
 import { audit, changed } from '../../../core/audit';
 import { hashPassword } from '../../../core/auth/passwords';
 import { newOpaqueToken } from '../../../core/auth/tokens';
-import { conflict, notFound } from '../../../core/http/errors';
+import { badRequest, conflict, notFound } from '../../../core/http/errors';
 import type { Db, DbOrTx } from '../../../db/client';
 import { type AuthDeps, requestPasswordReset, revokeAllSessions } from '../../auth/service';
 import { type Decision, decide } from '../../members/service';
@@ -54,13 +57,14 @@ function toRow(row: Omit<Row, 'deleted_at'>): TAdminUserRow {
     two_fa_enabled: row.two_fa_enabled,
     created_at: row.created_at.toISOString(),
     last_login_at: iso(row.last_login_at),
+    permission_sets: row.organization_id !== null ? permissionSetsOf(flagsOf(row)) : [],
   };
 }
 
-function permissionsOf(row: Row) {
+/** The membership's four organization flags (false without one). */
+function flagsOf(row: Omit<Row, 'deleted_at'>) {
   const member = row.organization_id !== null;
   return {
-    is_sadm: row.is_sadm,
     manage_settings: member && !!row.manage_settings,
     user_manage_surveys: member && !!row.user_manage_surveys,
     survey_creation: member && !!row.survey_creation,
@@ -68,8 +72,17 @@ function permissionsOf(row: Row) {
   };
 }
 
-function toUser(row: Row): TAdminUser {
-  return { ...toRow(row), permissions: permissionsOf(row), deleted_at: iso(row.deleted_at) };
+function permissionsOf(row: Row) {
+  return { is_sadm: row.is_sadm, ...flagsOf(row) };
+}
+
+async function toUser(db: DbOrTx, row: Row): Promise<TAdminUser> {
+  return {
+    ...toRow(row),
+    permissions: permissionsOf(row),
+    user_roles: await repo.userRolesOf(db, row.id),
+    deleted_at: iso(row.deleted_at),
+  };
 }
 
 const fullName = (u: { name: string; lastname: string }) => `${u.name} ${u.lastname}`.trim();
@@ -94,7 +107,7 @@ export async function getUser(db: Db, callerId: number, userId: number): Promise
   await requireAdmin(db, callerId);
   const row = await repo.findUser(db, userId);
   if (!row || row.deleted_at) throw notFound('User');
-  return toUser(row);
+  return toUser(db, row);
 }
 
 /** An active account, locked for the write (404 when missing or archived). */
@@ -139,7 +152,7 @@ export async function updateUser(
         at: now,
       });
     }
-    return toUser({ ...row, ...next });
+    return toUser(tx, { ...row, ...next });
   });
 }
 
@@ -214,7 +227,7 @@ export async function disableTwoFactor(
         at: now,
       });
     }
-    return toUser({ ...row, two_fa_enabled: false });
+    return toUser(tx, { ...row, two_fa_enabled: false });
   });
 }
 
@@ -279,7 +292,7 @@ export async function updatePermissions(
     const { is_sadm: wasSadm, ...flagsBefore } = before;
     const flagsChanged = JSON.stringify(flags) !== JSON.stringify(flagsBefore);
     if (flagsChanged && row.membership_id === null) throw conflict(NO_MEMBERSHIP_MESSAGE);
-    if (!flagsChanged && is_sadm === wasSadm) return toUser(row);
+    if (!flagsChanged && is_sadm === wasSadm) return toUser(tx, row);
     if (is_sadm !== wasSadm) await repo.updateUser(tx, userId, { is_sadm }, now);
     if (flagsChanged && row.membership_id !== null)
       await repo.setMembershipFlags(tx, row.membership_id, flags, now);
@@ -293,7 +306,45 @@ export async function updatePermissions(
       after: { ...next, user_name: fullName(row) },
       at: now,
     });
-    return toUser({ ...row, ...next });
+    return toUser(tx, { ...row, ...next });
+  });
+}
+
+/**
+ * PUT /api/admin/users/{userId}/roles: the user's roles become these ids of the `roles`
+ * dictionary (400 naming unknown ids), with the names before and after in the audit log.
+ */
+export async function updateRoles(
+  db: Db,
+  callerId: number,
+  userId: number,
+  input: TAdminRolesUpdate,
+  now = new Date(),
+): Promise<TAdminUser> {
+  return db.transaction(async (tx) => {
+    await requireAdmin(tx, callerId);
+    const row = await lockActive(tx, userId);
+    const ids = [...new Set(input.role_ids)];
+    const known = await repo.existingRoleIds(tx, ids);
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw badRequest(unknownRolesMessage(unknown));
+    const before = await repo.userRolesOf(tx, userId);
+    const same = before.length === ids.length && before.every((r) => known.has(r.id));
+    if (!same) {
+      await repo.setUserRoles(tx, userId, ids);
+      const after = await repo.userRolesOf(tx, userId);
+      await audit(tx, {
+        actorId: callerId,
+        organizationId: row.organization_id,
+        entity: 'user',
+        entityId: userId,
+        action: 'update_roles',
+        before: { user_roles: before.map((r) => r.name), user_name: fullName(row) },
+        after: { user_roles: after.map((r) => r.name), user_name: fullName(row) },
+        at: now,
+      });
+    }
+    return toUser(tx, row);
   });
 }
 

@@ -1,8 +1,10 @@
 import type {
   TAdminMessage,
   TAdminPermissionsUpdate,
+  TAdminRolesUpdate,
   TAdminUser,
   TAdminUserList,
+  TAdminUserPermissionSet,
   TAdminUserRole,
   TAdminUserSort,
   TAdminUserStatus,
@@ -19,6 +21,7 @@ export interface UsersFilter {
   search: string;
   status: TAdminUserStatus | null;
   role: TAdminUserRole | null;
+  permissionSet: TAdminUserPermissionSet | null;
   organizationId: number | null;
   sortBy: TAdminUserSort;
   sortOrder: 'asc' | 'desc';
@@ -34,6 +37,7 @@ export function useAdminUsers(filter: UsersFilter) {
         search: filter.search || undefined,
         status: filter.status ?? undefined,
         role: filter.role ?? undefined,
+        permission_set: filter.permissionSet ?? undefined,
         organization_id: filter.organizationId ?? undefined,
         sort_by: filter.sortBy,
         sort_order: filter.sortOrder,
@@ -87,6 +91,11 @@ export const useArchiveUser = (userId: number) =>
 export const useUpdatePermissions = (userId: number) =>
   useUserWrite(userId, (input: TAdminPermissionsUpdate) =>
     api.put<TAdminUser>(`/api/admin/users/${userId}/permissions`, input, { silent: true }),
+  );
+
+export const useUpdateRoles = (userId: number) =>
+  useUserWrite(userId, (input: TAdminRolesUpdate) =>
+    api.put<TAdminUser>(`/api/admin/users/${userId}/roles`, input, { silent: true }),
   );
 
 export function useArchivedUsers(search: string, limit: number, offset: number) {

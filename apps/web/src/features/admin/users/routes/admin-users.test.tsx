@@ -42,6 +42,7 @@ function row(id: number, extra: Partial<TAdminUserRow> = {}): TAdminUserRow {
     two_fa_enabled: false,
     created_at: '2026-01-02T00:00:00.000Z',
     last_login_at: null,
+    permission_sets: ['Member'],
     ...extra,
   };
 }
@@ -70,8 +71,15 @@ const PENDING: TAdminUser = {
     survey_creation: false,
     average_lpi_score_access: false,
   },
+  user_roles: [],
   deleted_at: null,
 };
+
+const ROLES = [
+  { id: 1, name: 'Asset Owner / Allocator' },
+  { id: 2, name: 'Asset Manager' },
+  { id: 4, name: 'Advisor' },
+];
 
 describe('/admin/users', () => {
   it('lists users with links, pages, sorts and filters', async () => {
@@ -109,6 +117,28 @@ describe('/admin/users', () => {
           .at(-1)!
           .search.get('search'),
       ).toBe('ada'),
+    );
+  });
+
+  it('shows each user’s permission set and filters by one', async () => {
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/users': page(3),
+      'GET /api/organizations': () => json({ data: [], total: 0 }),
+    });
+    renderApp('/admin/users');
+    await screen.findByRole('link', { name: 'Person1 Last1' });
+    expect(screen.getAllByRole('cell', { name: 'Member' })).toHaveLength(3);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Permission set' }));
+    await user.click(await screen.findByRole('option', { name: 'LPI editor', hidden: true }));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/api/admin/users')
+          .at(-1)!
+          .search.get('permission_set'),
+      ).toBe('LPI editor'),
     );
   });
 
@@ -192,6 +222,7 @@ describe('/admin/users/{userId}', () => {
     const calls = stubFetch({
       ...base,
       'GET /api/admin/users/7': () => json(PENDING),
+      'GET /api/roles': () => json({ data: ROLES }),
       'PUT /api/admin/users/7/permissions': (call) =>
         refuse
           ? json({ message: 'The last platform administrator cannot be demoted.', error: 'conflict' }, 409)
@@ -212,6 +243,114 @@ describe('/admin/users/{userId}', () => {
     await user.click(screen.getByRole('switch', { name: 'Survey creation' }));
     await user.click(screen.getByRole('button', { name: 'Save permissions' }));
     expect(await screen.findByText('The last platform administrator cannot be demoted.')).toBeInTheDocument();
+  });
+});
+
+describe('/admin/users/{userId} Permissions: sets and roles', () => {
+  const LPI_EDITOR: TAdminUser = {
+    ...PENDING,
+    status: 'approved',
+    permissions: { ...PENDING.permissions, average_lpi_score_access: true },
+    permission_sets: ['LPI editor'],
+    user_roles: [{ id: 2, name: 'Asset Manager' }],
+  };
+
+  it('names the set, applies one after a confirmation naming the switches that change, in one PUT', async () => {
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/users/7': () => json(LPI_EDITOR),
+      'GET /api/roles': () => json({ data: ROLES }),
+      'PUT /api/admin/users/7/permissions': (call) =>
+        json({ ...LPI_EDITOR, permissions: { ...LPI_EDITOR.permissions, ...(jsonBody(call) as object) } }),
+    });
+    renderApp('/admin/users/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Permissions' }));
+    expect(screen.getByTestId('permission-set')).toHaveTextContent('LPI editor');
+
+    await user.click(screen.getByRole('combobox', { name: 'Apply a permission set' }));
+    await user.click(await screen.findByRole('option', { name: /^Survey host/, hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'These switches change: Survey host (manage surveys) off → on; Survey creation off → on; Average LPI score access on → off.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => {
+      const puts = calls.filter((c) => c.path === '/api/admin/users/7/permissions');
+      expect(puts.map((put) => jsonBody(put))).toEqual([
+        {
+          manage_settings: false,
+          user_manage_surveys: true,
+          survey_creation: true,
+          average_lpi_score_access: false,
+        },
+      ]);
+    });
+    expect(await screen.findByText('Survey host applied')).toBeInTheDocument();
+    expect(screen.getByTestId('permission-set')).toHaveTextContent('Survey host');
+    expect(screen.getByRole('switch', { name: 'Survey creation' })).toBeChecked();
+  });
+
+  it('writes nothing when the confirmation is cancelled', async () => {
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/users/7': () => json(LPI_EDITOR),
+      'GET /api/roles': () => json({ data: ROLES }),
+    });
+    renderApp('/admin/users/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Permissions' }));
+    await user.click(screen.getByRole('combobox', { name: 'Apply a permission set' }));
+    await user.click(await screen.findByRole('option', { name: /^Member/, hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('These switches change: Average LPI score access on → off.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the roles chosen from the roles dictionary', async () => {
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/users/7': () => json(LPI_EDITOR),
+      'GET /api/roles': () => json({ data: ROLES }),
+      'PUT /api/admin/users/7/roles': (call) => {
+        const ids = (jsonBody(call) as { role_ids: number[] }).role_ids;
+        return json({ ...LPI_EDITOR, user_roles: ROLES.filter((r) => ids.includes(r.id)) });
+      },
+    });
+    renderApp('/admin/users/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Permissions' }));
+    const save = screen.getByRole('button', { name: 'Save roles' });
+    expect(save).toBeDisabled();
+    await user.click(await screen.findByRole('combobox', { name: 'Roles' }));
+    await user.click(await screen.findByRole('option', { name: 'Advisor', hidden: true }));
+    await user.click(save);
+    await waitFor(() => {
+      const put = calls.find((c) => c.path === '/api/admin/users/7/roles');
+      expect(put && jsonBody(put)).toEqual({ role_ids: [2, 4] });
+    });
+    expect(await screen.findByText('Roles saved')).toBeInTheDocument();
+  });
+
+  it('shows the roles refused by the API', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/admin/users/7': () => json(LPI_EDITOR),
+      'GET /api/roles': () => json({ data: ROLES }),
+      'PUT /api/admin/users/7/roles': () =>
+        json({ message: 'Unknown role id: 4.', error: 'bad_request' }, 400),
+    });
+    renderApp('/admin/users/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Permissions' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Roles' }));
+    await user.click(await screen.findByRole('option', { name: 'Advisor', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Save roles' }));
+    expect(await screen.findByText('Unknown role id: 4.')).toBeInTheDocument();
   });
 });
 

@@ -1,17 +1,11 @@
-import { Alert, Badge, Group, Stack, Switch, Tabs, Text, TextInput, Title } from '@mantine/core';
-import {
-  ADMIN_USER_ROLE_LABELS,
-  type TAdminUser,
-  type TAdminUserPermissions,
-  type TAdminUserUpdateInput,
-  ZAdminUserUpdate,
-} from '@parity/domain/admin-users';
+import { Alert, Badge, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { type TAdminUser, type TAdminUserUpdateInput, ZAdminUserUpdate } from '@parity/domain/admin-users';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { confirm } from '../../../../components/dialog/confirm';
-import { apiErrorMessage, applyApiErrors } from '../../../../components/form/api-errors';
+import { applyApiErrors } from '../../../../components/form/api-errors';
 import { FormError } from '../../../../components/form/form-error';
 import { focusFirstError, useSchemaForm } from '../../../../components/form/use-schema-form';
 import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
@@ -21,9 +15,9 @@ import {
   useDecideUser,
   useDisableTwoFactor,
   useSendPasswordReset,
-  useUpdatePermissions,
   useUpdateUser,
 } from '../api/users';
+import { PermissionsTab } from '../components/permissions-tab';
 
 const fullName = (u: { name: string; lastname: string }) => `${u.name} ${u.lastname}`.trim();
 
@@ -193,59 +187,6 @@ function ProfileTab({ user }: { user: TAdminUser }) {
         ) : null}
         <Button kind="error" loading={archive.isPending} onClick={() => void archiveUser()}>
           Archive
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-const SWITCHES: { key: keyof TAdminUserPermissions; label: string; organization: boolean }[] = [
-  { key: 'is_sadm', label: ADMIN_USER_ROLE_LABELS.sadm, organization: false },
-  { key: 'manage_settings', label: 'Manage settings (organization admin)', organization: true },
-  { key: 'user_manage_surveys', label: 'Survey host (manage surveys)', organization: true },
-  { key: 'survey_creation', label: 'Survey creation', organization: true },
-  { key: 'average_lpi_score_access', label: 'Average LPI score access', organization: true },
-];
-
-function PermissionsTab({ user }: { user: TAdminUser }) {
-  const update = useUpdatePermissions(user.id);
-  const [values, setValues] = useState<TAdminUserPermissions>(user.permissions);
-  const [error, setError] = useState<string | null>(null);
-  const changedKeys = SWITCHES.filter((s) => values[s.key] !== user.permissions[s.key]).map((s) => s.key);
-
-  const save = async () => {
-    setError(null);
-    try {
-      await update.mutateAsync(Object.fromEntries(changedKeys.map((k) => [k, values[k]])));
-      showAlert('success', 'Permissions saved');
-    } catch (failure) {
-      setError(apiErrorMessage(failure));
-    }
-  };
-
-  return (
-    <Stack gap="sm" maw={560}>
-      <FormError title="The permissions could not be saved">{error}</FormError>
-      {user.organization ? null : (
-        <Text size="sm" c="dimmed">
-          This user belongs to no organization: only the platform administrator right applies.
-        </Text>
-      )}
-      {SWITCHES.map((s) => (
-        <Switch
-          key={s.key}
-          label={s.label}
-          checked={values[s.key]}
-          disabled={s.organization && !user.organization}
-          onChange={(event) => {
-            const checked = event.currentTarget.checked;
-            setValues((current) => ({ ...current, [s.key]: checked }));
-          }}
-        />
-      ))}
-      <Group>
-        <Button onClick={() => void save()} loading={update.isPending} disabled={changedKeys.length === 0}>
-          Save permissions
         </Button>
       </Group>
     </Stack>

@@ -1,9 +1,11 @@
 import { Anchor, Badge, Center, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  ADMIN_USER_PERMISSION_SETS,
   ADMIN_USER_ROLE_LABELS,
   ADMIN_USER_ROLES,
   ADMIN_USER_STATUSES,
+  type TAdminUserPermissionSet,
   type TAdminUserRole,
   type TAdminUserSort,
   type TAdminUserStatus,
@@ -36,6 +38,7 @@ const COLUMNS: { label: string; sort: TAdminUserSort | null }[] = [
   { label: 'Email', sort: 'email' },
   { label: 'Organization', sort: null },
   { label: 'Status', sort: null },
+  { label: 'Permission set', sort: null },
   { label: 'Created', sort: 'created_at' },
   { label: 'Last login', sort: 'last_login_at' },
 ];
@@ -48,6 +51,7 @@ export function UsersPage() {
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<TAdminUserStatus | null>(null);
   const [role, setRole] = useState<TAdminUserRole | null>(null);
+  const [permissionSet, setPermissionSet] = useState<TAdminUserPermissionSet | null>(null);
   const [organizationSearch, setOrganizationSearch] = useState('');
   const [organizationId, setOrganizationId] = useState<string | null>(null);
   const [sort, setSort] = useState<{ by: TAdminUserSort; order: 'asc' | 'desc' }>({
@@ -59,6 +63,7 @@ export function UsersPage() {
     search: debounced,
     status,
     role,
+    permissionSet,
     organizationId: organizationId ? Number(organizationId) : null,
     sortBy: sort.by,
     sortOrder: sort.order,
@@ -67,7 +72,7 @@ export function UsersPage() {
   };
   const users = useAdminUsers(filter);
   const organizations = useOrganizationChoices(organizationSearch);
-  const filtered = Boolean(debounced || status || role || organizationId);
+  const filtered = Boolean(debounced || status || role || permissionSet || organizationId);
   const total = users.data?.total ?? 0;
   const pages = pageCount(total, USERS_PAGE_SIZE);
 
@@ -116,6 +121,18 @@ export function UsersPage() {
             setPage(1);
           }}
           w={210}
+        />
+        <Select
+          label="Permission set"
+          placeholder="All sets"
+          clearable
+          data={[...ADMIN_USER_PERMISSION_SETS]}
+          value={permissionSet}
+          onChange={(value) => {
+            setPermissionSet(ADMIN_USER_PERMISSION_SETS.find((s) => s === value) ?? null);
+            setPage(1);
+          }}
+          w={230}
         />
         <Select
           label="Organization"
@@ -182,7 +199,7 @@ function UsersTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={980}>
       <Table striped highlightOnHover aria-label="Users" aria-busy={state.isFetching}>
         <Table.Thead>
           <Table.Tr>
@@ -226,6 +243,7 @@ function UsersTable({
                   '—'
                 )}
               </Table.Td>
+              <Table.Td>{user.permission_sets.join(', ') || '—'}</Table.Td>
               <Table.Td>{formatDate(user.created_at)}</Table.Td>
               <Table.Td>{formatDate(user.last_login_at)}</Table.Td>
             </Table.Tr>
