@@ -7,13 +7,14 @@ import { callAs, expectAccessible, hasBrowser, launchBrowser, signedInPage } fro
 import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
 
 /**
- * Issue #14's journey over the sections built so far: admin@parity.test opens Admin from the top
- * bar and sees the dashboard's figures, approves pending@acme.test, makes max a survey host, creates
- * an integration client for Northwind whose client_credentials token reads Northwind's survey
- * analytics but not another host's survey, reads the feedback max sent earlier in the run,
- * downloads the users report, and turns maintenance on: max's page shows the banner
- * and his write is refused with 503 and the message; then it is turned off and the write goes
- * through. Its own server and database.
+ * Issue #14's journey: admin@parity.test opens Admin from the top bar and sees the dashboard's
+ * figures, finds Cedar among the organizations and reads its ownership on the Diversity tab,
+ * approves pending@acme.test, makes max a survey host, creates an integration client for Northwind
+ * whose client_credentials token reads Northwind's survey analytics but not another host's survey,
+ * reads the feedback max sent earlier in the run, downloads the users report, and turns
+ * maintenance on: max's page shows the banner and his write is refused with 503 and the message;
+ * then it is turned off, the write goes through, and the Audit view shows the change with its
+ * before and after. Its own server and database.
  */
 describe.runIf(hasBrowser)('the admin console', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-admin-'));

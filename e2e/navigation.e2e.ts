@@ -459,6 +459,31 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
         await j.arrive('/', GREETING('Grace'));
       });
 
+      it('opens every section of the admin console from its tabs; the page never scrolls sideways', async () => {
+        await j.module('Admin');
+        await j.arrive('/admin', 'Admin');
+        for (const [name, pathname] of [
+          ['Organizations', '/admin/organizations'],
+          ['Organizations Codes', '/admin/codes'],
+          ['Clients', '/admin/clients'],
+          ['Users', '/admin/users'],
+          ['Archived Users', '/admin/archived-users'],
+          ['Feedback', '/admin/feedback'],
+          ['Reports', '/admin/reports'],
+          ['Audit', '/admin/audit'],
+          ['Dashboard', '/admin'],
+        ] as const) {
+          await j.section('Admin sections', name);
+          await j.arrive(pathname, 'Admin');
+          // Wide tables scroll inside their own box; the page itself stays the window's width.
+          expect(await j.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+            width,
+          );
+        }
+        await j.module('Dashboard');
+        await j.arrive('/', GREETING('Grace'));
+      });
+
       it("opens each page the dashboard's card lists", async () => {
         const card = j.page.getByRole('list', { name: 'What you can open today' });
         for (const [name, pathname, heading] of [

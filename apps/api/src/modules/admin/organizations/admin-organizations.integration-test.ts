@@ -273,6 +273,12 @@ describe('merging organizations', () => {
           VALUES (${member}, ${source}, 'organization_document', 'deck.pdf', 'application/pdf', 10, ${`oak/${source}/deck`})`,
     );
     await t.app.db.insert(individuals).values({ organization_id: source, name: 'Ana Owner', is_owner: true });
+    const client = await t.call('POST', ADMIN, '/api/admin/clients', {
+      name: 'Oak BI',
+      organization_id: source,
+      scopes: ['read:surveys'],
+    });
+    expect(client.statusCode, client.body).toBe(201);
 
     const res = await t.call('POST', ADMIN, `/api/admin/organizations/${source}/merge`, { into: target });
     expect(res.statusCode, res.body).toBe(200);
@@ -283,7 +289,11 @@ describe('merging organizations', () => {
       organization_contacts: 1,
       files: 1,
       individuals: 1,
+      oauth_clients: 1,
     });
+    // The integration now reads as the organization that kept everything.
+    const moved = await t.call('GET', ADMIN, `/api/admin/clients/${client.json().client.id}`);
+    expect(moved.json().organization.id).toBe(target);
     const [membership] = await t.app.db.select().from(memberships).where(eq(memberships.user_id, member));
     expect(membership!.organization_id).toBe(target);
     const left = await t.app.db.execute(

@@ -32,6 +32,8 @@ export const MERGE_PLAN = {
   organization_labels: 'move',
   // 409 when both answered the same legacy survey.
   legacy_survey_responses: 'move',
+  // An integration's client then acts as the target: its tokens take the organization at each call.
+  oauth_clients: 'move',
   survey_organization_meta: 'lpi',
   addresses: 'lpi',
   grid_cells: 'lpi',
