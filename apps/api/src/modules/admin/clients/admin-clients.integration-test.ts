@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientMayCall } from '../../../core/access/client-principal';
 import { auditLog } from '../../../db/schema/audit';
 import { oauthClients, organizations } from '../../../db/schema/people';
 import { surveys } from '../../../db/schema/surveys';
@@ -406,5 +407,42 @@ describe('POST /api/oauth/token/ grant_type=client_credentials', () => {
     expect(feed.statusCode, feed.body).toBe(200);
     expect(feed.body).not.toContain('client_call');
     expect(feed.body).not.toContain('oauth_client');
+  });
+});
+
+describe('every route a client token may call', () => {
+  it('answers it without a server error (a route writing with the caller id would fail here)', async () => {
+    const { client, client_secret } = await newClient([
+      'read:surveys',
+      'read:analytics',
+      'read:organizations',
+    ]);
+    const token = await clientToken(client.id, client_secret);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    // The OpenAPI path as a Fastify route URL ({id} -> :id), as clientMayCall matches it.
+    const covered = Object.entries(doc.paths)
+      .filter(([, item]) => 'get' in item)
+      .map(([path]) => path)
+      .filter((path) =>
+        clientMayCall(
+          ['read:surveys', 'read:analytics', 'read:organizations'],
+          'GET',
+          path.replace(/\{(\w+)\}/g, ':$1'),
+        ),
+      );
+    expect(covered.length).toBeGreaterThanOrEqual(15);
+    const answers: string[] = [];
+    for (const path of covered) {
+      const url = path
+        .replace(/\/organizations\/\{id\}/, `/organizations/${northwind}`)
+        .replace(/\{(surveyId|id)\}/, String(northwindSurvey))
+        .replace(/\{organizationId\}/, String(northwind))
+        .replace(/\{\w+\}/g, '1');
+      const res = await withToken(token, 'GET', url);
+      if (res.statusCode >= 500) answers.push(`${path}: ${res.statusCode} ${res.body}`);
+    }
+    expect(answers).toEqual([]);
   });
 });
