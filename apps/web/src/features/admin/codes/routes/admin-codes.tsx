@@ -24,8 +24,8 @@ import {
 
 export const NO_CODES = 'No codes found.';
 const STATUS_COLOUR: Record<TAdminCodeStatus, string> = {
-  active: 'green',
-  expired: 'orange',
+  active: 'success',
+  expired: 'warning',
   revoked: 'gray',
 };
 const STATUS_LABEL: Record<TAdminCodeStatus, string> = {
