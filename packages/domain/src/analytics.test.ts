@@ -9,11 +9,11 @@ import {
   LPI_VARIANT_KEY,
   lpiValues,
   ORGANIZATION_VIEW_KEYS,
-  submissionSource,
   ZOrganizationEvenness,
   ZOrganizationLpi,
   ZSurveyLpi,
 } from './analytics';
+import { submissionSource } from './analytics-display';
 import { scoreProfile } from './scoring/profile';
 import { summarizeEach } from './scoring/survey';
 

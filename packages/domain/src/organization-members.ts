@@ -1,21 +1,5 @@
 import { z } from 'zod';
 
-/** Spec 6 Roles and permissions: the four flags of a membership an organization admin manages. */
-export const PERMISSION_FLAGS = [
-  'manage_settings',
-  'user_manage_surveys',
-  'survey_creation',
-  'average_lpi_score_access',
-] as const;
-export type TPermissionFlag = (typeof PERMISSION_FLAGS)[number];
-
-export const PERMISSION_LABELS: Record<TPermissionFlag, string> = {
-  manage_settings: 'Manage settings (organization admin)',
-  user_manage_surveys: 'Manage surveys',
-  survey_creation: 'Create surveys',
-  average_lpi_score_access: 'Average LPI score access',
-};
-
 export const LAST_ADMIN_MESSAGE =
   'An organization must keep at least one admin. Give another member the manage settings permission first.';
 export const MEMBER_REMOVED_MESSAGE = 'The member was removed from the organization.';

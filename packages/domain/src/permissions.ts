@@ -3,7 +3,22 @@
  * for an approved member; the platform administrator (is_sadm) is always allowed.
  */
 import type { TUserStatus } from './auth';
-import { PERMISSION_FLAGS, type TPermissionFlag } from './organization-members';
+
+/** Spec 6 Roles and permissions: the four flags of a membership an organization admin manages. */
+export const PERMISSION_FLAGS = [
+  'manage_settings',
+  'user_manage_surveys',
+  'survey_creation',
+  'average_lpi_score_access',
+] as const;
+export type TPermissionFlag = (typeof PERMISSION_FLAGS)[number];
+
+export const PERMISSION_LABELS: Record<TPermissionFlag, string> = {
+  manage_settings: 'Manage settings (organization admin)',
+  user_manage_surveys: 'Manage surveys',
+  survey_creation: 'Create surveys',
+  average_lpi_score_access: 'Average LPI score access',
+};
 
 export interface MembershipRights {
   status: 'pending' | 'approved' | 'declined';

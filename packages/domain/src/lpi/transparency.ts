@@ -12,9 +12,8 @@
  *   overview's total_leaders / total_owners; reported: those fields filled and not undisclosed.
  */
 import { z } from 'zod';
+import { TRANSPARENCY_VIABLE_PERCENT, TRANSPARENCY_WEIGHTS } from '../scoring/constants';
 
-export const TRANSPARENCY_WEIGHTS = { ownership: 0.4, leadership: 0.35, staff: 0.25 } as const;
-export const TRANSPARENCY_VIABLE_PERCENT = 50;
 export const DEMOGRAPHIC_FIELDS_PER_PERSON = 2;
 
 export const TRANSPARENCY_COMPONENTS = ['staff', 'leadership', 'ownership'] as const;

@@ -93,8 +93,6 @@ export const DEFAULT_REFERENCE: TScoringReference = {
   ],
 };
 
-/**
- * Transparency's constants live with its computation (lpi/transparency.ts, which the scoring
- * library reuses); they are re-exported here so this file lists every constant of the method.
- */
-export { TRANSPARENCY_VIABLE_PERCENT, TRANSPARENCY_WEIGHTS } from '../lpi/transparency';
+/** Transparency's weights (those of the LPI) and the share under which a component is not viable. */
+export const TRANSPARENCY_WEIGHTS = { ownership: 0.4, leadership: 0.35, staff: 0.25 } as const;
+export const TRANSPARENCY_VIABLE_PERCENT = 50;

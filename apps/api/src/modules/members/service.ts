@@ -1,11 +1,11 @@
 import {
   LAST_ADMIN_MESSAGE,
   MEMBER_REMOVED_MESSAGE,
-  PERMISSION_FLAGS,
   type TMemberPermissions,
   type TPermissionList,
   type TPermissionsUpdate,
 } from '@parity/domain/organization-members';
+import { PERMISSION_FLAGS } from '@parity/domain/permissions';
 import type { TMember, TMemberList, TOrganizationAdminList } from '@parity/domain/signup';
 import { loadCaller } from '../../core/access/caller';
 import { authorizeOrganization, type OrganizationRef } from '../../core/access/organization-guard';

@@ -1,5 +1,5 @@
 import { Stack, VisuallyHidden } from '@mantine/core';
-import { twoDecimals } from '@parity/domain/analytics';
+import { twoDecimals } from '@parity/domain/analytics-display';
 import { INDEX_MAX } from '@parity/domain/scoring/constants';
 
 /** The health gauge (spec 2 and 9): the LPI on 0 to 10 (the indices' scale), N/A when null. */

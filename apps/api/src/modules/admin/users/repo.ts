@@ -1,7 +1,7 @@
 import type { TAdminUserPermissions, ZAdminUserListQuery } from '@parity/domain/admin-users';
-import { PERMISSION_FLAGS } from '@parity/domain/organization-members';
 import {
   CUSTOM_PERMISSION_SET,
+  PERMISSION_FLAGS,
   PERMISSION_SET_NAMES,
   type PermissionFlags,
   permissionSetFlags,

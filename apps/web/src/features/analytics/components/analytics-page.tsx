@@ -1,7 +1,7 @@
 import { Alert, Anchor, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
-import { percentText } from '@parity/domain/analytics';
+import { percentText } from '@parity/domain/analytics-display';
 import { LPI_PAGE_TITLES, LPI_PAGES, type TLpiPage } from '@parity/domain/lpi/tabs';
-import { TRANSPARENCY_VIABLE_PERCENT } from '@parity/domain/lpi/transparency';
+import { TRANSPARENCY_VIABLE_PERCENT } from '@parity/domain/scoring/constants';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ChartPanel } from '../../../components/charts/chart-panel';

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { TOrganizationLpi } from '@parity/domain/analytics';
 import {
   cardValue,
   percentText,
@@ -6,10 +7,9 @@ import {
   SCORE_CARDS,
   SCORING_PAGE,
   submissionSource,
-  type TOrganizationLpi,
   twoDecimals,
-} from '@parity/domain/analytics';
-import { TRANSPARENCY_WEIGHTS } from '@parity/domain/lpi/transparency';
+} from '@parity/domain/analytics-display';
+import { TRANSPARENCY_WEIGHTS } from '@parity/domain/scoring/constants';
 import { Link } from 'react-router';
 import { HealthGauge } from '../../../components/health-gauge/health-gauge';
 

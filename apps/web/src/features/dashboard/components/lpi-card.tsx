@@ -19,8 +19,8 @@ import {
   SCORING_PAGE,
   submissionSource,
   twoDecimals,
-} from '@parity/domain/analytics';
-import { TRANSPARENCY_WEIGHTS } from '@parity/domain/lpi/transparency';
+} from '@parity/domain/analytics-display';
+import { TRANSPARENCY_WEIGHTS } from '@parity/domain/scoring/constants';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { HealthGauge } from '../../../components/health-gauge/health-gauge';

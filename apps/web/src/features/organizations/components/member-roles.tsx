@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { PERMISSION_FLAGS, type TPermissionFlag } from '@parity/domain/organization-members';
+import { PERMISSION_FLAGS, type TPermissionFlag } from '@parity/domain/permissions';
 
 /** The short role names shown as badges. */
 export const ROLE_BADGES: Record<TPermissionFlag, string> = {

@@ -2,12 +2,10 @@ import { Card, Skeleton, Switch, Table, Text } from '@mantine/core';
 import { displayName } from '@parity/domain/account';
 import {
   ADMIN_ACCESS_GRANTED_MESSAGE,
-  PERMISSION_FLAGS,
-  PERMISSION_LABELS,
   PERMISSIONS_UPDATED_MESSAGE,
   type TMemberPermissions,
-  type TPermissionFlag,
 } from '@parity/domain/organization-members';
+import { PERMISSION_FLAGS, PERMISSION_LABELS, type TPermissionFlag } from '@parity/domain/permissions';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { QueryError } from '../../../components/query-state/query-state';
 import { useIsOrganizationAdmin, usePermissions, useUpdatePermissions } from '../api/space';

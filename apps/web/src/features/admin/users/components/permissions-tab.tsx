@@ -4,13 +4,14 @@ import {
   type TAdminUser,
   type TAdminUserPermissions,
 } from '@parity/domain/admin-users';
-import { PERMISSION_FLAGS, type TPermissionFlag } from '@parity/domain/organization-members';
 import {
+  PERMISSION_FLAGS,
   PERMISSION_SET_NAMES,
   PERMISSION_SETS,
   permissionSetChanges,
   permissionSetFlags,
   permissionSetsOf,
+  type TPermissionFlag,
   type TPermissionSetName,
 } from '@parity/domain/permissions';
 import { useState } from 'react';
