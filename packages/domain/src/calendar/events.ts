@@ -366,4 +366,12 @@ export const ZEventFile = z.object({
 export type TEventFile = z.infer<typeof ZEventFile>;
 export const ZEventFileList = z.object({ data: z.array(ZEventFile) });
 
-export const ZCalendarFeed = z.object({ url: z.string().nullable() });
+/**
+ * The personal feed: the secret is kept hashed, so its URL is answered only when it is made
+ * (POST); afterwards GET tells whether one is active and since when.
+ */
+export const ZCalendarFeed = z.object({
+  url: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string().nullable(),
+});
