@@ -1,0 +1,145 @@
+import type { DateSelectArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import luxonPlugin from '@fullcalendar/luxon3';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { isSoon, type TOccurrence } from '@parity/domain/calendar/events';
+import { useMemo, useRef } from 'react';
+import classes from './calendar-view.module.css';
+
+export const CALENDAR_VIEWS = ['dayGridMonth', 'timeGridWeek', 'timeGridDay', 'listWeek'] as const;
+export type CalendarViewName = (typeof CALENDAR_VIEWS)[number];
+
+export interface OccurrenceChange {
+  occurrence: TOccurrence;
+  start: string;
+  end: string;
+  /** puts the event back where it was (the change was refused or cancelled) */
+  revert: () => void;
+}
+
+export interface CalendarViewProps {
+  occurrences: readonly TOccurrence[];
+  timeZone: string;
+  weekStart: 0 | 1;
+  slotMinutes: number;
+  initialView: CalendarViewName;
+  /** the visible range changed (navigation, another view): read its occurrences */
+  onRange: (from: string, to: string) => void;
+  onOpen: (occurrence: TOccurrence) => void;
+  onChange: (change: OccurrenceChange) => void;
+  /** a slot was picked in the week or day view: add an event there */
+  onSelect: (slot: { start: string; end: string; allDay: boolean }) => void;
+}
+
+export const occurrenceId = (occurrence: Pick<TOccurrence, 'eventId' | 'occurrenceStart'>) =>
+  `${occurrence.eventId}@${occurrence.occurrenceStart}`;
+
+export function eventPath(occurrence: Pick<TOccurrence, 'eventId' | 'occurrenceStart' | 'recurring'>) {
+  const base = `/calendar/events/${occurrence.eventId}`;
+  return occurrence.recurring ? `${base}?occurrence=${encodeURIComponent(occurrence.occurrenceStart)}` : base;
+}
+
+/** FullCalendar's events for the occurrences: soon ones marked, only the editable ones draggable. */
+export function toCalendarEvents(occurrences: readonly TOccurrence[], now = new Date()): EventInput[] {
+  return occurrences.map((occurrence) => ({
+    id: occurrenceId(occurrence),
+    title: occurrence.title,
+    start: occurrence.allDay ? occurrence.start.slice(0, 10) : occurrence.start,
+    end: occurrence.allDay ? occurrence.end.slice(0, 10) : occurrence.end,
+    allDay: occurrence.allDay,
+    url: eventPath(occurrence),
+    editable: occurrence.canEdit,
+    classNames: [
+      ...(!occurrence.allDay && isSoon(occurrence.start, now) ? [classes.soon ?? 'soon', 'event-soon'] : []),
+      ...(occurrence.myStatus === 'declined' ? [classes.declined ?? 'declined'] : []),
+    ],
+    extendedProps: { occurrence },
+  }));
+}
+
+/**
+ * The FullCalendar month (six weeks), week, day and list views, in the user's zone (luxon's named
+ * zones), weeks starting on the user's day. Loaded lazily with the /calendar page only.
+ */
+export default function CalendarView({
+  occurrences,
+  timeZone,
+  weekStart,
+  slotMinutes,
+  initialView,
+  onRange,
+  onOpen,
+  onChange,
+  onSelect,
+}: CalendarViewProps) {
+  const events = useMemo(() => toCalendarEvents(occurrences), [occurrences]);
+  const viewType = useRef<string>(initialView);
+  const slot = `${String(Math.floor(slotMinutes / 60)).padStart(2, '0')}:${String(slotMinutes % 60).padStart(2, '0')}:00`;
+
+  const change = (arg: EventDropArg | EventResizeDoneArg) => {
+    const occurrence = arg.event.extendedProps.occurrence as TOccurrence;
+    const { start, end } = arg.event;
+    if (!start) return arg.revert();
+    const duration = new Date(occurrence.end).getTime() - new Date(occurrence.start).getTime();
+    onChange({
+      occurrence,
+      start: start.toISOString(),
+      end: (end ?? new Date(start.getTime() + duration)).toISOString(),
+      revert: arg.revert,
+    });
+  };
+
+  return (
+    <div className={classes.calendar}>
+      <FullCalendar
+        plugins={[luxonPlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        initialView={initialView}
+        timeZone={timeZone}
+        firstDay={weekStart}
+        headerToolbar={{
+          left: 'prev,next today',
+          center: 'title',
+          right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
+        }}
+        buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'List' }}
+        buttonHints={{ prev: 'Previous $0', next: 'Next $0', today: 'This $0' }}
+        views={{
+          // Month: 42 days, a six-week grid.
+          dayGridMonth: { fixedWeekCount: true, dayMaxEvents: 4 },
+          timeGridWeek: { slotDuration: slot, editable: true },
+          timeGridDay: { slotDuration: slot, editable: true },
+        }}
+        slotDuration={slot}
+        snapDuration="00:15:00"
+        scrollTime="08:00:00"
+        nowIndicator
+        height="auto"
+        events={events}
+        // Moves and resizes in the week and day views only (spec: drag in week/day).
+        editable={false}
+        eventStartEditable
+        eventDurationEditable
+        selectable
+        selectMirror
+        datesSet={(arg) => {
+          viewType.current = arg.view.type;
+          onRange(arg.start.toISOString(), arg.end.toISOString());
+        }}
+        eventClick={(arg: EventClickArg) => {
+          arg.jsEvent.preventDefault();
+          onOpen(arg.event.extendedProps.occurrence as TOccurrence);
+        }}
+        eventDrop={change}
+        eventResize={change}
+        select={(arg: DateSelectArg) => {
+          arg.view.calendar.unselect();
+          onSelect({ start: arg.start.toISOString(), end: arg.end.toISOString(), allDay: arg.allDay });
+        }}
+        eventAllow={() => viewType.current === 'timeGridWeek' || viewType.current === 'timeGridDay'}
+      />
+    </div>
+  );
+}
