@@ -304,6 +304,11 @@ describe('who may create, edit and see by visibility', () => {
     for (const email of [EVE, PENDING, ADMIN, HOST]) {
       expect((await t.call('GET', email, `/api/events/${id}`)).statusCode, email).toBe(404);
     }
+    const found = (email: string) =>
+      t.call('GET', email, '/api/search?q=town%20hall&kinds=events').then((r) => r.json().groups[0].total);
+    expect(await found(ADA)).toBe(1);
+    expect(await found(EVE)).toBe(0);
+    expect(await found(ADMIN)).toBe(0);
   });
 
   it('shows a public event to every approved user and platform admins, not to pending members', async () => {
@@ -328,6 +333,12 @@ describe('who may create, edit and see by visibility', () => {
     ).toBe(200);
     const list = (await t.call('GET', MAX, '/api/events/list?q=open%20day')).json();
     expect(list.data[0]).toMatchObject({ eventId: id, myStatus: 'attending', attendingCount: 2 });
+    // the platform search finds it for those who may read it, never for the others
+    const hits = (email: string) =>
+      t.call('GET', email, '/api/search?q=cedar%20open%20day&kinds=events').then((r) => r.json().groups[0]);
+    expect((await hits(HOST)).items).toEqual([
+      expect.objectContaining({ id, kind: 'events', link: `/calendar/events/${id}` }),
+    ]);
   });
 });
 
