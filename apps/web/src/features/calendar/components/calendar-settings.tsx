@@ -1,8 +1,9 @@
-import { Alert, CopyButton, Divider, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, CopyButton, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   CALENDAR_SLOT_MINUTES,
   calendarPreferencesSchema,
   type TCalendarPreferences,
+  WEEK_STARTS,
 } from '@parity/domain/calendar/events';
 import { useMemo, useState } from 'react';
 import { alertStore } from '../../../components/alerts/alert-store';
@@ -12,6 +13,7 @@ import { applyApiErrors } from '../../../components/form/api-errors';
 import { FormError } from '../../../components/form/form-error';
 import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import { Select } from '../../../components/select/select';
 import {
   useCalendarFeed,
   useRegenerateCalendarFeed,
@@ -94,10 +96,7 @@ export function PreferencesForm({
         <Select
           label="Week starts on"
           allowDeselect={false}
-          data={[
-            { value: '0', label: 'Sunday' },
-            { value: '1', label: 'Monday' },
-          ]}
+          data={WEEK_STARTS.map((day) => ({ value: String(day), label: day === 0 ? 'Sunday' : 'Monday' }))}
           {...form.getInputProps('weekStart')}
           data-path="weekStart"
         />

@@ -9,6 +9,11 @@ import { isSoon, type TOccurrence } from '@parity/domain/calendar/events';
 import { useMemo, useRef } from 'react';
 import classes from './calendar-view.module.css';
 
+/** Spec 9: the month view is a six-week grid of 42 days. */
+export const MONTH_VIEW_DAYS = 42;
+/** Spec 9: the week and day views move and resize events in 15-minute steps, whatever the slot size shown. */
+export const TIME_GRID_SNAP_MINUTES = 15;
+
 export const CALENDAR_VIEWS = ['dayGridMonth', 'timeGridWeek', 'timeGridDay', 'listWeek'] as const;
 export type CalendarViewName = (typeof CALENDAR_VIEWS)[number];
 
@@ -108,12 +113,12 @@ export default function CalendarView({
         buttonHints={{ prev: 'Previous $0', next: 'Next $0', today: 'This $0' }}
         views={{
           // Month: 42 days, a six-week grid.
-          dayGridMonth: { fixedWeekCount: true, dayMaxEvents: 4 },
+          dayGridMonth: { fixedWeekCount: MONTH_VIEW_DAYS === 42, dayMaxEvents: 4 },
           timeGridWeek: { slotDuration: slot, editable: true },
           timeGridDay: { slotDuration: slot, editable: true },
         }}
         slotDuration={slot}
-        snapDuration="00:15:00"
+        snapDuration={{ minutes: TIME_GRID_SNAP_MINUTES }}
         scrollTime="08:00:00"
         nowIndicator
         height="auto"

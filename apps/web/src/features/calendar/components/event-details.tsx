@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Typography,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
 import {
   ATTENDEE_STATUS_LABELS,
   EVENT_VISIBILITY_LABELS,
@@ -25,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
+import { Select } from '../../../components/select/select';
 import { useUpdateMyAttendance } from '../api/attendees';
 import { downloadEventIcs, useDeleteEvent } from '../api/events';
 import { sanitizedNodes } from '../lib/description';

@@ -3,7 +3,6 @@ import {
   Group,
   NumberInput,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -28,6 +27,7 @@ import { Button } from '../../../components/button/button';
 import { applyApiErrors } from '../../../components/form/api-errors';
 import { FormError } from '../../../components/form/form-error';
 import { focusFirstError } from '../../../components/form/use-schema-form';
+import { Select } from '../../../components/select/select';
 import { useCreateEvent, useUpdateEvent } from '../api/events';
 import { htmlToText, textToHtml } from '../lib/description';
 import {

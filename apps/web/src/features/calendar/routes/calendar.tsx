@@ -1,4 +1,4 @@
-import { Group, Select, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { CALENDAR_SLOT_MINUTES, DEFAULT_CALENDAR_PREFERENCES } from '@parity/domain/calendar/events';
 import { IconList, IconPlus, IconSettings } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/button/button';
 import { openDialog } from '../../../components/dialog/dialog-store';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import { Select } from '../../../components/select/select';
 import { getEvent, useOccurrences, useUpdateEvent } from '../api/events';
 import { useCalendarPreferences } from '../api/preferences';
 import { askScope } from '../components/ask-scope';

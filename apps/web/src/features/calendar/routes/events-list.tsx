@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ATTENDEE_STATUS_LABELS, EVENT_VISIBILITY_LABELS } from '@parity/domain/calendar/events';
 import { IconCalendarMonth, IconSearch } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import { Select } from '../../../components/select/select';
 import { useEventList } from '../api/events';
 import { EVENTS_PAGE_SIZE, type EventListParams } from '../api/keys';
 import { useOrganizationSearch } from '../api/pickers';
