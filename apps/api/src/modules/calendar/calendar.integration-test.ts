@@ -483,3 +483,41 @@ describe('reminders', () => {
     expect(notes.body).toContain('Quick sync starts in 5 minutes');
   });
 });
+
+describe('the demo calendar', () => {
+  it('has weeks of events around today across organizations, weekly series and every attendee status', async () => {
+    const from = inDays(-14, 0);
+    const occurrences = (
+      await t.call('GET', ADA, `/api/events?from=${from.toISOString()}&to=${inDays(28, 0).toISOString()}`)
+    )
+      .json()
+      .data.filter(
+        (o: { title: string }) =>
+          !/portfolio review|Check|stand-up|town hall|open day|Quick sync/.test(o.title),
+      );
+    const titles = new Set(occurrences.map((o: { title: string }) => o.title));
+    expect(titles).toContain('Acme investment committee');
+    expect(titles).toContain('Parity community call');
+    expect(titles).toContain('Cedar × Acme co-investment call');
+    expect(titles).not.toContain('Cedar deal review'); // Cedar's own meeting
+    expect(
+      occurrences.filter((o: { title: string }) => o.title === 'Acme investment committee').length,
+    ).toBeGreaterThan(3);
+    const statuses = await t.app.db.execute(
+      sql`SELECT DISTINCT a.status FROM event_attendees a JOIN events e ON e.id = a.event_id WHERE e.uid LIKE 'demo-%'`,
+    );
+    expect((statuses as unknown as { rows: { status: string }[] }).rows.map((r) => r.status).sort()).toEqual([
+      'attending',
+      'declined',
+      'maybe',
+      'no-answer',
+    ]);
+    const eveView = (
+      await t.call('GET', EVE, `/api/events?from=${from.toISOString()}&to=${inDays(28, 0).toISOString()}`)
+    )
+      .json()
+      .data.map((o: { title: string }) => o.title);
+    expect(eveView).toContain('Cedar deal review');
+    expect(eveView).not.toContain('Acme investment committee');
+  });
+});
