@@ -1,5 +1,9 @@
 import { MAX_OCCURRENCES_PER_READ, type TRecurrence } from '@parity/domain/calendar/events';
-import { RRule, type Weekday } from 'rrule';
+import type { Weekday } from 'rrule';
+import rrulePackage from 'rrule';
+
+// rrule is CommonJS without named ESM exports: Node's ESM loader gives its exports as the default.
+const { RRule } = rrulePackage;
 
 /*
  * Recurrence with the `rrule` package. A series repeats at the same wall-clock time in its own
@@ -10,18 +14,30 @@ import { RRule, type Weekday } from 'rrule';
 const WEEKDAYS: Weekday[] = [RRule.SU, RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA];
 const FREQ = { daily: RRule.DAILY, weekly: RRule.WEEKLY, monthly: RRule.MONTHLY } as const;
 
+// Making an Intl.DateTimeFormat is costly: one per zone, kept (zones are few).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string) {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The zone's offset from UTC at this instant, in milliseconds. */
 function offsetMs(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
+  if (timeZone === 'UTC') return 0;
+  const parts = formatter(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(
     get('year'),
@@ -81,6 +97,39 @@ export function occurrenceStarts(
   from: Date,
   to: Date,
   limit = MAX_OCCURRENCES_PER_READ,
+): Date[] {
+  // Many people read the same weeks of the same series: expansions are kept, keyed by all they depend on.
+  const key = `${JSON.stringify(recurrence)}|${start.getTime()}|${timeZone}|${durationMs}|${from.getTime()}|${to.getTime()}`;
+  let starts = expansions.get(key);
+  if (!starts) {
+    try {
+      starts = expandUncached(recurrence, start, timeZone, durationMs, from, to, MAX_OCCURRENCES_PER_READ);
+    } catch (error) {
+      if (!(error instanceof TooManyOccurrences)) throw error;
+      starts = TOO_MANY;
+    }
+    remember(key, starts);
+  }
+  if (starts === TOO_MANY || starts.length > limit) throw new TooManyOccurrences();
+  return starts.map((d) => new Date(d));
+}
+
+const TOO_MANY = 'too many' as const;
+const EXPANSIONS_KEPT = 20_000;
+const expansions = new Map<string, Date[] | typeof TOO_MANY>();
+function remember(key: string, value: Date[] | typeof TOO_MANY) {
+  if (expansions.size >= EXPANSIONS_KEPT) expansions.delete(expansions.keys().next().value!);
+  expansions.set(key, value);
+}
+
+function expandUncached(
+  recurrence: TRecurrence,
+  start: Date,
+  timeZone: string,
+  durationMs: number,
+  from: Date,
+  to: Date,
+  limit: number,
 ): Date[] {
   const rule = new RRule(ruleOptions(recurrence, toWallTime(start, timeZone)));
   // a day's margin on each side covers any zone offset; exact filtering is on instants below
