@@ -84,6 +84,7 @@ await withServer({ label: 'calendar', postgres: true, users: USERS, prepare: gen
   const gridTo = new Date(gridFrom.getTime() + 42 * 86_400_000);
   const url = `${server.url}/api/events?from=${gridFrom.toISOString()}&to=${gridTo.toISOString()}`;
   const sample = await call(url, 'GET', server.tokens[0]);
+  console.info(`\n  one bench user's month (42 days): ${sample.data.length} occurrences`);
   // An untimed pass first: the first seconds of a new server (JIT, pool, plans) are not the figure.
   await load('warm-up', { ...LOAD, duration: 3 }, { url, ...asUsers(server.tokens) });
   rows.push(
