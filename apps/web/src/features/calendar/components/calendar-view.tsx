@@ -109,7 +109,17 @@ export default function CalendarView({
           center: 'title',
           right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
         }}
-        buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'List' }}
+        // Words, not FullCalendar's icon font: its icons are role="img" with no text (axe).
+        buttonIcons={false}
+        buttonText={{
+          prev: 'Previous',
+          next: 'Next',
+          today: 'Today',
+          month: 'Month',
+          week: 'Week',
+          day: 'Day',
+          list: 'List',
+        }}
         buttonHints={{ prev: 'Previous $0', next: 'Next $0', today: 'This $0' }}
         views={{
           // Month: 42 days, a six-week grid.
