@@ -4,6 +4,10 @@ import { z } from 'zod';
  * Calendar (issue 15): events with attendees, files, invitations (.ics), feeds and reminders.
  * The rules and messages shared by the API and the web calendar.
  */
+/** Ids are PostgreSQL integers. */
+const ZId = z.number().int().positive().max(2_147_483_647);
+const ZQueryId = z.coerce.number().int().positive().max(2_147_483_647);
+
 export const EVENT_VISIBILITIES = ['private', 'organization', 'public'] as const;
 export type TEventVisibility = (typeof EVENT_VISIBILITIES)[number];
 export const EVENT_VISIBILITY_LABELS: Record<TEventVisibility, string> = {
@@ -135,7 +139,7 @@ const eventFields = {
     .or(z.literal('').transform(() => null)),
   visibility: ZEventVisibility,
   /** The organizer's organization by default. */
-  organizationId: z.number().int().positive().nullish(),
+  organizationId: ZId.nullish(),
   recurrence: recurrenceSchema.nullish(),
 };
 
@@ -203,8 +207,8 @@ export type TEventRangeQuery = z.infer<typeof eventRangeQuerySchema>;
 export const eventListQuerySchema = z.strictObject({
   when: z.enum(['upcoming', 'past']).default('upcoming'),
   q: z.string().trim().max(200).optional(),
-  organizationId: z.coerce.number().int().positive().optional(),
-  podId: z.coerce.number().int().positive().optional(),
+  organizationId: ZQueryId.optional(),
+  podId: ZQueryId.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -212,8 +216,8 @@ export type TEventListQuery = z.infer<typeof eventListQuerySchema>;
 
 export const attendeeInviteSchema = z
   .strictObject({
-    userIds: z.array(z.number().int().positive()).max(500).optional(),
-    organizationIds: z.array(z.number().int().positive()).max(50).optional(),
+    userIds: z.array(ZId).max(500).optional(),
+    organizationIds: z.array(ZId).max(50).optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.userIds?.length && !value.organizationIds?.length) {

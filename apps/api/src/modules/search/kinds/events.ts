@@ -26,7 +26,8 @@ export const eventsKind = defineKind<{ starts: string; organization: string | nu
   title: sql`e.title`,
   snippet: { text: sql`regexp_replace(e.description, '<[^>]*>', ' ', 'g')`, config: 'english' },
   extra: () =>
-    sql`json_build_object('starts', to_char(e.start_at AT TIME ZONE e.time_zone, 'YYYY-MM-DD HH24:MI'),
+    // in UTC: an event's zone is one the runtime knows, not always one PostgreSQL does
+    sql`json_build_object('starts', to_char(e.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC',
       'organization', eo.name)`,
   present: (id, extra) => ({
     subtitle: extra.organization ? `${extra.starts} · ${extra.organization}` : extra.starts,
