@@ -1,4 +1,4 @@
-import type { DateSelectArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import type { DateSelectArg, DatesSetArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
@@ -65,6 +65,24 @@ export function toCalendarEvents(occurrences: readonly TOccurrence[], now = new 
   }));
 }
 
+const PLUGINS = [luxonPlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+const HEADER_TOOLBAR = {
+  left: 'prev,next today',
+  center: 'title',
+  right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
+};
+const BUTTON_TEXT = {
+  prev: 'Previous',
+  next: 'Next',
+  today: 'Today',
+  month: 'Month',
+  week: 'Week',
+  day: 'Day',
+  list: 'List',
+};
+const BUTTON_HINTS = { prev: 'Previous $0', next: 'Next $0', today: 'This $0' };
+const SNAP = { minutes: TIME_GRID_SNAP_MINUTES };
+
 /**
  * The FullCalendar month (six weeks), week, day and list views, in the user's zone (luxon's named
  * zones), weeks starting on the user's day. Loaded lazily with the /calendar page only.
@@ -82,6 +100,10 @@ export default function CalendarView({
 }: CalendarViewProps) {
   const events = useMemo(() => toCalendarEvents(occurrences), [occurrences]);
   const viewType = useRef<string>(initialView);
+  const allowMoves = useMemo(
+    () => () => viewType.current === 'timeGridWeek' || viewType.current === 'timeGridDay',
+    [],
+  );
   const slot = `${String(Math.floor(slotMinutes / 60)).padStart(2, '0')}:${String(slotMinutes % 60).padStart(2, '0')}:00`;
 
   const change = (arg: EventDropArg | EventResizeDoneArg) => {
@@ -97,38 +119,53 @@ export default function CalendarView({
     });
   };
 
+  // Stable options: FullCalendar re-renders the whole view when an option's identity changes,
+  // and the page re-renders on every read's state (bench/calendar-month.mjs).
+  const latest = useRef({ onRange, onOpen, onSelect, change });
+  latest.current = { onRange, onOpen, onSelect, change };
+  const options = useMemo(
+    () => ({
+      views: {
+        dayGridMonth: { fixedWeekCount: MONTH_VIEW_DAYS === 42, dayMaxEvents: 4 },
+        timeGridWeek: { slotDuration: slot, editable: true },
+        timeGridDay: { slotDuration: slot, editable: true },
+      },
+      datesSet: (arg: DatesSetArg) => {
+        viewType.current = arg.view.type;
+        latest.current.onRange(arg.start.toISOString(), arg.end.toISOString());
+      },
+      eventClick: (arg: EventClickArg) => {
+        arg.jsEvent.preventDefault();
+        latest.current.onOpen(arg.event.extendedProps.occurrence as TOccurrence);
+      },
+      eventChange: (arg: EventDropArg | EventResizeDoneArg) => latest.current.change(arg),
+      select: (arg: DateSelectArg) => {
+        arg.view.calendar.unselect();
+        latest.current.onSelect({
+          start: arg.start.toISOString(),
+          end: arg.end.toISOString(),
+          allDay: arg.allDay,
+        });
+      },
+    }),
+    [slot],
+  );
+
   return (
     <div className={classes.calendar}>
       <FullCalendar
-        plugins={[luxonPlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        plugins={PLUGINS}
         initialView={initialView}
         timeZone={timeZone}
         firstDay={weekStart}
-        headerToolbar={{
-          left: 'prev,next today',
-          center: 'title',
-          right: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek',
-        }}
+        headerToolbar={HEADER_TOOLBAR}
         // Words, not FullCalendar's icon font: its icons are role="img" with no text (axe).
         buttonIcons={false}
-        buttonText={{
-          prev: 'Previous',
-          next: 'Next',
-          today: 'Today',
-          month: 'Month',
-          week: 'Week',
-          day: 'Day',
-          list: 'List',
-        }}
-        buttonHints={{ prev: 'Previous $0', next: 'Next $0', today: 'This $0' }}
-        views={{
-          // Month: 42 days, a six-week grid.
-          dayGridMonth: { fixedWeekCount: MONTH_VIEW_DAYS === 42, dayMaxEvents: 4 },
-          timeGridWeek: { slotDuration: slot, editable: true },
-          timeGridDay: { slotDuration: slot, editable: true },
-        }}
+        buttonText={BUTTON_TEXT}
+        buttonHints={BUTTON_HINTS}
+        views={options.views}
         slotDuration={slot}
-        snapDuration={{ minutes: TIME_GRID_SNAP_MINUTES }}
+        snapDuration={SNAP}
         scrollTime="08:00:00"
         nowIndicator
         height="auto"
@@ -139,21 +176,12 @@ export default function CalendarView({
         eventDurationEditable
         selectable
         selectMirror
-        datesSet={(arg) => {
-          viewType.current = arg.view.type;
-          onRange(arg.start.toISOString(), arg.end.toISOString());
-        }}
-        eventClick={(arg: EventClickArg) => {
-          arg.jsEvent.preventDefault();
-          onOpen(arg.event.extendedProps.occurrence as TOccurrence);
-        }}
-        eventDrop={change}
-        eventResize={change}
-        select={(arg: DateSelectArg) => {
-          arg.view.calendar.unselect();
-          onSelect({ start: arg.start.toISOString(), end: arg.end.toISOString(), allDay: arg.allDay });
-        }}
-        eventAllow={() => viewType.current === 'timeGridWeek' || viewType.current === 'timeGridDay'}
+        datesSet={options.datesSet}
+        eventClick={options.eventClick}
+        eventDrop={options.eventChange}
+        eventResize={options.eventChange}
+        select={options.select}
+        eventAllow={allowMoves}
       />
     </div>
   );
