@@ -39,9 +39,12 @@ const KB = 1024;
 // (vite.config.ts). /login 215.5 KB in 18 files; the dashboard 261.7 KB in 30 files (a scroll area
 // and an image component are files of their own again). Issue #20's next step is the 25 KB zod
 // chunk the dashboard still loads (its analytics widget parses answers with the domain schemas).
+// Issue #15 put Calendar in every member's top bar (its entry and icon, 0.06 KB) and the events
+// kind in the top bar's search (0.3 KB): the dashboard 262.1 KB in the same 30 files, /login
+// 215.8 KB. FullCalendar itself is in no first load (the /calendar page's own lazy chunk).
 const BUDGETS: Record<keyof typeof FIRST_LOAD_ROUTES, { jsKB: number; cssKB: number; files: number }> = {
   '/login': { jsKB: 216, cssKB: 42, files: 18 },
-  '/': { jsKB: 262, cssKB: 42, files: 30 },
+  '/': { jsKB: 262.5, cssKB: 42, files: 30 },
 };
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
