@@ -8,6 +8,7 @@ import { type Handler, json, jsonBody, type StubbedCall, stubFetch } from '../..
 import { ACCOUNT } from '../../testing/fixtures';
 import { cleanupApps, renderApp } from '../../testing/render';
 import { eventDetail, occurrence, PREFERENCES } from './calendar.fixtures';
+import { eventPath, toCalendarEvents } from './components/calendar-view';
 import { htmlToText, sanitizeDescription, textToHtml } from './lib/description';
 import { fromZonedInput, toZonedInput } from './lib/time';
 
@@ -59,6 +60,23 @@ describe('calendar helpers', () => {
       '<p>Agenda <strong>now</strong></p><ul><li>one</li><li><em>two</em></li></ul><p>&lt;b&gt;x&lt;/b&gt;</p>',
     );
     expect(htmlToText(html)).toBe('Agenda **now**\n\n- one\n- *two*\n\n<b>x</b>');
+  });
+
+  it('marks an event starting within 30 minutes as soon, and links an occurrence to its page', () => {
+    const now = new Date('2026-12-03T08:40:00.000Z');
+    const [soon, later] = toCalendarEvents(
+      [
+        occurrence(),
+        occurrence({ eventId: 8, start: '2026-12-03T09:30:00.000Z', end: '2026-12-03T10:00:00.000Z' }),
+      ],
+      now,
+    );
+    expect(soon?.classNames).toContain('event-soon');
+    expect(later?.classNames).not.toContain('event-soon');
+    expect(soon?.editable).toBe(true);
+    expect(eventPath(occurrence({ recurring: true }))).toBe(
+      '/calendar/events/7?occurrence=2026-12-03T09%3A00%3A00.000Z',
+    );
   });
 
   it('keeps only safe tags and links in a description shown', () => {
@@ -341,6 +359,34 @@ describe('/calendar/events/{eventId}', () => {
     const call = callsTo(calls, 'DELETE', '/api/events/7')[0];
     expect(call?.search.get('scope')).toBe('occurrence');
     expect(call?.search.get('occurrenceStart')).toBe('2026-12-10T09:00:00.000Z');
+  });
+
+  it('edits one occurrence of a recurring event after asking, sending its original start', async () => {
+    const user = userEvent.setup();
+    const series = eventDetail({ recurrence: { freq: 'weekly', interval: 1 }, rrule: 'FREQ=WEEKLY' });
+    const { calls } = renderPage('/calendar/events/7?occurrence=2026-12-10T09%3A00%3A00.000Z', {
+      'GET /api/events/7': () => json(series),
+      'PATCH /api/events/7': () => json(series),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
+    // The occurrence's own times, on the event's clock (London is on UTC in December).
+    expect(within(dialog).getByLabelText(/^Start/)).toHaveValue('2026-12-10T09:00');
+    expect(within(dialog).queryByLabelText('Repeat', { selector: 'input' })).toBeNull();
+    const title = within(dialog).getByLabelText(/^Title/);
+    await user.clear(title);
+    await user.type(title, 'Board meeting (moved room)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save event' }));
+    const scope = await screen.findByRole('dialog', { name: 'Edit a recurring event' });
+    await user.click(within(scope).getByRole('button', { name: 'This occurrence' }));
+    await waitFor(() => expect(callsTo(calls, 'PATCH', '/api/events/7')).toHaveLength(1));
+    expect(jsonBody(callsTo(calls, 'PATCH', '/api/events/7')[0] as StubbedCall)).toMatchObject({
+      scope: 'occurrence',
+      occurrenceStart: '2026-12-10T09:00:00.000Z',
+      title: 'Board meeting (moved room)',
+      start: '2026-12-10T09:00:00.000Z',
+      end: '2026-12-10T10:00:00.000Z',
+    });
   });
 
   it('hides edit and delete from who may not edit', async () => {
