@@ -76,6 +76,8 @@ const LABELLED = `${D}validation/labelled.ts`;
 const API_CLIENT = `${W}lib/api-client.ts`;
 const PHONE_INPUT = `${W}components/phone-input/phone-input.tsx`;
 const FEEDBACK = `${D}feedback.ts`;
+const CALENDAR = `${D}calendar/events.ts`;
+const CALENDAR_VIEW = `${W}features/calendar/components/calendar-view.tsx`;
 const FEEDBACK_FORM = `${W}features/feedback/components/feedback-form.tsx`;
 const TYPE_AHEAD = `${W}components/type-ahead/type-ahead.ts`;
 const DASHBOARD_TITLE = `${W}features/dashboard/components/dashboard-title.tsx`;
@@ -559,6 +561,52 @@ const CONSTANTS: readonly Constant[] = [
   },
 
   // --- 9. Business constants and limits ----------------------------------------------------------
+  // Calendar (issue #15): the domain's constants, used by the web calendar.
+  {
+    section: 9,
+    spec: 'Calendar time slots 15, 30, 60, 360 minutes',
+    value: [15, 30, 60, 360],
+    defined: `${CALENDAR}#CALENDAR_SLOT_MINUTES`,
+    usedIn: [
+      `${W}features/calendar/components/calendar-settings.tsx`,
+      `${W}features/calendar/routes/calendar.tsx`,
+    ],
+  },
+  {
+    section: 9,
+    spec: 'Calendar month view 42 days',
+    value: 42,
+    defined: `${CALENDAR_VIEW}#MONTH_VIEW_DAYS`,
+    usedIn: [CALENDAR_VIEW],
+  },
+  {
+    section: 9,
+    spec: 'Calendar week 7 days or day 1 day with 15-minute slots',
+    value: 15,
+    defined: `${CALENDAR_VIEW}#TIME_GRID_SNAP_MINUTES`,
+    usedIn: [CALENDAR_VIEW],
+  },
+  {
+    section: 9,
+    spec: 'A slot is soon if starting within 30 minutes',
+    value: 30,
+    defined: `${CALENDAR}#SOON_MINUTES`,
+    usedIn: [CALENDAR],
+  },
+  {
+    section: 9,
+    spec: 'Week start 0 Sunday or 1 Monday',
+    value: [0, 1],
+    defined: `${CALENDAR}#WEEK_STARTS`,
+    usedIn: [`${W}features/calendar/components/calendar-settings.tsx`],
+  },
+  {
+    section: 9,
+    spec: 'Reminder text thresholds: 2, 5, 10, 15, 30, 60 minutes',
+    value: [2, 5, 10, 15, 30, 60],
+    defined: `${CALENDAR}#REMINDER_MINUTES`,
+    usedIn: [CALENDAR, `${W}features/calendar/components/event-details.tsx`],
+  },
   {
     section: 9,
     spec: 'Alert timeout: 4000 ms in the generic helper',
@@ -1055,43 +1103,11 @@ const TEXTS: readonly Text[] = [
 const ISSUE = { calendar: '#15', pods: '#16' } as const;
 
 const PENDING: readonly Pending[] = [
-  {
-    section: 9,
-    spec: 'Calendar time slots 15, 30, 60, 360 minutes',
-    module: 'calendar',
-    issue: ISSUE.calendar,
-  },
-  {
-    section: 9,
-    spec: 'Calendar month view 42 days with 6-hour slots',
-    module: 'calendar',
-    issue: ISSUE.calendar,
-  },
-  {
-    section: 9,
-    spec: 'Calendar week 7 days or day 1 day with 15-minute slots',
-    module: 'calendar',
-    issue: ISSUE.calendar,
-  },
-  {
-    section: 9,
-    spec: 'A slot is soon if starting within 30 minutes',
-    module: 'calendar',
-    issue: ISSUE.calendar,
-  },
-  { section: 9, spec: 'Week start 0 Sunday or 1 Monday', module: 'calendar', issue: ISSUE.calendar },
-  {
-    section: 9,
-    spec: 'Reminder text thresholds: 2, 5, 10, 15, 30, 60 minutes',
-    module: 'calendar',
-    issue: ISSUE.calendar,
-  },
-  { section: 9, spec: 'Numeric route params for event ids', module: 'calendar', issue: ISSUE.calendar },
   { section: 9, spec: 'Numeric route params for pod ids', module: 'pods', issue: ISSUE.pods },
 ];
 
-/** Spec 9: numeric route params for organization, survey and user ids (event and pod ids: PENDING). */
-const NUMERIC_ROUTE_PARAMS = ['organizationId', 'surveyId', 'userId'] as const;
+/** Spec 9: numeric route params for organization, survey, user and event ids (pod ids: PENDING). */
+const NUMERIC_ROUTE_PARAMS = ['organizationId', 'surveyId', 'userId', 'eventId'] as const;
 
 function split(reference: string): { file: string; name: string } {
   const [file = '', name = ''] = reference.split('#');
@@ -1161,7 +1177,7 @@ describe('spec conformance: the messages and constants of spec sections 5, 8 and
     expect(textProblem(entry) ?? 'where it belongs').toBe('where it belongs');
   });
 
-  it('ids in route paths are numeric (organization, survey, user)', () => {
+  it('ids in route paths are numeric (organization, survey, user, event)', () => {
     const router = `${W}app/router.tsx`;
     const texts = textsOf(source(router));
     expect(usesOf(source(router), 'numericParam')).toBeGreaterThanOrEqual(NUMERIC_ROUTE_PARAMS.length);

@@ -41,6 +41,9 @@ const KB = 1024;
 // Issue #20 took zod out of the dashboard's first load: the LPI card's formats
 // (domain/analytics-display.ts), the transparency weights (scoring/constants.ts) and the permission
 // flags (permissions.ts) no longer sit beside a schema: 234.4 KB in 27 files.
+// Issue #15 put Calendar in every member's top bar (its entry and icon, 0.06 KB) and the events
+// kind in the top bar's search (0.3 KB). FullCalendar itself is in no first load (the /calendar
+// page's own lazy chunk).
 const BUDGETS: Record<keyof typeof FIRST_LOAD_ROUTES, { jsKB: number; cssKB: number; files: number }> = {
   '/login': { jsKB: 216, cssKB: 42, files: 18 },
   '/': { jsKB: 236, cssKB: 42, files: 28 },

@@ -252,6 +252,30 @@ function lpiAndSurveys(journey: () => Journey, surveySections: string[]) {
   });
 }
 
+/** The Calendar module: the calendar (list view on a phone), all events, an event and its tabs. */
+function calendarPages(journey: () => Journey) {
+  it('opens the Calendar, All events and an event with its Attendees and Files tabs', async () => {
+    const j = journey();
+    await j.module('Calendar');
+    await j.arrive('/calendar', 'Calendar');
+    await expect
+      .poll(() => j.page.locator(j.phone ? '.fc-list' : '.fc-daygrid-day').count(), POLL)
+      .toBeGreaterThan(0);
+    await expectAccessible(j.page);
+    await j.link('All events');
+    await j.arrive('/calendar/events', 'Events');
+    const first = j.page.getByRole('table', { name: 'Upcoming events' }).getByRole('link').first();
+    const title = (await first.textContent()) ?? '';
+    await first.click();
+    await j.arrive(/^\/calendar\/events\/\d+$/, title);
+    for (const tab of ['Attendees', 'Files']) {
+      await j.page.getByRole('tab', { name: tab, exact: true }).click();
+      await expect.poll(() => j.page.locator('[aria-busy="true"]').count(), POLL).toBe(0);
+      await expectAccessible(j.page);
+    }
+  });
+}
+
 /** The top bar's bell to the notification centre and its preferences. */
 function notificationCentre(journey: () => Journey) {
   it("opens the notification centre from the bell's 'See all', and its preferences", async () => {
@@ -277,7 +301,7 @@ function searchPage(journey: () => Journey, term: string) {
   });
 }
 
-const MEMBER_MODULES = ['Dashboard', 'Users', 'Organizations', 'LPI', 'Surveys'];
+const MEMBER_MODULES = ['Dashboard', 'Users', 'Organizations', 'LPI', 'Surveys', 'Calendar'];
 const MEMBER_MENU = ['My profile', 'Settings', 'My organization', 'Log out'];
 
 describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 390 px', () => {
@@ -319,6 +343,7 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
       ]);
       lpiAndSurveys(() => j, ['Taking', 'Archived', 'Export']);
       ownProfile(() => j, 'Max Planck');
+      calendarPages(() => j);
       notificationCentre(() => j);
       searchPage(() => j, 'Cedar');
 
@@ -448,7 +473,7 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
         await j.arrive('/', GREETING('Grace'));
         await j.sees('Platform administrator');
         expect(await j.page.getByText('Access Denied').count()).toBe(0);
-        expect(await j.modules()).toEqual(['Dashboard', 'Users', 'Organizations', 'Admin']);
+        expect(await j.modules()).toEqual(['Dashboard', 'Users', 'Organizations', 'Calendar', 'Admin']);
         expect(await j.userMenuItems()).toEqual(['My profile', 'Settings', 'Log out']);
       });
 

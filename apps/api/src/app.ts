@@ -19,6 +19,7 @@ import adminUsersModule from './modules/admin/users/routes';
 import analyticsModule from './modules/analytics/routes';
 import auditModule from './modules/audit/routes';
 import authModule from './modules/auth/routes';
+import calendarModule from './modules/calendar/routes';
 import contactsModule from './modules/contacts/routes';
 import dictionariesModule from './modules/dictionaries/routes';
 import feedbackModule from './modules/feedback/routes';
@@ -182,6 +183,7 @@ export async function buildApp(
   await app.register(searchModule);
   await app.register(usageEventsModule);
   await app.register(notificationsModule, { listen: database.listen, jobs });
+  await app.register(calendarModule, { jobs });
 
   // WEB_DIST, else the web app's build beside this file (apps/api/src or apps/api/dist).
   await app.register(webAppPlugin, {

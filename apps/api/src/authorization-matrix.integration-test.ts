@@ -168,6 +168,19 @@ beforeAll(async () => {
       sql`INSERT INTO notifications (user_id, kind, type, title, link) VALUES (${user('max@acme.test')}, 'survey_invitation', 'alert', 'Invited', '/surveys/taking/1') RETURNING id`,
     ))!,
   );
+  // An Acme organization event of ada's that max is invited to (a file and feed token of none: 404).
+  const eventId = (await first(
+    sql`INSERT INTO events (uid, title, start_at, end_at, time_zone, visibility, organization_id, organizer_id)
+        VALUES ('matrix@parity', 'Matrix meeting', now() + interval '1 day', now() + interval '25 hours', 'UTC',
+          'organization', ${acme}, ${user('ada@acme.test')}) RETURNING id`,
+  ))!;
+  await t.app.db.execute(
+    sql`INSERT INTO event_attendees (event_id, user_id, status) VALUES (${Number(eventId)}, ${user('ada@acme.test')}, 'attending'),
+        (${Number(eventId)}, ${user('max@acme.test')}, 'no-answer')`,
+  );
+  params.set('eventId', eventId);
+  params.set('fileId', '00000000-0000-4000-8000-000000000002');
+  params.set('token', 'not-a-feed-token-of-anyone-0000000000000');
   routes = await apiRoutes(t);
   if (process.env.AUTHZ_MATRIX_WRITE) console.info('path parameters', Object.fromEntries(params));
 }, 120_000);

@@ -2,9 +2,16 @@ import { z } from 'zod';
 
 /**
  * Search (issue 17): one rights-aware search across the platform. A kind is one definition on
- * the API side (modules/search/kinds); events and pods join the list when their modules land.
+ * the API side (modules/search/kinds); pods join the list when their module lands.
  */
-export const SEARCH_KINDS = ['organizations', 'people', 'surveys', 'documents', 'policies'] as const;
+export const SEARCH_KINDS = [
+  'organizations',
+  'people',
+  'surveys',
+  'documents',
+  'policies',
+  'events',
+] as const;
 export const ZSearchKind = z.enum(SEARCH_KINDS);
 export type TSearchKind = z.infer<typeof ZSearchKind>;
 export const SEARCH_KIND_LABELS: Record<TSearchKind, string> = {
@@ -13,6 +20,7 @@ export const SEARCH_KIND_LABELS: Record<TSearchKind, string> = {
   surveys: 'Surveys',
   documents: 'Documents',
   policies: 'Policies',
+  events: 'Events',
 };
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;

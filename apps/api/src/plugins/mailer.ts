@@ -11,6 +11,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** text attachments, e.g. an invitation's .ics (kept in mail_outbox as sent) */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface Mailer {

@@ -56,6 +56,10 @@ export const API_TAGS = [
   },
   { name: 'places', description: 'Address search.' },
   {
+    name: 'calendar',
+    description: 'Events, their occurrences, attendees and files; .ics downloads, personal feeds, reminders.',
+  },
+  {
     name: 'notifications',
     description:
       'A user’s notifications, their unread count, live stream (server-sent events) and delivery preferences.',

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../core/auth/passwords';
 import type { Db, Tx } from '../db/client';
 import { memberships, organizationCodes, organizations, users } from '../db/schema/people';
+import { seedCalendar } from './calendar';
 import { LEGACY_SURVEY_2024, seedLegacySurvey } from './legacy-survey';
 import { seedLpi } from './lpi';
 import { seedNotifications } from './notifications';
@@ -333,6 +334,13 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
       host: NORTHWIND,
       acme: ACME,
       cedar: CEDAR,
+    });
+    await seedCalendar(tx, {
+      organizations: orgIds,
+      users: userIds,
+      acme: ACME,
+      cedar: CEDAR,
+      host: NORTHWIND,
     });
     return { organizations: orgIds, users: userIds, surveys: surveyIds };
   });

@@ -29,6 +29,7 @@ export async function apiRoutes(t: TestApp): Promise<RouteOperation[]> {
 // is signed out (401) on every route after it.
 const LAST = [
   'DELETE /api/surveys/{surveyId}',
+  'DELETE /api/events/{eventId}',
   'POST /api/oauth/logout',
   'POST /api/passwords/update',
   'PUT /api/user-account/deactivate',

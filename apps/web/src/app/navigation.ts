@@ -1,5 +1,6 @@
 import {
   IconBuilding,
+  IconCalendar,
   IconChartBar,
   IconClipboardList,
   IconLayoutDashboard,
@@ -32,20 +33,20 @@ export interface ModuleNavItem extends NavItem {
 const ofOrganization: NonNullable<ModuleNavItem['visible']> = (account) =>
   account.isAllowed === true && typeof account.organization_id === 'number';
 
+/** An approved user: every module open to all members, the public ones included. */
+const approved: NonNullable<ModuleNavItem['visible']> = (account) => account.isAllowed === true;
+
 export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   { label: 'Dashboard', to: '/', icon: IconLayoutDashboard, end: true },
   // Pending and declined users see only the dashboard and their own profile (DESIGN 5).
-  { label: 'Users', to: '/users', icon: IconUsers, visible: (account) => account.isAllowed === true },
-  {
-    label: 'Organizations',
-    to: '/organizations',
-    icon: IconBuilding,
-    visible: (account) => account.isAllowed === true,
-  },
+  { label: 'Users', to: '/users', icon: IconUsers, visible: approved },
+  { label: 'Organizations', to: '/organizations', icon: IconBuilding, visible: approved },
   // Every member may view the profile; editing needs LPI access (the page says so).
   { label: 'LPI', to: '/lpi', icon: IconChartBar, visible: ofOrganization },
   // Taking, archived, exported and hosted surveys (spec 2 Surveys): an organization's.
   { label: 'Surveys', to: '/surveys', icon: IconClipboardList, visible: ofOrganization },
+  // Events (spec 2 Calendar): every approved user sees the public ones.
+  { label: 'Calendar', to: '/calendar', icon: IconCalendar, visible: approved },
   // The platform administrators' console (spec 2 Admin).
   { label: 'Admin', to: '/admin', icon: IconShieldLock, visible: (account) => account.isAdministrator },
 ];

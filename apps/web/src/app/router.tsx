@@ -484,6 +484,34 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   ],
                 },
                 {
+                  // Calendar (issue 15): the month/week/day views, the events list and an event's
+                  // page (numeric ids). FullCalendar loads with /calendar only.
+                  id: 'calendar',
+                  path: 'calendar',
+                  handle: handle({ crumb: 'Calendar', layout: 'top-bar' }),
+                  children: [
+                    {
+                      id: 'calendar.view',
+                      index: true,
+                      lazy: () => import('../features/calendar/routes/calendar'),
+                      handle: handle({ title: 'Calendar', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'calendar.events',
+                      path: 'events',
+                      lazy: () => import('../features/calendar/routes/events-list'),
+                      handle: handle({ crumb: 'Events', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'calendar.event',
+                      path: 'events/:eventId',
+                      loader: numericParam('eventId'),
+                      lazy: () => import('../features/calendar/routes/event-page'),
+                      handle: handle({ crumb: 'Event', layout: 'top-bar' }),
+                    },
+                  ],
+                },
+                {
                   // Search (issue 17): every kind the caller may read; the top bar's box opens it.
                   id: 'search',
                   path: 'search',

@@ -1,5 +1,6 @@
 // The whole schema, for Drizzle's relational queries. Tables live in one file per module.
 export * from './audit';
+export * from './calendar';
 export * from './codes';
 export * from './contacts';
 export * from './dictionaries';

@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const mailStatus = pgEnum('mail_status', ['logged', 'sent', 'failed']);
 
@@ -11,6 +11,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** attached files as sent, e.g. an invitation's .ics: [{filename, contentType, content}] */
+    attachments: jsonb('attachments'),
     status: mailStatus('status').notNull(),
     error: text('error'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

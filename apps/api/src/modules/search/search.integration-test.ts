@@ -91,7 +91,7 @@ describe('GET /api/search: bad input', () => {
     [`q=${'a'.repeat(500)}`, 'querystring.q: The search may be at most 200 characters long'],
     [
       'q=cedar&kinds=organizations,planets',
-      'querystring.kinds: Unknown kind planets; kinds must be a comma-separated list of organizations, people, surveys, documents, policies',
+      'querystring.kinds: Unknown kind planets; kinds must be a comma-separated list of organizations, people, surveys, documents, policies, events',
     ],
     ['q=cedar&offset=-1', 'querystring.offset: offset must not be negative'],
     ['q=cedar&limit=0', 'querystring.limit: limit must be at least 1'],
@@ -105,7 +105,14 @@ describe('GET /api/search: bad input', () => {
     'parses %j safely: 200 with every kind',
     async (q) => {
       const found = await groups('ada@acme.test', q);
-      expect([...found.keys()]).toEqual(['organizations', 'people', 'surveys', 'documents', 'policies']);
+      expect([...found.keys()]).toEqual([
+        'organizations',
+        'people',
+        'surveys',
+        'documents',
+        'policies',
+        'events',
+      ]);
     },
   );
 });

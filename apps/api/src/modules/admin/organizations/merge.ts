@@ -34,6 +34,8 @@ export const MERGE_PLAN = {
   legacy_survey_responses: 'move',
   // An integration's client then acts as the target: its tokens take the organization at each call.
   oauth_clients: 'move',
+  // The source's events become the target's (their members are the target's now).
+  events: 'move',
   survey_organization_meta: 'lpi',
   addresses: 'lpi',
   grid_cells: 'lpi',
@@ -46,6 +48,10 @@ export const MERGE_PLAN = {
   tab_versions: 'lpi',
   submissions: 'lpi',
   audit_log: 'keep',
+  // How an attendee was invited, and which organizations were invited as a whole: history (the
+  // members were made attendees one by one when invited).
+  event_attendees: 'keep',
+  event_organizations: 'keep',
 } as const satisfies Record<string, 'move' | 'lpi' | 'keep'>;
 
 /** The column of a table that names the organization (labels name their owner). */

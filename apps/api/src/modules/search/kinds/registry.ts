@@ -1,5 +1,6 @@
 import type { TSearchKind } from '@parity/domain/search';
 import { documentsKind } from './documents';
+import { eventsKind } from './events';
 import type { SearchKindDefinition } from './kind';
 import { organizationsKind } from './organizations';
 import { peopleKind } from './people';
@@ -13,4 +14,5 @@ export const SEARCH_KIND_DEFINITIONS: Record<TSearchKind, SearchKindDefinition> 
   surveys: surveysKind,
   documents: documentsKind,
   policies: policiesKind,
+  events: eventsKind,
 };
