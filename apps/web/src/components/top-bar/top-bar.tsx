@@ -77,6 +77,9 @@ function UserMenu({ user, onLogout }: { user: TopBarUser | null | undefined; onL
       shadow="md"
       withinPortal={false}
       withInitialFocusPlaceholder={false}
+      // The header is fixed, so its button is never scrolled away: nothing to hide the menu for.
+      // (Floating UI's check of that, on a page without layout, could hide an open menu.)
+      hideDetached={false}
     >
       <Menu.Target>
         <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${name}`}>
