@@ -210,8 +210,10 @@ export function AttendeesPanel({ eventId, canEdit }: { eventId: number; canEdit:
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped aria-label="Attendees">
+          {/* On a phone the table scrolls sideways, by keyboard too (it may hold no button). */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus (axe) */}
+          <div tabIndex={0} style={{ overflowX: 'auto' }}>
+            <Table striped aria-label="Attendees" miw={520}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Name</Table.Th>
@@ -255,7 +257,7 @@ export function AttendeesPanel({ eventId, canEdit }: { eventId: number; canEdit:
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
           <Pager
             pages={pageCount(attendees.data.total, ATTENDEES_PAGE_SIZE)}
             page={page}
