@@ -135,7 +135,14 @@ describe.runIf(hasBrowser)('signing in and out', () => {
     await expect.poll(() => page.getByRole('region', { name: 'Complete your profile' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('heading', { name: /LPI/ }).count()).toBeGreaterThan(0);
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as { __shifts?: unknown[] }).__shifts)).toEqual([]);
+    const shifts = await page.evaluate(
+      () => (window as { __shifts?: { value: number; moved: string[] }[] }).__shifts ?? [],
+    );
+    // The cards (sections named by their titles) never move; what else shifts stays far under
+    // Lighthouse's 0.1 for a good score (the prompt arriving late scored 0.084 and moved the
+    // welcome card).
+    expect(shifts.flatMap((shift) => shift.moved).filter((moved) => moved.endsWith('-title'))).toEqual([]);
+    expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.01);
     await context.close();
   });
 });
