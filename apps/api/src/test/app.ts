@@ -31,7 +31,9 @@ export async function createTestApp(
     const name = `parity_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
     const admin = new pg.Client({ connectionString: serverUrl.toString() });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    // A copy of the suite's migrated template (global-setup.ts) when there is one.
+    const template = process.env.PARITY_POSTGRES_TEMPLATE;
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     const testUrl = new URL(serverUrl);
     testUrl.pathname = `/${name}`;
