@@ -1,9 +1,13 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Test tiers told apart by name: *.test.ts unit/component, *.integration-test.ts API through HTTP
 // on a real database, *.e2e.ts Playwright journeys against the built app.
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to its main process, which only waits: on a 2-core machine
+    // that is one worker, and the suite ran on half the machine. The journeys stay one at a time.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] },
