@@ -306,6 +306,7 @@ export const ZEventListItem = z.object({
 });
 export type TEventListItem = z.infer<typeof ZEventListItem>;
 export const ZEventList = z.object({ data: z.array(ZEventListItem), total: z.number().int() });
+export type TEventList = z.infer<typeof ZEventList>;
 
 export const ZEventException = z.object({
   occurrenceStart: z.string(),

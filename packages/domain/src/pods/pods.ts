@@ -191,6 +191,7 @@ export type TPodLeave = z.infer<typeof podLeaveSchema>;
 
 export const podMailPreferenceSchema = z.strictObject({ mailPreference: ZPodMailPreference });
 export type TPodMailPreferenceInput = z.infer<typeof podMailPreferenceSchema>;
+export const ZPodMailPreferenceAnswer = z.object({ mailPreference: ZPodMailPreference });
 
 export const POD_FILE_SORTS = ['name', 'size', 'createdAt'] as const;
 export const podFileListQuerySchema = z.strictObject({
