@@ -471,6 +471,8 @@ describe('the feed pages by keyset; mail preferences and the digest', () => {
     ).json();
     expect(second.data.map((e: { kind: string }) => e.kind)).toEqual(['post', 'post', 'member_joined']);
     expect(second.nextBefore).toBeNull();
+    const past = (await t.call('GET', ADA, `/api/pods/${podId}/feed?before=1`)).json();
+    expect(past).toEqual({ data: [], total: 6, nextBefore: null });
     expect((await t.call('GET', ADA, `/api/pods/${podId}/feed?before=-3`)).statusCode).toBe(400);
   });
 

@@ -331,25 +331,45 @@ export interface EntryRow {
   file_type: string | null;
   created_at: Date;
   edited_at: Date | null;
+  mentions: { id: number; name: string }[];
+  attachments: { id: string; name: string; size: number; contentType: string }[];
 }
 
+/** An entry with its author, event, file, mentions and attachments (as JSON): one statement per read. */
 const entryColumns = sql`p.id, p.parent_id, p.kind, p.body, p.author_id,
   ${personName('u')} AS author_name, ${organizationOf(sql`p.author_id`)} AS author_organization,
   p.event_id, ev.title AS event_title, p.file_id, f.original_name AS file_name, f.size AS file_size,
-  f.content_type AS file_type, p.created_at, p.edited_at`;
+  f.content_type AS file_type, p.created_at, p.edited_at,
+  (SELECT coalesce(json_agg(json_build_object('id', mu.id, 'name', ${personName('mu')}) ORDER BY mu.name, mu.id), '[]')
+    FROM pod_post_mentions pm JOIN users mu ON mu.id = pm.user_id WHERE pm.post_id = p.id) AS mentions,
+  (SELECT coalesce(json_agg(json_build_object('id', af.id, 'name', af.original_name, 'size', af.size,
+      'contentType', af.content_type) ORDER BY af.created_at, af.id), '[]')
+    FROM pod_post_attachments pa JOIN files af ON af.id = pa.file_id WHERE pa.post_id = p.id) AS attachments`;
 const entryJoins = sql`LEFT JOIN users u ON u.id = p.author_id AND u.deleted_at IS NULL
   LEFT JOIN events ev ON ev.id = p.event_id AND ev.pod_id = p.pod_id
   LEFT JOIN files f ON f.id = p.file_id`;
 
-/** One keyset page of top-level entries, newest first (limit + 1 rows tell whether more follow). */
+/**
+ * One keyset page of top-level entries, newest first (limit + 1 of them tell whether more follow),
+ * with their replies and the feed's total, in one statement.
+ */
 export async function feedPage(db: DbOrTx, podId: number, before: number | undefined, limit: number) {
-  return rowsOf<EntryRow>(
-    await db.execute(sql`SELECT ${entryColumns} FROM pod_posts p ${entryJoins}
-      WHERE p.pod_id = ${podId} AND p.parent_id IS NULL ${before ? sql`AND p.id < ${before}` : sql``}
-      ORDER BY p.id DESC LIMIT ${limit + 1}`),
+  return rowsOf<EntryRow & { total: number }>(
+    await db.execute(sql`
+      WITH page AS (
+        SELECT id FROM pod_posts WHERE pod_id = ${podId} AND parent_id IS NULL ${before ? sql`AND id < ${before}` : sql``}
+        ORDER BY id DESC LIMIT ${limit + 1}
+      ), ids AS (
+        SELECT id FROM page UNION ALL SELECT r.id FROM pod_posts r WHERE r.parent_id IN (SELECT id FROM page)
+      )
+      SELECT ${entryColumns},
+        (SELECT count(*)::int FROM pod_posts c WHERE c.pod_id = ${podId} AND c.parent_id IS NULL) AS total
+      FROM pod_posts p ${entryJoins}
+      WHERE p.id IN (SELECT id FROM ids)`),
   );
 }
 
+/** The feed's total, for a page past its end (which has no row to carry it). */
 export async function feedTotal(db: DbOrTx, podId: number): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(
@@ -359,11 +379,10 @@ export async function feedTotal(db: DbOrTx, podId: number): Promise<number> {
   return Number(row!.n);
 }
 
-export async function repliesOf(db: DbOrTx, parentIds: number[]) {
-  if (!parentIds.length) return [];
+export async function repliesOf(db: DbOrTx, parentId: number) {
   return rowsOf<EntryRow>(
     await db.execute(sql`SELECT ${entryColumns} FROM pod_posts p ${entryJoins}
-      WHERE p.parent_id = ANY(${ints(parentIds)}) ORDER BY p.id`),
+      WHERE p.parent_id = ${parentId} ORDER BY p.id`),
   );
 }
 
@@ -372,24 +391,6 @@ export async function findEntry(db: DbOrTx, podId: number, postId: number) {
     await db.execute(sql`SELECT ${entryColumns} FROM pod_posts p ${entryJoins}
       WHERE p.id = ${postId} AND p.pod_id = ${podId}`),
   )[0];
-}
-
-export async function mentionsOf(db: DbOrTx, postIds: number[]) {
-  if (!postIds.length) return [];
-  return rowsOf<{ post_id: number; id: number; name: string }>(
-    await db.execute(sql`SELECT pm.post_id, u.id, ${personName('u')} AS name
-      FROM pod_post_mentions pm JOIN users u ON u.id = pm.user_id WHERE pm.post_id = ANY(${ints(postIds)})
-      ORDER BY pm.post_id, name`),
-  );
-}
-
-export async function attachmentsOf(db: DbOrTx, postIds: number[]) {
-  if (!postIds.length) return [];
-  return rowsOf<{ post_id: number; id: string; name: string; size: number; content_type: string }>(
-    await db.execute(sql`SELECT pa.post_id, f.id, f.original_name AS name, f.size, f.content_type
-      FROM pod_post_attachments pa JOIN files f ON f.id = pa.file_id WHERE pa.post_id = ANY(${ints(postIds)})
-      ORDER BY pa.post_id, f.created_at`),
-  );
 }
 
 export async function insertEntry(

@@ -668,84 +668,58 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
-function toEntries(
-  rows: repo.EntryRow[],
-  mentions: Awaited<ReturnType<typeof repo.mentionsOf>>,
-  attachments: Awaited<ReturnType<typeof repo.attachmentsOf>>,
-  a: Access,
-) {
-  const mentionsBy = groupBy(mentions, (m) => m.post_id);
-  const attachmentsBy = groupBy(attachments, (x) => x.post_id);
-  return rows.map((r) => {
-    const own = r.author_id === a.caller.id;
-    return {
-      id: r.id,
-      kind: r.kind,
-      body: r.body,
-      author:
-        r.author_id !== null && r.author_name !== null
-          ? { id: r.author_id, name: r.author_name, organizationName: r.author_organization }
-          : null,
-      mentions: (mentionsBy.get(r.id) ?? []).map((m) => ({ id: m.id, name: m.name })),
-      attachments: (attachmentsBy.get(r.id) ?? []).map((f) => ({
-        id: f.id,
-        name: f.name,
-        size: Number(f.size),
-        contentType: f.content_type,
-      })),
-      event: r.event_id !== null && r.event_title !== null ? { id: r.event_id, title: r.event_title } : null,
-      file:
-        r.file_id !== null && r.file_name !== null
-          ? { id: r.file_id, name: r.file_name, size: Number(r.file_size), contentType: r.file_type ?? '' }
-          : null,
-      createdAt: new Date(r.created_at).toISOString(),
-      editedAt: r.edited_at ? new Date(r.edited_at).toISOString() : null,
-      canEdit: own && r.kind === 'post' && a.member,
-      canDelete: (own && r.kind === 'post' && a.member) || a.manager,
-      parentId: r.parent_id,
-    };
-  });
-}
-
-async function entriesOf(db: DbOrTx, rows: repo.EntryRow[], a: Access) {
-  const ids = rows.map((r) => r.id);
-  const [mentions, attachments] = await Promise.all([repo.mentionsOf(db, ids), repo.attachmentsOf(db, ids)]);
-  return toEntries(rows, mentions, attachments, a);
+function toEntry(r: repo.EntryRow, a: Access) {
+  const own = r.author_id === a.caller.id;
+  return {
+    id: r.id,
+    kind: r.kind,
+    body: r.body,
+    author:
+      r.author_id !== null && r.author_name !== null
+        ? { id: r.author_id, name: r.author_name, organizationName: r.author_organization }
+        : null,
+    mentions: r.mentions,
+    attachments: r.attachments.map((f) => ({ ...f, size: Number(f.size) })),
+    event: r.event_id !== null && r.event_title !== null ? { id: r.event_id, title: r.event_title } : null,
+    file:
+      r.file_id !== null && r.file_name !== null
+        ? { id: r.file_id, name: r.file_name, size: Number(r.file_size), contentType: r.file_type ?? '' }
+        : null,
+    createdAt: new Date(r.created_at).toISOString(),
+    editedAt: r.edited_at ? new Date(r.edited_at).toISOString() : null,
+    canEdit: own && r.kind === 'post' && a.member,
+    canDelete: (own && r.kind === 'post' && a.member) || a.manager,
+    parentId: r.parent_id,
+  };
 }
 
 /** GET feed: one keyset page of the pod's entries, newest first, each with its replies (oldest first). */
 export async function feed(db: Db, userId: number, podId: number, query: TFeedQuery): Promise<TPodFeed> {
   const a = await readerAccess(db, userId, podId);
-  const [page, total] = await Promise.all([
-    repo.feedPage(db, podId, query.before, query.limit),
-    repo.feedTotal(db, podId),
-  ]);
-  const more = page.length > query.limit;
-  const top = more ? page.slice(0, query.limit) : page;
-  const replies = await repo.repliesOf(
-    db,
-    top.map((r) => r.id),
-  );
-  const entries = await entriesOf(db, [...top, ...replies], a);
-  const repliesBy = groupBy(
-    entries.filter((e) => e.parentId !== null),
-    (e) => e.parentId!,
+  const rows = await repo.feedPage(db, podId, query.before, query.limit);
+  const top = rows.filter((r) => r.parent_id === null).sort((x, y) => y.id - x.id);
+  const more = top.length > query.limit;
+  const shown = more ? top.slice(0, query.limit) : top;
+  const replies = groupBy(
+    rows.filter((r) => r.parent_id !== null).sort((x, y) => x.id - y.id),
+    (r) => r.parent_id!,
   );
   return {
-    data: entries
-      .filter((e) => e.parentId === null)
-      .map((e) => ({ ...e, parentId: null, replies: (repliesBy.get(e.id) ?? []) as TPodReply[] })),
-    total,
-    nextBefore: more ? top[top.length - 1]!.id : null,
+    data: shown.map((r) => ({
+      ...toEntry(r, a),
+      parentId: null,
+      replies: (replies.get(r.id) ?? []).map((reply) => toEntry(reply, a) as TPodReply),
+    })),
+    total: rows[0] ? Number(rows[0].total) : await repo.feedTotal(db, podId),
+    nextBefore: more ? shown[shown.length - 1]!.id : null,
   };
 }
 
 async function entryAnswer(tx: DbOrTx, a: Access, postId: number): Promise<TPodEntry | TPodReply> {
-  const row = (await repo.findEntry(tx, a.pod.id, postId))!;
-  const [entry] = await entriesOf(tx, [row], a);
-  if (entry!.parentId !== null) return entry as TPodReply;
-  const replies = (await entriesOf(tx, await repo.repliesOf(tx, [postId]), a)) as TPodReply[];
-  return { ...entry!, parentId: null, replies };
+  const entry = toEntry((await repo.findEntry(tx, a.pod.id, postId))!, a);
+  if (entry.parentId !== null) return entry as TPodReply;
+  const replies = (await repo.repliesOf(tx, postId)).map((r) => toEntry(r, a) as TPodReply);
+  return { ...entry, parentId: null, replies };
 }
 
 /** The sanitised body; markup without text is refused like an empty post. */
