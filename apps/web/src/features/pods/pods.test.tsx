@@ -228,6 +228,8 @@ describe('/pods/{podId}', () => {
       mentionUserIds: [7],
       attachmentFileIds: [],
     });
+    // The feed reads again from its newest entry.
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/pods/3/feed')).toHaveLength(2));
   });
 
   it("puts the API's refusal of a mention on its field", async () => {

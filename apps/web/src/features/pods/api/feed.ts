@@ -14,7 +14,7 @@ export async function getFeed(podId: number, before: number | null) {
 
 export function useFeed(podId: number) {
   return useInfiniteQuery({
-    queryKey: podKeys.feed(podId, POD_FEED_PAGE_SIZE),
+    queryKey: podKeys.feed(podId),
     queryFn: ({ pageParam }) => getFeed(podId, pageParam),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.nextBefore,

@@ -1,5 +1,3 @@
-import type { TFeedQuery } from '@parity/domain/pods/pods';
-
 /** The pods' query keys, one family under 'pods': a write refreshes the pod it changed. */
 export type PodScope = 'mine' | 'discover' | 'all';
 
@@ -9,7 +7,7 @@ export const podKeys = {
   list: (scope: PodScope, q: string, page: number) => ['pods', 'list', scope, q, page] as const,
   pod: (podId: number) => ['pods', podId] as const,
   detail: (podId: number) => ['pods', podId, 'detail'] as const,
-  feed: (podId: number, limit?: TFeedQuery['limit']) => ['pods', podId, 'feed', limit] as const,
+  feed: (podId: number) => ['pods', podId, 'feed'] as const,
   members: (podId: number, q: string, page: number) => ['pods', podId, 'members', q, page] as const,
   requests: (podId: number) => ['pods', podId, 'requests'] as const,
   invitations: (podId: number) => ['pods', podId, 'invitations'] as const,
