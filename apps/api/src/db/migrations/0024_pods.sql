@@ -68,7 +68,8 @@ CREATE TABLE "pods" (
 	"visibility" text NOT NULL,
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('english', description), 'B')) STORED NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "pod_id" integer;--> statement-breakpoint
@@ -99,5 +100,7 @@ CREATE INDEX "pod_post_attachments_file_idx" ON "pod_post_attachments" USING btr
 CREATE INDEX "pod_posts_feed_idx" ON "pod_posts" USING btree ("pod_id","id" DESC NULLS LAST) WHERE "pod_posts"."parent_id" IS NULL;--> statement-breakpoint
 CREATE INDEX "pod_posts_parent_idx" ON "pod_posts" USING btree ("parent_id","id");--> statement-breakpoint
 CREATE INDEX "pods_visibility_idx" ON "pods" USING btree ("visibility");--> statement-breakpoint
+CREATE INDEX "pods_search_idx" ON "pods" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "pods_name_trgm_idx" ON "pods" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_pod_id_pods_id_fk" FOREIGN KEY ("pod_id") REFERENCES "public"."pods"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "events_pod_idx" ON "events" USING btree ("pod_id","start_at") WHERE "events"."pod_id" IS NOT NULL;

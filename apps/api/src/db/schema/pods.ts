@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { users } from './people';
+import { tsvector } from './tsvector';
 
 /**
  * Pods (issue 16): peer groups across organizations. A pod's events are calendar events with
@@ -32,8 +33,18 @@ export const pods = pgTable(
     created_by: integer('created_by').references(() => users.id),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Name (A), description (B), for the search's `pods` kind. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('english', description), 'B')`,
+      ),
   },
-  (t) => [index('pods_visibility_idx').on(t.visibility)],
+  (t) => [
+    index('pods_visibility_idx').on(t.visibility),
+    index('pods_search_idx').using('gin', t.search),
+    index('pods_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
 );
 
 /**

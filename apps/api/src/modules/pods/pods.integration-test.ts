@@ -453,6 +453,32 @@ describe('joining, requests, lists and rights', () => {
   });
 });
 
+describe('search: the pods kind and pod events', () => {
+  const hits = async (email: string, q: string, kinds: string) => {
+    const res = await t.call('GET', email, `/api/search?q=${encodeURIComponent(q)}&kinds=${kinds}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().groups[0].items as { id: number; subtitle: string; link: string }[];
+  };
+
+  it('finds open pods for approved users, secret ones only for members, every pod for a platform admin', async () => {
+    const open = await seededPod('Heads of Talent');
+    const secret = await seededPod('DEI Data Working Group');
+    expect(await hits(MAX, 'talent', 'pods')).toMatchObject([{ id: open, link: `/pods/${open}` }]);
+    expect(await hits(MAX, 'working group', 'pods')).toEqual([]);
+    expect(await hits(ADA, 'working group', 'pods')).toMatchObject([
+      { id: secret, subtitle: 'Secret pod · 3 members' },
+    ]);
+    expect(await hits(ADMIN, 'working group', 'pods')).toHaveLength(1);
+  });
+
+  it('finds a pod’s event for its members only, opening on the pod’s page', async () => {
+    const pod = await seededPod('Emerging Managers Programme');
+    const found = await hits(EVE, 'programme call', 'events');
+    expect(found[0]!.link).toMatch(new RegExp(`^/pods/${pod}/events/\\d+$`));
+    expect(await hits(MAX, 'programme call', 'events')).toEqual([]);
+  });
+});
+
 describe('the feed pages by keyset; mail preferences and the digest', () => {
   let podId: number;
 
