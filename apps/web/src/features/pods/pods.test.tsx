@@ -91,6 +91,25 @@ describe('/pods', () => {
     expect(callsTo(calls, 'POST', '/api/pods/5/join')).toHaveLength(1);
   });
 
+  it('shows a platform administrator every pod, secret ones too, to open without joining', async () => {
+    const { calls } = renderPage('/pods?show=all', {
+      'GET /api/user/status': () => json({ ...ACCOUNT, isAdministrator: true }),
+      'GET /api/pods': () =>
+        json({
+          data: [podSummary({ id: 7, name: 'DEI Data', visibility: 'secret', myRole: null })],
+          total: 1,
+        }),
+    });
+    const all = await screen.findByRole('list', { name: 'All pods' });
+    expect(within(all).getByRole('link', { name: 'DEI Data' })).toHaveAttribute('href', '/pods/7');
+    expect(within(all).queryByRole('button')).toBeNull();
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '/api/pods').some((call) => call.search.get('scope') === 'all')).toBe(
+        true,
+      ),
+    );
+  });
+
   it("checks Create POD with the domain's rules, then creates it and opens it", async () => {
     const user = userEvent.setup();
     const { calls, router } = renderPage('/pods', {

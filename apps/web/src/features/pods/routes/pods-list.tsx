@@ -57,9 +57,10 @@ function JoinButton({ pod }: { pod: TPodSummary }) {
   );
 }
 
-function PodCard({ pod }: { pod: TPodSummary }) {
+function PodCard({ pod, administering }: { pod: TPodSummary; administering: boolean }) {
   // Open pods show their preview to those who may join; invite-only ones stay closed until approved.
-  const linked = pod.myRole !== null || pod.visibility === 'open';
+  // Platform administrators read every pod.
+  const linked = administering || pod.myRole !== null || pod.visibility === 'open';
   return (
     <Card component="li" withBorder radius="md" padding="md">
       <Stack gap={6} h="100%">
@@ -83,7 +84,7 @@ function PodCard({ pod }: { pod: TPodSummary }) {
             {pod.memberCount} {pod.memberCount === 1 ? 'member' : 'members'}
             {pod.myRole === 'admin' ? ' · you are an admin' : ''}
           </Text>
-          {pod.myRole === null ? <JoinButton pod={pod} /> : null}
+          {pod.myRole === null && !administering ? <JoinButton pod={pod} /> : null}
         </Group>
       </Stack>
     </Card>
@@ -185,7 +186,7 @@ export function PodsListRoute() {
             style={{ listStyle: 'none' }}
           >
             {pods.data.data.map((pod) => (
-              <PodCard key={pod.id} pod={pod} />
+              <PodCard key={pod.id} pod={pod} administering={scope === 'all'} />
             ))}
           </SimpleGrid>
           <Pager
