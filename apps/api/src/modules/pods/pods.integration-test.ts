@@ -453,6 +453,110 @@ describe('joining, requests, lists and rights', () => {
   });
 });
 
+describe('who may call each route: an outsider, another organization, a member, a platform admin', () => {
+  let podId: number;
+  let postId: number;
+  let fileId: string;
+  let eventId: number;
+  let invitationId: number;
+
+  beforeAll(async () => {
+    podId = (await t.call('POST', ADA, '/api/pods', { name: 'Rights pod', visibility: 'invite-only' })).json()
+      .id;
+    await t.call('POST', EVE, `/api/pods/${podId}/join`);
+    await t.call('POST', ADA, `/api/pods/${podId}/requests/${userId(EVE)}/approve`);
+    await t.call('POST', HOST, `/api/pods/${podId}/join`);
+    postId = (await t.call('POST', EVE, `/api/pods/${podId}/posts`, { body: 'Eve’s post' })).json().id;
+    fileId = (await upload(ADA, podId, 'Ada.pdf', PDF_BYTES)).json().id;
+    const start = soon(5);
+    eventId = (
+      await t.call('POST', ADA, `/api/pods/${podId}/events`, {
+        title: 'Rights meeting',
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 3_600_000).toISOString(),
+        timeZone: 'UTC',
+      })
+    ).json().id;
+    await t.call('POST', ADA, `/api/pods/${podId}/invitations`, { userIds: [userId(MIA)] });
+    invitationId = (await t.call('GET', ADA, `/api/pods/${podId}/invitations`)).json().data[0].id;
+  });
+
+  type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** [method, path, body, eve (a member), the platform admin]; max and host always 404 (undefined: not called) */
+  const routes = (): [Method, string, unknown, number | undefined, number | undefined][] => [
+    ['GET', `/api/pods/${podId}`, undefined, 200, 200],
+    ['PATCH', `/api/pods/${podId}`, { rules: 'x' }, 403, undefined],
+    ['DELETE', `/api/pods/${podId}`, undefined, 403, undefined],
+    ['POST', `/api/pods/${podId}/leave`, {}, undefined, 404],
+    ['PUT', `/api/pods/${podId}/mail-preference`, { mailPreference: 'digest' }, 200, 403],
+    ['GET', `/api/pods/${podId}/feed`, undefined, 200, 200],
+    ['POST', `/api/pods/${podId}/posts`, { body: 'x' }, 201, 403],
+    ['PATCH', `/api/pods/${podId}/posts/${postId}`, { body: 'y' }, 200, 403],
+    ['DELETE', `/api/pods/${podId}/posts/${postId}`, undefined, undefined, undefined],
+    ['GET', `/api/pods/${podId}/members`, undefined, 200, 200],
+    ['PATCH', `/api/pods/${podId}/members/${userId(ADA)}`, { role: 'member' }, 403, undefined],
+    ['DELETE', `/api/pods/${podId}/members/${userId(ADA)}`, undefined, 403, undefined],
+    ['GET', `/api/pods/${podId}/requests`, undefined, 403, 200],
+    ['POST', `/api/pods/${podId}/requests/${userId(HOST)}/approve`, undefined, 403, undefined],
+    ['DELETE', `/api/pods/${podId}/requests/${userId(HOST)}`, undefined, 403, undefined],
+    ['GET', `/api/pods/${podId}/invitations`, undefined, 403, 200],
+    ['POST', `/api/pods/${podId}/invitations`, { userIds: [userId(MIA)] }, 403, undefined],
+    ['DELETE', `/api/pods/${podId}/invitations/${invitationId}`, undefined, 403, undefined],
+    ['GET', `/api/pods/${podId}/files`, undefined, 200, 200],
+    ['GET', `/api/pods/${podId}/files/${fileId}`, undefined, 200, 200],
+    ['DELETE', `/api/pods/${podId}/files/${fileId}`, undefined, 403, undefined],
+    ['GET', `/api/pods/${podId}/events`, undefined, 200, 200],
+    [
+      'POST',
+      `/api/pods/${podId}/events`,
+      { title: 'x', start: soon(6).toISOString(), end: soon(7).toISOString(), timeZone: 'UTC' },
+      201,
+      403,
+    ],
+    ['GET', `/api/pods/${podId}/events/${eventId}`, undefined, 200, 200],
+  ];
+
+  it('answers each caller as the rules say, and 401 without a session', async () => {
+    const wrong: string[] = [];
+    for (const [method, url, body, member, admin] of routes()) {
+      const expected: [string, number | undefined][] = [
+        [MAX, 404],
+        [HOST, 404],
+        [EVE, member],
+        [ADMIN, admin],
+        [null as unknown as string, 401],
+      ];
+      for (const [email, status] of expected) {
+        if (status === undefined) continue;
+        const res = await t.call(method, email, url, body);
+        if (res.statusCode !== status)
+          wrong.push(`${method} ${url} as ${email}: ${res.statusCode}, not ${status}`);
+      }
+    }
+    const uploads: [string, number][] = [
+      [MAX, 404],
+      [HOST, 404],
+      [EVE, 201],
+      [ADMIN, 403],
+    ];
+    for (const [email, status] of uploads) {
+      const res = await upload(email, podId, 'note.txt', Buffer.from('note'));
+      if (res.statusCode !== status) wrong.push(`upload as ${email}: ${res.statusCode}, not ${status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('the admin revokes an invitation once; it leaves the list', async () => {
+    expect((await t.call('DELETE', ADA, `/api/pods/${podId}/invitations/${invitationId}`)).statusCode).toBe(
+      204,
+    );
+    expect((await t.call('DELETE', ADA, `/api/pods/${podId}/invitations/${invitationId}`)).statusCode).toBe(
+      404,
+    );
+    expect((await t.call('GET', ADA, `/api/pods/${podId}/invitations`)).json().total).toBe(0);
+  });
+});
+
 describe('search: the pods kind and pod events', () => {
   const hits = async (email: string, q: string, kinds: string) => {
     const res = await t.call('GET', email, `/api/search?q=${encodeURIComponent(q)}&kinds=${kinds}`);
