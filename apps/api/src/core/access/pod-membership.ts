@@ -29,3 +29,9 @@ export function isPodMemberSql(podIdColumn: SQL, userId: number): SQL {
   return sql`EXISTS (SELECT 1 FROM pod_members pm WHERE pm.pod_id = ${podIdColumn}
     AND pm.user_id = ${userId} AND pm.status = 'active')`;
 }
+
+/** A condition for raw queries: `podIdColumn` is a pod the user is an active admin of (false for none). */
+export function isPodAdminSql(podIdColumn: SQL, userId: number): SQL {
+  return sql`(${podIdColumn} IS NOT NULL AND EXISTS (SELECT 1 FROM pod_members pa WHERE pa.pod_id = ${podIdColumn}
+    AND pa.user_id = ${userId} AND pa.status = 'active' AND pa.role = 'admin'))`;
+}

@@ -1,6 +1,6 @@
 import type { TAttendeeStatus, TEventVisibility, TRecurrence } from '@parity/domain/calendar/events';
 import { type SQL, sql } from 'drizzle-orm';
-import { isPodMemberSql } from '../../core/access/pod-membership';
+import { isPodAdminSql, isPodMemberSql } from '../../core/access/pod-membership';
 import type { DbOrTx } from '../../db/client';
 
 /** Who reads: the rights every query is written with. */
@@ -51,6 +51,8 @@ export interface EventRow {
   organization_id: number | null;
   organization_name: string | null;
   pod_id: number | null;
+  /** the caller is an admin of the event's pod */
+  pod_admin: boolean;
   organizer_id: number;
   organizer_name: string;
   organizer_email: string;
@@ -85,7 +87,8 @@ export async function findReadableEvent(
   lock = false,
 ): Promise<EventRow | undefined> {
   const result = await db.execute(sql`
-    SELECT ${eventColumns}, a.status AS my_status, a.reminder_minutes AS my_reminder
+    SELECT ${eventColumns}, a.status AS my_status, a.reminder_minutes AS my_reminder,
+      ${isPodAdminSql(sql`e.pod_id`, caller.userId)} AS pod_admin
     FROM events e
     JOIN users u ON u.id = e.organizer_id
     LEFT JOIN organizations o ON o.id = e.organization_id
@@ -109,6 +112,7 @@ export interface RangeRow {
   organization_id: number | null;
   organization_name: string | null;
   pod_id: number | null;
+  pod_admin: boolean;
   organizer_id: number;
   recurrence: TRecurrence | null;
   my_status: TAttendeeStatus | null;
@@ -128,7 +132,7 @@ export async function eventsInRange(
   const result = await db.execute(sql`
     SELECT e.id, e.title, ${iso(sql`e.start_at`)} AS start_iso, ${iso(sql`e.end_at`)} AS end_iso, e.all_day,
       e.time_zone, e.location, e.visibility, e.organization_id, o.name AS organization_name, e.pod_id, e.organizer_id,
-      e.recurrence, a.status AS my_status
+      e.recurrence, a.status AS my_status, ${isPodAdminSql(sql`e.pod_id`, caller.userId)} AS pod_admin
     FROM events e
     LEFT JOIN organizations o ON o.id = e.organization_id
     LEFT JOIN event_attendees a ON a.event_id = e.id AND a.user_id = ${caller.userId}

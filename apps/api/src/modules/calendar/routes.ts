@@ -41,7 +41,8 @@ const ZAttendance = myAttendanceSchema;
 const READERS =
   'Who may read the event: its organizer and invited attendees; an organization event its approved members; ' +
   'a public one every approved user. Anyone else 404 (the event, its attendees and its files).';
-const EDITORS = "The event's organizer and the admins of its organization (others who may read it 403).";
+const EDITORS =
+  "The event's organizer and the admins of its organization or pod (others who may read it 403).";
 
 export interface CalendarOptions {
   jobs: JobRunner;

@@ -72,9 +72,13 @@ const notFoundEvent = () => notFound('Event');
 const queryIssue = (field: string, message: string) =>
   badRequest(`querystring.${field}: ${message}`, [{ field: `querystring.${field}`, message }]);
 
-export function canEdit(event: Pick<EventRow, 'organizer_id' | 'organization_id'>, caller: CalendarCaller) {
+export function canEdit(
+  event: Pick<EventRow, 'organizer_id' | 'organization_id' | 'pod_admin'>,
+  caller: CalendarCaller,
+) {
   return (
     event.organizer_id === caller.userId ||
+    event.pod_admin ||
     (caller.isOrganizationAdmin &&
       event.organization_id !== null &&
       event.organization_id === caller.organizationId)
@@ -83,7 +87,7 @@ export function canEdit(event: Pick<EventRow, 'organizer_id' | 'organization_id'
 
 function requireEdit(event: EventRow, caller: CalendarCaller) {
   if (!canEdit(event, caller)) {
-    throw forbidden("Only the event's organizer and the admins of its organization may change it.");
+    throw forbidden("Only the event's organizer and the admins of its organization or pod may change it.");
   }
 }
 

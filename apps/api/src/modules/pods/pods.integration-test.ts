@@ -546,6 +546,27 @@ describe('who may call each route: an outsider, another organization, a member, 
     expect(wrong).toEqual([]);
   });
 
+  it("the pod's admins edit its events; a member edits only their own", async () => {
+    const start = soon(8);
+    const event = await t.call('POST', EVE, `/api/pods/${podId}/events`, {
+      title: 'Eve’s meeting',
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 3_600_000).toISOString(),
+      timeZone: 'UTC',
+    });
+    const eves = event.json().id;
+    expect((await t.call('GET', ADA, `/api/pods/${podId}/events/${eves}`)).json().canEdit).toBe(true);
+    const renamed = await t.call('PATCH', ADA, `/api/events/${eves}`, { title: 'Renamed by the admin' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ title: 'Renamed by the admin', visibility: 'pod', podId });
+    expect((await t.call('PATCH', EVE, `/api/events/${eventId}`, { title: 'Mine' })).statusCode).toBe(403);
+    expect(
+      (await t.call('PATCH', EVE, `/api/events/${eves}`, { visibility: 'public' })).json(),
+    ).toMatchObject({
+      visibility: 'pod',
+    });
+  });
+
   it('the admin revokes an invitation once; it leaves the list', async () => {
     expect((await t.call('DELETE', ADA, `/api/pods/${podId}/invitations/${invitationId}`)).statusCode).toBe(
       204,
