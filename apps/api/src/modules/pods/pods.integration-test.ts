@@ -136,11 +136,20 @@ describe('the journey: an invite-only pod, an invitation by mail, a post with a 
     expect((await t.call('GET', 'ada@acme.test', `/api/pods/invitations/bad`)).statusCode).toBe(400);
   });
 
-  it('eve shares a PDF; a PNG is 415 and nothing is kept', async () => {
+  it('eve shares a PDF; a PNG is 415, over 10 MB 413, and nothing is kept', async () => {
     const files = await count('SELECT count(*)::int AS n FROM files');
     const png = await upload(EVE, podId, 'chart.png', PNG_BYTES);
     expect(png.statusCode).toBe(415);
     expect(png.json().message).toMatch(/PDF, DOCX/);
+    expect((await upload(EVE, podId, 'fake.pdf', PNG_BYTES)).statusCode).toBe(415);
+    const big = await upload(
+      EVE,
+      podId,
+      'big.pdf',
+      Buffer.concat([PDF_BYTES, Buffer.alloc(10 * 1024 * 1024)]),
+    );
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('The file must be at most 10 MB.');
     expect(await count('SELECT count(*)::int AS n FROM files')).toBe(files);
     expect((await upload(MAX, podId, 'x.pdf', PDF_BYTES)).statusCode).toBe(404);
     const res = await upload(EVE, podId, 'Value creation plan.pdf', PDF_BYTES);
