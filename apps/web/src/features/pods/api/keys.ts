@@ -2,7 +2,6 @@
 export type PodScope = 'mine' | 'discover' | 'all';
 
 export const podKeys = {
-  all: ['pods'] as const,
   lists: ['pods', 'list'] as const,
   list: (scope: PodScope, q: string, page: number) => ['pods', 'list', scope, q, page] as const,
   pod: (podId: number) => ['pods', podId] as const,

@@ -5,7 +5,6 @@ import {
   EVENT_TITLE_MAX,
   eventInputSchema,
   RECURRENCE_FREQUENCIES,
-  type TEventInput,
   type TRecurrenceFrequency,
 } from '@parity/domain/calendar/events';
 import { useState } from 'react';
@@ -47,7 +46,7 @@ function toInstant(local: string): string {
 }
 
 /** The calendar's body for the form (the pod's events are stored with the pod as audience). */
-export function toPodEventInput(values: PodEventValues) {
+function toPodEventInput(values: PodEventValues) {
   return {
     title: values.title,
     description: values.description.trim() ? textToPostHtml(values.description) : '',
@@ -91,7 +90,7 @@ export function PodEventForm({ podId, onDone }: { podId: number; onDone: () => v
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    create.mutate(eventInputSchema.parse(toPodEventInput(values)) as TEventInput, {
+    create.mutate(eventInputSchema.parse(toPodEventInput(values)), {
       onSuccess: (event) => {
         onDone();
         navigate(`/pods/${podId}/events/${event.id}`);

@@ -12,7 +12,7 @@ import { Button, type ButtonType } from '../../../components/button/button';
 const ACCEPT = DOCUMENT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
 /** The organization documents' rules (the API checks them again: 413, 415). */
-export function documentError(file: File): string | null {
+function documentError(file: File): string | null {
   const extension = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
   if (!DOCUMENT_EXTENSIONS.some((allowed) => allowed === extension)) return DOCUMENT_TYPES_MESSAGE;
   if (file.size > DOCUMENT_MAX_BYTES) return DOCUMENT_SIZE_MESSAGE;

@@ -19,7 +19,7 @@ import { PageRead } from '../components/query-view';
 import { VISIBILITY_NAMES } from '../lib/names';
 
 /** The pod's tabs (spec 2): the feed is the pod's own address. */
-export const POD_TABS = [
+const POD_TABS = [
   { value: 'feed', label: 'Activity Feed' },
   { value: 'events', label: 'Events' },
   { value: 'members', label: 'Members' },
