@@ -190,6 +190,8 @@ export default async function podsRoutes(fastify: FastifyInstance, options: Pods
       schema: {
         tags,
         summary: 'Withdraw my join request',
+        description: 'The caller’s own request to an invite-only pod; none waiting: 404.',
+        operationId: 'withdrawPodsJoinRequest',
         params: ZPodParams,
         response: { 204: z.null(), ...errorResponses(400, 401, 404) },
       },
