@@ -1,5 +1,6 @@
+import { DOCUMENT_TYPES_MESSAGE } from '@parity/domain/organization-files';
 import { POD_MESSAGES, POD_POST_MAX } from '@parity/domain/pods/pods';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeAllDialogs } from '../../components/dialog/dialog-store';
@@ -293,6 +294,63 @@ describe('/pods/{podId}', () => {
     await waitFor(() => expect(callsTo(calls, 'PATCH', '/api/pods/3/members/7')).toHaveLength(1));
     expect(jsonBody(callsTo(calls, 'PATCH', '/api/pods/3/members/7')[0] as StubbedCall)).toEqual({
       role: 'admin',
+    });
+  });
+
+  it('sorts and searches the files, and refuses a file of the wrong type before sending it', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage('/pods/3/files', {
+      'GET /api/pods/3/files': () =>
+        json({
+          data: [
+            {
+              id: '5b0f7a3e-1d2c-4c1e-9f00-000000000001',
+              name: 'plan.pdf',
+              size: 2048,
+              contentType: 'application/pdf',
+              uploadedBy: { id: 7, name: 'Eve Adams' },
+              createdAt: '2026-11-20T10:00:00.000Z',
+              downloadUrl: '/api/pods/3/files/5b0f7a3e-1d2c-4c1e-9f00-000000000001',
+              canDelete: true,
+            },
+          ],
+          total: 1,
+        }),
+    });
+    const table = await screen.findByRole('table', { name: 'Files' });
+    expect(within(table).getByRole('button', { name: 'plan.pdf' })).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Sort by Name' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '/api/pods/3/files').at(-1)?.search.get('sort')).toBe('name'),
+    );
+    expect(callsTo(calls, 'GET', '/api/pods/3/files').at(-1)?.search.get('dir')).toBe('asc');
+    await user.type(screen.getByLabelText('Search files'), 'plan');
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '/api/pods/3/files').at(-1)?.search.get('q')).toBe('plan'),
+    );
+    // Mantine's file button keeps its input out of sight (display: none): the pick is its change.
+    fireEvent.change(screen.getByLabelText('Upload a document'), {
+      target: { files: [new File(['x'], 'run.exe')] },
+    });
+    expect(await screen.findByText(DOCUMENT_TYPES_MESSAGE)).toHaveAttribute('role', 'alert');
+    expect(callsTo(calls, 'POST', '/api/pods/3/files')).toHaveLength(0);
+  });
+
+  it('lets a pod admin edit the purpose and rules on the Description tab', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage('/pods/3/description', {
+      'PATCH /api/pods/3': () => json(podDetail({ rules: 'Be kind. Share.' })),
+    });
+    const form = await screen.findByRole('form', { name: 'Edit the description' });
+    const rules = within(form).getByLabelText('Rules');
+    await user.type(rules, ' Share.');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'PATCH', '/api/pods/3')).toHaveLength(1));
+    expect(jsonBody(callsTo(calls, 'PATCH', '/api/pods/3')[0] as StubbedCall)).toEqual({
+      name: 'Emerging Managers',
+      description: 'Managers of the programme.',
+      rules: 'Be kind. Share.',
+      visibility: 'invite-only',
     });
   });
 
