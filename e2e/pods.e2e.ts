@@ -42,6 +42,12 @@ describe.runIf(hasBrowser)('pods: an invite-only pod from invitation to event', 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** On a phone (eve's 390 px) the page never scrolls sideways. */
+  const fitsWidth = async (page: Page) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
+
   /** Waits until no panel of the page is loading. */
   const settled = (page: Page) => expect.poll(() => page.locator('[aria-busy="true"]').count(), POLL).toBe(0);
 
@@ -120,6 +126,7 @@ describe.runIf(hasBrowser)('pods: an invite-only pod from invitation to event', 
     await expect.poll(() => feed.getByRole('button', { name: /hiring-plan\.csv/ }).count(), POLL).toBe(1);
     await settled(eve);
     await expectAccessible(eve);
+    await fitsWidth(eve);
   });
 
   it('ada replies to the post and adds a pod event', async () => {
@@ -171,6 +178,7 @@ describe.runIf(hasBrowser)('pods: an invite-only pod from invitation to event', 
       .toBeGreaterThan(0);
     await settled(eve);
     await expectAccessible(eve);
+    await fitsWidth(eve);
   });
 
   it('max (in no pod) gets 404 on the pod, its feed, its event and its file, by URL and through the API', async () => {
