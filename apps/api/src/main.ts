@@ -39,8 +39,8 @@ async function main() {
   }
 
   const app = await buildApp(config, database);
-  // the demo pods' documents: their rows are seeded above, their bytes need the app's storage
-  if (seed) await writeDemoPodFiles(app.storage);
+  // the demo pods' documents: their rows are seeded with the demo data, their bytes need the storage
+  await writeDemoPodFiles(database.db, app.storage);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,7 +1,7 @@
 import type { TRecurrence } from '@parity/domain/calendar/events';
 import type { TPodVisibility } from '@parity/domain/pods/pods';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { fromWallTime, rruleText, seriesEnd } from '../modules/calendar/recurrence';
 import type { Storage } from '../plugins/storage';
 
@@ -215,15 +215,25 @@ export async function seedPods(tx: Tx, users: Map<string, number>, today = new D
   }
 }
 
-/** Writes the demo pods' file bytes into the storage (the seed itself has only the database). */
-export async function writeDemoPodFiles(storage: Storage) {
+/**
+ * Writes the bytes of the demo pods' files whose rows the database holds (the seed itself has only
+ * the database; a `--seed-only` run is followed by a start that seeds nothing): at every start.
+ */
+export async function writeDemoPodFiles(db: Db, storage: Storage) {
+  const result = await db.execute(sql`SELECT storage_key FROM files WHERE storage_key LIKE 'pods/demo/%'`);
+  const seeded = new Set(
+    (result as unknown as { rows: { storage_key: string }[] }).rows.map((r) => r.storage_key),
+  );
   for (const pod of PODS) {
     for (const file of pod.files) {
-      await storage.put(
-        fileKey(pod.name, file.name),
-        Buffer.from(file.text),
-        file.name.endsWith('.csv') ? 'text/csv' : 'text/plain',
-      );
+      const key = fileKey(pod.name, file.name);
+      if (!seeded.has(key)) continue;
+      const stored = await storage.get(key);
+      if (stored) {
+        stored.destroy();
+        continue;
+      }
+      await storage.put(key, Buffer.from(file.text), file.name.endsWith('.csv') ? 'text/csv' : 'text/plain');
     }
   }
 }

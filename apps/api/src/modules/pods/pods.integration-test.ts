@@ -2,6 +2,7 @@ import { POD_MESSAGES } from '@parity/domain/pods/pods';
 import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeDemoPodFiles } from '../../seed/pods';
 import { createSeededTestApp, type SeededTestApp } from '../../test/app';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { multipart, PDF_BYTES, PNG_BYTES } from '../../test/space-kit';
@@ -458,7 +459,14 @@ describe('joining, requests, lists and rights', () => {
     expect(feed.data.filter((e: { kind: string }) => e.kind === 'post').length).toBeGreaterThanOrEqual(2);
     const events = (await t.call('GET', ADA, `/api/pods/${pod}/events`)).json();
     expect(events.data[0]).toMatchObject({ title: 'Programme call', recurring: true });
-    expect((await t.call('GET', ADA, `/api/pods/${pod}/files`)).json().total).toBe(2);
+    const files = (await t.call('GET', ADA, `/api/pods/${pod}/files?sort=name&dir=asc`)).json();
+    expect(files.total).toBe(2);
+    // the start writes the demo files' bytes (the seed has only the database), once
+    await writeDemoPodFiles(t.app.db, t.app.storage);
+    await writeDemoPodFiles(t.app.db, t.app.storage);
+    const download = await t.call('GET', ADA, `/api/pods/${pod}/files/${files.data[0].id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toContain('Carry policy (draft)');
   });
 });
 
