@@ -21,11 +21,13 @@ export async function getPods(scope: PodScope, q: string, page: number) {
   return parseAnswer(ZPodList, answer, { silent: true });
 }
 
-export function usePods(scope: PodScope, q: string, page: number) {
+/** `enabled` false: the scope is not known yet (a platform administrator's 'all' waits for the account). */
+export function usePods(scope: PodScope, q: string, page: number, enabled = true) {
   return useQuery({
     queryKey: podKeys.list(scope, q, page),
     queryFn: () => getPods(scope, q, page),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -102,7 +102,7 @@ export function PodsListRoute() {
   const q = searchParams.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const [text, setText] = useState(q);
-  const pods = usePods(scope, q, page);
+  const pods = usePods(scope, q, page, !(shown === 'all' && account.isPending));
 
   const show = (next: { scope?: PodScope; q?: string; page?: number }) => {
     const out = new URLSearchParams();
