@@ -21,9 +21,7 @@ import {
  * the code that must use it. The test reads that code: a constant must be written with the spec's
  * value where it is defined, and be used (imported from there) by each module listed; a text
  * written where it is used must be there. Removing a use, not only a definition, fails it.
- *
- * What belongs to a module not built yet is listed apart (PENDING) with its issue; the test checks
- * that module is still missing, so whoever builds it must move its entries into the checked lists.
+
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,14 +59,6 @@ interface Text {
   spec: string;
   text: string;
   usedIn: readonly string[];
-}
-
-/** Of a module not built yet: `module` is its web feature and API module folder name. */
-interface Pending {
-  section: 9;
-  spec: string;
-  module: string;
-  issue: string;
 }
 
 const RULES = `${D}validation/rules.ts`;
@@ -1099,15 +1089,8 @@ const TEXTS: readonly Text[] = [
   },
 ];
 
-/** The modules' issues (the lead's numbering of the issues that build them). */
-const ISSUE = { calendar: '#15', pods: '#16' } as const;
-
-const PENDING: readonly Pending[] = [
-  { section: 9, spec: 'Numeric route params for pod ids', module: 'pods', issue: ISSUE.pods },
-];
-
-/** Spec 9: numeric route params for organization, survey, user and event ids (pod ids: PENDING). */
-const NUMERIC_ROUTE_PARAMS = ['organizationId', 'surveyId', 'userId', 'eventId'] as const;
+/** Spec 9: numeric route params for organization, survey, user, event and pod ids. */
+const NUMERIC_ROUTE_PARAMS = ['organizationId', 'surveyId', 'userId', 'eventId', 'podId'] as const;
 
 function split(reference: string): { file: string; name: string } {
   const [file = '', name = ''] = reference.split('#');
@@ -1165,7 +1148,7 @@ const label = (entry: { section: number; spec: string }) => `spec ${entry.sectio
 
 describe('spec conformance: the messages and constants of spec sections 5, 8 and 9', () => {
   it('lists every section', () => {
-    const sections = new Set([...CONSTANTS, ...TEXTS, ...PENDING].map((entry) => entry.section));
+    const sections = new Set([...CONSTANTS, ...TEXTS].map((entry) => entry.section));
     expect([...sections].sort()).toEqual([5, 8, 9]);
   });
 
@@ -1177,7 +1160,7 @@ describe('spec conformance: the messages and constants of spec sections 5, 8 and
     expect(textProblem(entry) ?? 'where it belongs').toBe('where it belongs');
   });
 
-  it('ids in route paths are numeric (organization, survey, user, event)', () => {
+  it('ids in route paths are numeric (organization, survey, user, event, pod)', () => {
     const router = `${W}app/router.tsx`;
     const texts = textsOf(source(router));
     expect(usesOf(source(router), 'numericParam')).toBeGreaterThanOrEqual(NUMERIC_ROUTE_PARAMS.length);
@@ -1201,15 +1184,4 @@ describe('spec conformance: the messages and constants of spec sections 5, 8 and
     walk(`${W.slice(0, -1)}`);
     expect(offenders).toEqual([]);
   });
-});
-
-describe('spec conformance: what belongs to modules not built yet', () => {
-  it.each(PENDING.map((entry) => [`${label(entry)} (${entry.module}, ${entry.issue})`, entry] as const))(
-    '%s is pending: its module does not exist yet (when it does, move the entry to the checked lists)',
-    (_, entry) => {
-      expect(entry.issue).toMatch(/^#1[4-8]$/);
-      expect(exists(`${W}features/${entry.module}`), `${W}features/${entry.module}`).toBe(false);
-      expect(exists(`${A}modules/${entry.module}`), `${A}modules/${entry.module}`).toBe(false);
-    },
-  );
 });

@@ -276,6 +276,30 @@ function calendarPages(journey: () => Journey) {
   });
 }
 
+/** The Pods module: My PODs, a pod's tabs and one of its events (ada is in the demo pods). */
+function podPages(journey: () => Journey, pod: string) {
+  it(`opens My PODs, ${pod} with its Events, Members, Files and Description tabs, and a pod event`, async () => {
+    const j = journey();
+    await j.module('Pods');
+    await j.arrive('/pods', 'My PODs');
+    await j.link(pod);
+    await j.arrive(/^\/pods\/\d+$/, pod);
+    for (const [tab, path] of [
+      ['Members', 'members'],
+      ['Files', 'files'],
+      ['Description', 'description'],
+      ['Events', 'events'],
+    ] as const) {
+      await j.page.getByRole('tab', { name: tab, exact: true }).click();
+      await j.arrive(new RegExp(`^/pods/\\d+/${path}$`), pod);
+    }
+    const event = j.page.getByRole('table', { name: 'Upcoming events' }).getByRole('link').first();
+    const title = (await event.textContent()) ?? '';
+    await event.click();
+    await j.arrive(/^\/pods\/\d+\/events\/\d+$/, title);
+  });
+}
+
 /** The top bar's bell to the notification centre and its preferences. */
 function notificationCentre(journey: () => Journey) {
   it("opens the notification centre from the bell's 'See all', and its preferences", async () => {
@@ -301,7 +325,7 @@ function searchPage(journey: () => Journey, term: string) {
   });
 }
 
-const MEMBER_MODULES = ['Dashboard', 'Users', 'Organizations', 'LPI', 'Surveys', 'Calendar'];
+const MEMBER_MODULES = ['Dashboard', 'Users', 'Organizations', 'LPI', 'Surveys', 'Calendar', 'Pods'];
 const MEMBER_MENU = ['My profile', 'Settings', 'My organization', 'Log out'];
 
 describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 390 px', () => {
@@ -381,6 +405,7 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
       ]);
       lpiAndSurveys(() => j, ['Taking', 'Archived', 'Export']);
       ownProfile(() => j, 'Ada Lovelace');
+      podPages(() => j, 'Emerging Managers Programme');
     });
 
     describe(`survey host (host@northwind.test) at ${width} px`, () => {
@@ -473,7 +498,14 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
         await j.arrive('/', GREETING('Grace'));
         await j.sees('Platform administrator');
         expect(await j.page.getByText('Access Denied').count()).toBe(0);
-        expect(await j.modules()).toEqual(['Dashboard', 'Users', 'Organizations', 'Calendar', 'Admin']);
+        expect(await j.modules()).toEqual([
+          'Dashboard',
+          'Users',
+          'Organizations',
+          'Calendar',
+          'Pods',
+          'Admin',
+        ]);
         expect(await j.userMenuItems()).toEqual(['My profile', 'Settings', 'Log out']);
       });
 

@@ -29,6 +29,7 @@ import membersModule from './modules/members/routes';
 import notificationsModule from './modules/notifications/routes';
 import organizationsModule from './modules/organizations/routes';
 import placesModule from './modules/places/routes';
+import podsModule from './modules/pods/routes';
 import searchModule from './modules/search/routes';
 import settingsModule, { refuseWritesDuringMaintenance } from './modules/settings/routes';
 import signupModule from './modules/signup/routes';
@@ -184,6 +185,7 @@ export async function buildApp(
   await app.register(usageEventsModule);
   await app.register(notificationsModule, { listen: database.listen, jobs });
   await app.register(calendarModule, { jobs });
+  await app.register(podsModule, { jobs });
 
   // WEB_DIST, else the web app's build beside this file (apps/api/src or apps/api/dist).
   await app.register(webAppPlugin, {

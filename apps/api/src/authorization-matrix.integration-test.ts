@@ -179,6 +179,32 @@ beforeAll(async () => {
         (${Number(eventId)}, ${user('max@acme.test')}, 'no-answer')`,
   );
   params.set('eventId', eventId);
+  // An invite-only pod of ada's (admin) with eve as member and a post and an event of eve's; max
+  // is in no pod. The pod delete acts on a pod of its own (a delete would empty the pod routes).
+  const pod = async (name: string) =>
+    (await first(sql`INSERT INTO pods (name, visibility) VALUES (${name}, 'invite-only') RETURNING id`))!;
+  const podId = await pod('Matrix pod');
+  await t.app.db.execute(
+    sql`INSERT INTO pod_members (pod_id, user_id, status, role) VALUES (${Number(podId)}, ${user('ada@acme.test')}, 'active', 'admin'),
+        (${Number(podId)}, ${user('eve@cedar.test')}, 'active', 'member')`,
+  );
+  params.set('podId', podId);
+  params.set('delete:podId', await pod('Matrix pod to delete'));
+  params.set(
+    'postId',
+    (await first(
+      sql`INSERT INTO pod_posts (pod_id, author_id, body) VALUES (${Number(podId)}, ${user('eve@cedar.test')}, 'Hello') RETURNING id`,
+    ))!,
+  );
+  params.set('invitationId', '999999');
+  params.set(
+    'pod:eventId',
+    (await first(
+      sql`INSERT INTO events (uid, title, start_at, end_at, time_zone, visibility, pod_id, organizer_id)
+          VALUES ('matrix-pod@parity', 'Pod meeting', now() + interval '1 day', now() + interval '25 hours', 'UTC',
+            'pod', ${Number(podId)}, ${user('eve@cedar.test')}) RETURNING id`,
+    ))!,
+  );
   params.set('fileId', '00000000-0000-4000-8000-000000000002');
   params.set('token', 'not-a-feed-token-of-anyone-0000000000000');
   routes = await apiRoutes(t);
@@ -189,6 +215,8 @@ afterAll(async () => {
 });
 
 function paramValue(route: RouteOperation, name: string): string {
+  if (name === 'podId' && route.key === 'DELETE /api/pods/{podId}') return params.get('delete:podId')!;
+  if (name === 'eventId' && route.path.startsWith('/api/pods/')) return params.get('pod:eventId')!;
   if (name === 'user_id' && /\/(approve|decline)$/.test(route.path)) return params.get('approve:user_id')!;
   // The admin user routes act on the member-management target (an archive would end max's sign-in).
   if (name === 'userId' && route.path.startsWith('/api/admin/')) return params.get('user_id')!;

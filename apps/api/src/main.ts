@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { isEmptyDatabase, openDatabase } from './db/client';
 import { seedDemoData } from './seed/demo';
+import { writeDemoPodFiles } from './seed/pods';
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR so tokens survive a restart. */
 function resolveJwtSecret(config: Config): string {
@@ -38,6 +39,8 @@ async function main() {
   }
 
   const app = await buildApp(config, database);
+  // the demo pods' documents: their rows are seeded with the demo data, their bytes need the storage
+  await writeDemoPodFiles(database.db, app.storage);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

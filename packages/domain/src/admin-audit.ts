@@ -23,6 +23,7 @@ export const AUDIT_ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string
   setting: 'Platform setting',
   oauth_client: 'OAuth client',
   client_call: 'Client call',
+  pod: 'Pod',
 };
 
 const ZDay = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });

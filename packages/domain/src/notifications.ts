@@ -16,6 +16,10 @@ export const NOTIFICATION_KINDS = [
   'event_reminder',
   'pod_post',
   'pod_mention',
+  'pod_event',
+  'pod_file',
+  'pod_invitation',
+  'pod_join_request',
   'support_answer',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS, {
@@ -35,6 +39,10 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
   event_reminder: 'Event reminders',
   pod_post: 'Pod posts',
   pod_mention: 'Pod mentions',
+  pod_event: 'Pod events',
+  pod_file: 'Pod files',
+  pod_invitation: 'Pod invitations',
+  pod_join_request: 'Pod join requests',
   support_answer: 'Support answers',
 };
 
@@ -55,6 +63,10 @@ export const NOTIFICATION_KIND_TYPES: Record<TNotificationKind, TNotificationTyp
   event_reminder: 'guidance',
   pod_post: 'base',
   pod_mention: 'alert',
+  pod_event: 'base',
+  pod_file: 'base',
+  pod_invitation: 'alert',
+  pod_join_request: 'alert',
   support_answer: 'base',
 };
 

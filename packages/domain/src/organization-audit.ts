@@ -30,6 +30,8 @@ export const AUDIT_ENTITIES = [
   'oauth_client',
   /** a call made with an integration client's token (client_credentials), attributed to the client */
   'client_call',
+  /** a pod and what happens in it: members, invitations, posts, files, events (issue 16) */
+  'pod',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Search (issue 17): one rights-aware search across the platform. A kind is one definition on
- * the API side (modules/search/kinds); pods join the list when their module lands.
+ * the API side (modules/search/kinds).
  */
 export const SEARCH_KINDS = [
   'organizations',
@@ -11,6 +11,7 @@ export const SEARCH_KINDS = [
   'documents',
   'policies',
   'events',
+  'pods',
 ] as const;
 export const ZSearchKind = z.enum(SEARCH_KINDS);
 export type TSearchKind = z.infer<typeof ZSearchKind>;
@@ -21,6 +22,7 @@ export const SEARCH_KIND_LABELS: Record<TSearchKind, string> = {
   documents: 'Documents',
   policies: 'Policies',
   events: 'Events',
+  pods: 'Pods',
 };
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;

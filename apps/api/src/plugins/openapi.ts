@@ -60,6 +60,11 @@ export const API_TAGS = [
     description: 'Events, their occurrences, attendees and files; .ics downloads, personal feeds, reminders.',
   },
   {
+    name: 'pods',
+    description:
+      'Peer groups across organizations: members, join requests, invitations, the feed, files, pod events, mail preferences.',
+  },
+  {
     name: 'notifications',
     description:
       'A user’s notifications, their unread count, live stream (server-sent events) and delivery preferences.',

@@ -6,6 +6,7 @@ import { seedCalendar } from './calendar';
 import { LEGACY_SURVEY_2024, seedLegacySurvey } from './legacy-survey';
 import { seedLpi } from './lpi';
 import { seedNotifications } from './notifications';
+import { seedPods } from './pods';
 import { seedSurveyParticipants, seedSurveys } from './surveys';
 
 /** Every demo user's password (DESIGN 7). */
@@ -342,6 +343,7 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
       cedar: CEDAR,
       host: NORTHWIND,
     });
+    await seedPods(tx, userIds);
     return { organizations: orgIds, users: userIds, surveys: surveyIds };
   });
 }

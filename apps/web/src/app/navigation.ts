@@ -8,6 +8,7 @@ import {
   IconShieldLock,
   IconUser,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import type { NavItem } from '../components/top-bar/navigation';
 
@@ -47,6 +48,8 @@ export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   { label: 'Surveys', to: '/surveys', icon: IconClipboardList, visible: ofOrganization },
   // Events (spec 2 Calendar): every approved user sees the public ones.
   { label: 'Calendar', to: '/calendar', icon: IconCalendar, visible: approved },
+  // Peer groups (spec 2 Pods): any approved user may join an open pod or be invited to one.
+  { label: 'Pods', to: '/pods', icon: IconUsersGroup, visible: approved },
   // The platform administrators' console (spec 2 Admin).
   { label: 'Admin', to: '/admin', icon: IconShieldLock, visible: (account) => account.isAdministrator },
 ];

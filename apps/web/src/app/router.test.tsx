@@ -63,7 +63,7 @@ describe('unknown paths', () => {
   it('include modules that are not built yet', async () => {
     signIn();
     stubFetch({});
-    const { router } = renderApp('/pods');
+    const { router } = renderApp('/community');
     await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     expect(router.state.location.pathname).toBe('/404');
   });

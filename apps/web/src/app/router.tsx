@@ -512,6 +512,73 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   ],
                 },
                 {
+                  // Pods (issue 16): My PODs, the accept-invitation page of the mail's link, a pod's
+                  // tabs (its feed at /pods/{podId}) and a pod event's tabs (numeric ids).
+                  id: 'pods',
+                  path: 'pods',
+                  handle: handle({ crumb: 'Pods', layout: 'top-bar' }),
+                  children: [
+                    {
+                      id: 'pods.list',
+                      index: true,
+                      lazy: () => import('../features/pods/routes/pods-list'),
+                      handle: handle({ title: 'My PODs', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'pods.invitation',
+                      path: 'invitations/:token',
+                      lazy: () => import('../features/pods/routes/accept-invitation'),
+                      handle: handle({ crumb: 'Invitation', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'pods.pod',
+                      path: ':podId',
+                      loader: numericParam('podId'),
+                      lazy: () => import('../features/pods/routes/pod-page'),
+                      handle: handle({ crumb: 'POD', layout: 'top-bar' }),
+                      children: [
+                        {
+                          id: 'pods.pod.feed',
+                          index: true,
+                          lazy: () => import('../features/pods/routes/pod-feed'),
+                          handle: handle({ title: 'Activity Feed', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'pods.pod.events',
+                          path: 'events',
+                          lazy: () => import('../features/pods/routes/pod-events'),
+                          handle: handle({ crumb: 'Events', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'pods.pod.members',
+                          path: 'members',
+                          lazy: () => import('../features/pods/routes/pod-members'),
+                          handle: handle({ crumb: 'Members', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'pods.pod.files',
+                          path: 'files',
+                          lazy: () => import('../features/pods/routes/pod-files'),
+                          handle: handle({ crumb: 'Files', layout: 'top-bar' }),
+                        },
+                        {
+                          id: 'pods.pod.description',
+                          path: 'description',
+                          lazy: () => import('../features/pods/routes/pod-description'),
+                          handle: handle({ crumb: 'Description', layout: 'top-bar' }),
+                        },
+                      ],
+                    },
+                    {
+                      id: 'pods.event',
+                      path: ':podId/events/:eventId',
+                      loader: (args) => numericParam('podId')(args) ?? numericParam('eventId')(args),
+                      lazy: () => import('../features/pods/routes/pod-event-page'),
+                      handle: handle({ crumb: 'Event', layout: 'top-bar' }),
+                    },
+                  ],
+                },
+                {
                   // Search (issue 17): every kind the caller may read; the top bar's box opens it.
                   id: 'search',
                   path: 'search',

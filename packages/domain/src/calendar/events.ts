@@ -8,12 +8,16 @@ import { z } from 'zod';
 const ZId = z.number().int().positive().max(2_147_483_647);
 const ZQueryId = z.coerce.number().int().positive().max(2_147_483_647);
 
+/** What the calendar's form offers. */
 export const EVENT_VISIBILITIES = ['private', 'organization', 'public'] as const;
-export type TEventVisibility = (typeof EVENT_VISIBILITIES)[number];
+/** What an event may have: a pod's event (issue 16) is made on the pod's page, not in the form. */
+export const EVENT_STORED_VISIBILITIES = [...EVENT_VISIBILITIES, 'pod'] as const;
+export type TEventVisibility = (typeof EVENT_STORED_VISIBILITIES)[number];
 export const EVENT_VISIBILITY_LABELS: Record<TEventVisibility, string> = {
   private: 'Private (invited people only)',
   organization: 'Organization (its members)',
   public: 'Public (every approved user)',
+  pod: 'Pod (its members)',
 };
 
 export const ATTENDEE_STATUSES = ['no-answer', 'attending', 'declined', 'maybe'] as const;
@@ -91,6 +95,7 @@ const ZDateTime = z.iso.datetime({ offset: true, error: CALENDAR_MESSAGES.dateTi
 export const ZEventVisibility = z.enum(EVENT_VISIBILITIES, {
   error: `Visibility must be one of ${EVENT_VISIBILITIES.join(', ')}.`,
 });
+const ZStoredEventVisibility = z.enum(EVENT_STORED_VISIBILITIES);
 export const ZAttendeeStatus = z.enum(ATTENDEE_STATUSES, {
   error: `Status must be one of ${ATTENDEE_STATUSES.join(', ')}.`,
 });
@@ -275,7 +280,7 @@ export const ZOccurrence = z.object({
   title: z.string(),
   timeZone: z.string(),
   location: z.string().nullable(),
-  visibility: ZEventVisibility,
+  visibility: ZStoredEventVisibility,
   organizationId: z.number().int().nullable(),
   organizationName: z.string().nullable(),
   podId: z.number().int().nullable(),
@@ -294,13 +299,14 @@ export const ZEventListItem = z.object({
   end: z.string(),
   allDay: z.boolean(),
   organizationName: z.string().nullable(),
-  visibility: ZEventVisibility,
+  visibility: ZStoredEventVisibility,
   recurring: z.boolean(),
   myStatus: ZAttendeeStatus.nullable(),
   attendingCount: z.number().int(),
 });
 export type TEventListItem = z.infer<typeof ZEventListItem>;
 export const ZEventList = z.object({ data: z.array(ZEventListItem), total: z.number().int() });
+export type TEventList = z.infer<typeof ZEventList>;
 
 export const ZEventException = z.object({
   occurrenceStart: z.string(),
@@ -320,9 +326,10 @@ export const ZEventDetail = z.object({
   timeZone: z.string(),
   location: z.string().nullable(),
   videoUrl: z.string().nullable(),
-  visibility: ZEventVisibility,
+  visibility: ZStoredEventVisibility,
   organizationId: z.number().int().nullable(),
   organizationName: z.string().nullable(),
+  podId: z.number().int().nullable(),
   organizer: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
   recurrence: z
     .object({

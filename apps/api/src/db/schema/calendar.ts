@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { organizations, users } from './people';
+import { pods } from './pods';
 import { tsvector } from './tsvector';
 
 /**
@@ -37,9 +38,11 @@ export const events = pgTable(
     time_zone: text('time_zone').notNull(),
     location: text('location'),
     video_url: text('video_url'),
-    /** 'private' | 'organization' | 'public' (domain EVENT_VISIBILITIES) */
+    /** 'private' | 'organization' | 'public' | 'pod' (domain EVENT_STORED_VISIBILITIES) */
     visibility: text('visibility').notNull(),
     organization_id: integer('organization_id').references(() => organizations.id),
+    /** a pod's event (visibility 'pod'): its members read it */
+    pod_id: integer('pod_id').references(() => pods.id, { onDelete: 'cascade' }),
     organizer_id: integer('organizer_id')
       .notNull()
       .references(() => users.id),
@@ -66,6 +69,7 @@ export const events = pgTable(
     index('events_series_idx').on(t.start_at, t.series_end_at).where(sql`${t.rrule} IS NOT NULL`),
     index('events_organization_idx').on(t.organization_id, t.visibility),
     index('events_organizer_idx').on(t.organizer_id),
+    index('events_pod_idx').on(t.pod_id, t.start_at).where(sql`${t.pod_id} IS NOT NULL`),
     index('events_search_idx').using('gin', t.search),
     index('events_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],

@@ -10,6 +10,7 @@ export * from './jobs';
 export * from './mail';
 export * from './notifications';
 export * from './people';
+export * from './pods';
 export * from './reporting';
 export * from './signup';
 export * from './surveys';

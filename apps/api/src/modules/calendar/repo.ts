@@ -1,5 +1,6 @@
-import type { TAttendeeStatus, TRecurrence } from '@parity/domain/calendar/events';
+import type { TAttendeeStatus, TEventVisibility, TRecurrence } from '@parity/domain/calendar/events';
 import { type SQL, sql } from 'drizzle-orm';
+import { isPodAdminSql, isPodMemberSql } from '../../core/access/pod-membership';
 import type { DbOrTx } from '../../db/client';
 
 /** Who reads: the rights every query is written with. */
@@ -21,13 +22,17 @@ export function rowsOf<R>(result: unknown): R[] {
 
 /**
  * The events the caller may read (alias `e`): organizer and invited attendees; an organization
- * event to its approved members; a public one to every approved user. Everyone else: 404.
+ * event to its approved members; a public one to every approved user; a pod's event to the pod's
+ * members. Everyone else: 404. `anyPod`: platform admins (who may see any pod) also read every
+ * pod's events: one event by id and a pod's list, not in their own calendar's views.
  */
-export function readableEvent(caller: CalendarCaller): SQL {
+export function readableEvent(caller: CalendarCaller, anyPod = false): SQL {
+  const podAdmin = anyPod && caller.isPlatformAdmin;
   return sql`(e.organizer_id = ${caller.userId}
     OR EXISTS (SELECT 1 FROM event_attendees ra WHERE ra.event_id = e.id AND ra.user_id = ${caller.userId})
     OR (e.visibility = 'organization' AND e.organization_id = ${caller.organizationId ?? -1})
-    OR (e.visibility = 'public' AND ${caller.allowed}::boolean))`;
+    OR (e.visibility = 'public' AND ${caller.allowed}::boolean)
+    OR (e.visibility = 'pod' AND (${podAdmin}::boolean OR ${isPodMemberSql(sql`e.pod_id`, caller.userId)})))`;
 }
 
 export interface EventRow {
@@ -42,9 +47,12 @@ export interface EventRow {
   time_zone: string;
   location: string | null;
   video_url: string | null;
-  visibility: 'private' | 'organization' | 'public';
+  visibility: TEventVisibility;
   organization_id: number | null;
   organization_name: string | null;
+  pod_id: number | null;
+  /** the caller is an admin of the event's pod */
+  pod_admin: boolean;
   organizer_id: number;
   organizer_name: string;
   organizer_email: string;
@@ -57,7 +65,7 @@ export interface EventRow {
 
 const eventColumns = sql`e.id, e.uid, e.sequence, e.title, e.description, e.start_at, e.end_at, e.all_day,
   e.time_zone, e.location, e.video_url, e.visibility, e.organization_id, o.name AS organization_name,
-  e.organizer_id, trim(u.name || ' ' || u.lastname) AS organizer_name, u.email AS organizer_email,
+  e.pod_id, e.organizer_id, trim(u.name || ' ' || u.lastname) AS organizer_name, u.email AS organizer_email,
   e.rrule, e.recurrence, e.series_end_at`;
 
 function dates<T extends { start_at: unknown; end_at: unknown; series_end_at?: unknown }>(row: T): T {
@@ -79,12 +87,13 @@ export async function findReadableEvent(
   lock = false,
 ): Promise<EventRow | undefined> {
   const result = await db.execute(sql`
-    SELECT ${eventColumns}, a.status AS my_status, a.reminder_minutes AS my_reminder
+    SELECT ${eventColumns}, a.status AS my_status, a.reminder_minutes AS my_reminder,
+      ${isPodAdminSql(sql`e.pod_id`, caller.userId)} AS pod_admin
     FROM events e
     JOIN users u ON u.id = e.organizer_id
     LEFT JOIN organizations o ON o.id = e.organization_id
     LEFT JOIN event_attendees a ON a.event_id = e.id AND a.user_id = ${caller.userId}
-    WHERE e.id = ${eventId} AND ${readableEvent(caller)}
+    WHERE e.id = ${eventId} AND ${readableEvent(caller, true)}
     ${lock ? sql`FOR UPDATE OF e` : sql``}`);
   const row = rowsOf<EventRow>(result)[0];
   return row ? dates(row) : undefined;
@@ -99,9 +108,11 @@ export interface RangeRow {
   all_day: boolean;
   time_zone: string;
   location: string | null;
-  visibility: 'private' | 'organization' | 'public';
+  visibility: TEventVisibility;
   organization_id: number | null;
   organization_name: string | null;
+  pod_id: number | null;
+  pod_admin: boolean;
   organizer_id: number;
   recurrence: TRecurrence | null;
   my_status: TAttendeeStatus | null;
@@ -120,8 +131,8 @@ export async function eventsInRange(
   const t = to.toISOString();
   const result = await db.execute(sql`
     SELECT e.id, e.title, ${iso(sql`e.start_at`)} AS start_iso, ${iso(sql`e.end_at`)} AS end_iso, e.all_day,
-      e.time_zone, e.location, e.visibility, e.organization_id, o.name AS organization_name, e.organizer_id,
-      e.recurrence, a.status AS my_status
+      e.time_zone, e.location, e.visibility, e.organization_id, o.name AS organization_name, e.pod_id, e.organizer_id,
+      e.recurrence, a.status AS my_status, ${isPodAdminSql(sql`e.pod_id`, caller.userId)} AS pod_admin
     FROM events e
     LEFT JOIN organizations o ON o.id = e.organization_id
     LEFT JOIN event_attendees a ON a.event_id = e.id AND a.user_id = ${caller.userId}

@@ -22,6 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../core/http/errors';
 import { readOneFile } from '../../core/http/multipart';
+import { sendFile } from '../../core/http/send-file';
 import type { JobRunner } from '../../core/jobs/runner';
 import { requireAuth } from '../../plugins/auth';
 import { deleteEventFile, eventFileLimit, listEventFiles, readEventFile, uploadEventFile } from './files';
@@ -40,7 +41,8 @@ const ZAttendance = myAttendanceSchema;
 const READERS =
   'Who may read the event: its organizer and invited attendees; an organization event its approved members; ' +
   'a public one every approved user. Anyone else 404 (the event, its attendees and its files).';
-const EDITORS = "The event's organizer and the admins of its organization (others who may read it 403).";
+const EDITORS =
+  "The event's organizer and the admins of its organization or pod (others who may read it 403).";
 
 export interface CalendarOptions {
   jobs: JobRunner;
@@ -370,17 +372,7 @@ export default async function calendarRoutes(fastify: FastifyInstance, options: 
         request.params.eventId,
         request.params.fileId,
       );
-      const ascii = found.file.original_name.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'file';
-      return reply
-        .header('content-type', found.file.content_type)
-        .header('content-length', String(found.file.size))
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(found.file.original_name)}`,
-        )
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .send(found.stream);
+      return sendFile(reply, found);
     },
   );
 

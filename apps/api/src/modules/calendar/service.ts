@@ -46,7 +46,8 @@ export interface CalendarDeps {
   publicUrl: string;
 }
 
-export { readable, requireCalendarUser };
+/** The formatted-text rules, shared with the pods' posts. */
+export { plainText, readable, requireCalendarUser, sanitizeDescription };
 
 export async function calendarCaller(db: DbOrTx, userId: number): Promise<CalendarCaller> {
   const caller = await loadCaller(db, userId);
@@ -71,9 +72,13 @@ const notFoundEvent = () => notFound('Event');
 const queryIssue = (field: string, message: string) =>
   badRequest(`querystring.${field}: ${message}`, [{ field: `querystring.${field}`, message }]);
 
-export function canEdit(event: Pick<EventRow, 'organizer_id' | 'organization_id'>, caller: CalendarCaller) {
+export function canEdit(
+  event: Pick<EventRow, 'organizer_id' | 'organization_id' | 'pod_admin'>,
+  caller: CalendarCaller,
+) {
   return (
     event.organizer_id === caller.userId ||
+    event.pod_admin ||
     (caller.isOrganizationAdmin &&
       event.organization_id !== null &&
       event.organization_id === caller.organizationId)
@@ -82,7 +87,7 @@ export function canEdit(event: Pick<EventRow, 'organizer_id' | 'organization_id'
 
 function requireEdit(event: EventRow, caller: CalendarCaller) {
   if (!canEdit(event, caller)) {
-    throw forbidden("Only the event's organizer and the admins of its organization may change it.");
+    throw forbidden("Only the event's organizer and the admins of its organization or pod may change it.");
   }
 }
 
@@ -191,7 +196,7 @@ export async function listOccurrences(
       visibility: event.visibility,
       organizationId: event.organization_id,
       organizationName: event.organization_name,
-      podId: null,
+      podId: event.pod_id,
       recurring: event.recurrence !== null,
       myStatus: event.my_status,
       isOrganizer: event.organizer_id === caller.userId,
@@ -242,8 +247,6 @@ export async function listEvents(
   now = new Date(),
 ): Promise<{ data: TEventListItem[]; total: number }> {
   const caller = await calendarCaller(db, userId);
-  // No event belongs to a pod yet (pods are a later module): a pod filter finds none.
-  if (query.podId) return { data: [], total: 0 };
   const at = now.toISOString();
   const when =
     query.when === 'upcoming'
@@ -254,6 +257,7 @@ export async function listEvents(
     ? sql`AND (e.search @@ websearch_to_tsquery('simple', ${q}) OR e.search @@ websearch_to_tsquery('english', ${q}) OR e.title ILIKE ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`
     : sql``;
   const organization = query.organizationId ? sql`AND e.organization_id = ${query.organizationId}` : sql``;
+  const pod = query.podId ? sql`AND e.pod_id = ${query.podId}` : sql``;
   const result = await db.execute(sql`
     SELECT e.id, e.title, e.start_at, e.end_at, e.all_day, e.time_zone, e.recurrence, e.visibility,
       o.name AS organization_name, a.status AS my_status,
@@ -262,7 +266,7 @@ export async function listEvents(
     FROM events e
     LEFT JOIN organizations o ON o.id = e.organization_id
     LEFT JOIN event_attendees a ON a.event_id = e.id AND a.user_id = ${caller.userId}
-    WHERE ${repo.readableEvent(caller)} AND ${when} ${search} ${organization}
+    WHERE ${repo.readableEvent(caller, Boolean(query.podId))} AND ${when} ${search} ${organization} ${pod}
     ORDER BY ${query.when === 'upcoming' ? sql`e.start_at ASC` : sql`e.start_at DESC`}, e.id
     LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`);
   const rows = repo.rowsOf<{
@@ -326,6 +330,7 @@ async function detail(db: DbOrTx, caller: CalendarCaller, event: EventRow): Prom
     visibility: event.visibility,
     organizationId: event.organization_id,
     organizationName: event.organization_name,
+    podId: event.pod_id,
     organizer: { id: event.organizer_id, name: event.organizer_name, email: event.organizer_email },
     recurrence: event.recurrence,
     rrule: event.rrule,
@@ -474,11 +479,15 @@ async function organizationFor(tx: DbOrTx, caller: CalendarCaller, requested: nu
   return requested;
 }
 
-/** POST /api/events: approved members and platform admins; the organizer attends. */
+/**
+ * POST /api/events: approved members and platform admins; the organizer attends. `podId`: a pod's
+ * event (the pods module checked the caller is a member): visibility 'pod', no organization.
+ */
 export async function createEvent(
   deps: CalendarDeps,
   userId: number,
   input: TEventInput,
+  podId: number | null = null,
 ): Promise<TEventDetail> {
   const start = new Date(input.start);
   const end = new Date(input.end);
@@ -486,8 +495,9 @@ export async function createEvent(
   return deps.db.transaction(async (tx) => {
     const caller = await calendarCaller(tx, userId);
     requireCalendarUser(caller);
-    const organizationId = await organizationFor(tx, caller, input.organizationId);
-    if (input.visibility === 'organization' && organizationId === null) {
+    const organizationId = podId === null ? await organizationFor(tx, caller, input.organizationId) : null;
+    const visibility = podId === null ? input.visibility : 'pod';
+    if (visibility === 'organization' && organizationId === null) {
       throw fieldIssue(
         'visibility',
         'An organization event needs an organization; choose private or public.',
@@ -496,10 +506,10 @@ export async function createEvent(
     const series = seriesColumns(input.recurrence, start, end, input.timeZone);
     const result = await tx.execute(sql`
       INSERT INTO events (uid, title, description, start_at, end_at, all_day, time_zone, location, video_url,
-        visibility, organization_id, organizer_id, rrule, recurrence, series_end_at)
+        visibility, organization_id, pod_id, organizer_id, rrule, recurrence, series_end_at)
       VALUES (${`${crypto.randomUUID()}@parity`}, ${input.title}, ${sanitizeDescription(input.description)},
         ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${input.allDay}, ${input.timeZone},
-        ${input.location || null}, ${input.videoUrl || null}, ${input.visibility}, ${organizationId}, ${userId},
+        ${input.location || null}, ${input.videoUrl || null}, ${visibility}, ${organizationId}, ${podId}, ${userId},
         ${series.rrule}, ${series.recurrence ? JSON.stringify(series.recurrence) : null}::jsonb,
         ${series.series_end_at?.toISOString() ?? null}::timestamptz)
       RETURNING id`);
@@ -562,9 +572,11 @@ export async function updateEvent(
       validTimes(start, end);
       const timeZone = patch.timeZone ?? event.time_zone;
       const recurrence = patch.recurrence === undefined ? event.recurrence : patch.recurrence;
-      const visibility = patch.visibility ?? event.visibility;
+      // a pod's event stays the pod's: its visibility and (absent) organization are not changed here
+      const podEvent = event.pod_id !== null;
+      const visibility = podEvent ? event.visibility : (patch.visibility ?? event.visibility);
       const organizationId =
-        patch.organizationId === undefined
+        podEvent || patch.organizationId === undefined
           ? event.organization_id
           : await organizationFor(tx, caller, patch.organizationId);
       if (visibility === 'organization' && organizationId === null) {

@@ -21,38 +21,17 @@ import {
   ZOrganizationSettingsUpdate,
 } from '@parity/domain/organization-settings';
 import { AWAITING_APPROVAL_MESSAGE } from '@parity/domain/permissions';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../core/http/errors';
 import { readOneFile } from '../../core/http/multipart';
+import { sendFile } from '../../core/http/send-file';
 import { requireAuth } from '../../plugins/auth';
 import * as service from './service';
 
 const ZId = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const ZMessage = z.object({ message: z.string() });
-
-/** Streams a stored file with its type, size and a safe name. */
-function sendFile(
-  reply: FastifyReply,
-  found: {
-    stream: NodeJS.ReadableStream;
-    file: { content_type: string; original_name: string; size: number };
-  },
-  inline: boolean,
-) {
-  const ascii = found.file.original_name.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'file';
-  return reply
-    .header('content-type', found.file.content_type)
-    .header('content-length', String(found.file.size))
-    .header(
-      'content-disposition',
-      `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(found.file.original_name)}`,
-    )
-    .header('cache-control', 'private, max-age=300')
-    .header('x-content-type-options', 'nosniff')
-    .send(found.stream);
-}
 
 const NOT_MULTIPART_MESSAGE = 'Send the file as multipart/form-data (part "file").';
 

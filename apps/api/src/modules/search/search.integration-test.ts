@@ -91,7 +91,7 @@ describe('GET /api/search: bad input', () => {
     [`q=${'a'.repeat(500)}`, 'querystring.q: The search may be at most 200 characters long'],
     [
       'q=cedar&kinds=organizations,planets',
-      'querystring.kinds: Unknown kind planets; kinds must be a comma-separated list of organizations, people, surveys, documents, policies, events',
+      'querystring.kinds: Unknown kind planets; kinds must be a comma-separated list of organizations, people, surveys, documents, policies, events, pods',
     ],
     ['q=cedar&offset=-1', 'querystring.offset: offset must not be negative'],
     ['q=cedar&limit=0', 'querystring.limit: limit must be at least 1'],
@@ -112,6 +112,7 @@ describe('GET /api/search: bad input', () => {
         'documents',
         'policies',
         'events',
+        'pods',
       ]);
     },
   );

@@ -38,6 +38,7 @@ export function eventDetail(fields: Partial<TEventDetail> = {}): TEventDetail {
     visibility: 'organization',
     organizationId: 2,
     organizationName: 'Acme Capital Partners',
+    podId: null,
     organizer: { id: 4, name: 'Ada Lovelace', email: 'ada@acme.test' },
     recurrence: null,
     rrule: null,

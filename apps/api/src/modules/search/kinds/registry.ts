@@ -4,6 +4,7 @@ import { eventsKind } from './events';
 import type { SearchKindDefinition } from './kind';
 import { organizationsKind } from './organizations';
 import { peopleKind } from './people';
+import { podsKind } from './pods';
 import { policiesKind } from './policies';
 import { surveysKind } from './surveys';
 
@@ -15,4 +16,5 @@ export const SEARCH_KIND_DEFINITIONS: Record<TSearchKind, SearchKindDefinition> 
   documents: documentsKind,
   policies: policiesKind,
   events: eventsKind,
+  pods: podsKind,
 };

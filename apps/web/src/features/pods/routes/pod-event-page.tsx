@@ -1,0 +1,212 @@
+import { ActionIcon, Anchor, Group, Paper, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import type { TAttendeeStatus, TEventDetail } from '@parity/domain/calendar/events';
+import { formatFileSize } from '@parity/domain/file-size';
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Button } from '../../../components/button/button';
+import { PageHeader } from '../../../components/page-header/page-header';
+import { Pager, pageCount } from '../../../components/pager/pager';
+import {
+  downloadEventFile,
+  useAnswerEvent,
+  useEventAttendees,
+  useEventFiles,
+  usePodEvent,
+  useUploadEventFile,
+} from '../api/events';
+import { ATTENDEES_PAGE_SIZE } from '../api/keys';
+import { ListRead, PageRead, ScrollTable } from '../components/query-view';
+import { UploadFile } from '../components/upload-file';
+import { ANSWERS, formatWhen } from '../lib/names';
+import { PostBody } from '../lib/post-text';
+
+const TABS = ['about', 'attendees', 'documents'] as const;
+type Tab = (typeof TABS)[number];
+const REPLIES: { status: TAttendeeStatus; label: string }[] = [
+  { status: 'attending', label: 'Attend' },
+  { status: 'maybe', label: 'Maybe' },
+  { status: 'declined', label: 'Decline' },
+];
+
+function About({ event }: { event: TEventDetail }) {
+  const answer = useAnswerEvent(event.id);
+  const mine = event.myAttendance?.status ?? 'no-answer';
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="md">
+        <Stack gap={6}>
+          <Text>
+            <strong>When:</strong> {formatWhen(event.start)} – {formatWhen(event.end)}
+            {event.recurrence ? ` · repeats ${event.recurrence.freq}` : ''}
+          </Text>
+          {event.location ? (
+            <Text>
+              <strong>Where:</strong> {event.location}
+            </Text>
+          ) : null}
+          {event.videoUrl ? (
+            <Anchor href={event.videoUrl} target="_blank" rel="noopener noreferrer">
+              Join the video call
+            </Anchor>
+          ) : null}
+          <Text>
+            <strong>Organizer:</strong> {event.organizer.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {event.counts.attending} attending · {event.counts.maybe} maybe · {event.counts.declined} declined
+          </Text>
+        </Stack>
+      </Paper>
+      {event.description ? <PostBody html={event.description} /> : null}
+      <Group gap="sm" role="group" aria-label="My answer">
+        {REPLIES.map((reply) => (
+          <Button
+            key={reply.status}
+            kind={mine === reply.status ? 'primary' : 'blanc'}
+            aria-pressed={mine === reply.status}
+            loading={answer.isPending && answer.variables === reply.status}
+            onClick={() => answer.mutate(reply.status)}
+          >
+            {reply.label}
+          </Button>
+        ))}
+      </Group>
+      <Text size="sm" role="status">
+        {mine === 'no-answer' ? 'You have not answered yet.' : `You answered: ${ANSWERS[mine]}.`}
+      </Text>
+    </Stack>
+  );
+}
+
+function Attendees({ eventId }: { eventId: number }) {
+  const [page, setPage] = useState(1);
+  const attendees = useEventAttendees(eventId, page);
+  return (
+    <ListRead read={attendees} what="the attendees" empty="No one has answered yet.">
+      {(list) => (
+        <Stack gap="md">
+          <ScrollTable label="Attendees" minWidth={480}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Organization</Table.Th>
+                <Table.Th scope="col">Answer</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((attendee) => (
+                <Table.Tr key={attendee.userId}>
+                  <Table.Td>{attendee.name}</Table.Td>
+                  <Table.Td>{attendee.organizationName ?? '—'}</Table.Td>
+                  <Table.Td>{ANSWERS[attendee.status]}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </ScrollTable>
+          <Pager pages={pageCount(list.total, ATTENDEES_PAGE_SIZE)} page={page} onChange={setPage} />
+        </Stack>
+      )}
+    </ListRead>
+  );
+}
+
+/** The event's documents: the organizer and those who answered add them (the calendar's rule). */
+function Documents({ event }: { event: TEventDetail }) {
+  const files = useEventFiles(event.id);
+  const upload = useUploadEventFile(event.id);
+  const mayUpload =
+    event.canEdit || (event.myAttendance !== null && event.myAttendance.status !== 'no-answer');
+  return (
+    <Stack gap="md">
+      {mayUpload ? (
+        <UploadFile
+          label="Upload a document"
+          upload={(file, onProgress) => upload.mutateAsync({ file, onProgress })}
+        />
+      ) : null}
+      <ListRead read={files} what="the documents" empty="No documents are attached to this event.">
+        {(list) => (
+          <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Documents">
+            {list.data.map((file) => (
+              <Group component="li" key={file.id} gap="xs" wrap="nowrap">
+                <Tooltip label={`Download ${file.name}`}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Download ${file.name}`}
+                    onClick={() =>
+                      void downloadEventFile(event.id, file.id, file.name).catch(() => undefined)
+                    }
+                  >
+                    <IconDownload size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+                <Text size="sm">
+                  {file.name} · {formatFileSize(file.size)} · {file.uploadedBy?.name ?? '—'}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </ListRead>
+    </Stack>
+  );
+}
+
+/**
+ * /pods/{podId}/events/{eventId}: a pod event's tabs About, Attendees and Documents. A non-member,
+ * or another pod's event, answers 404, shown as the app's not-found page.
+ */
+export function PodEventRoute() {
+  const params = useParams();
+  const podId = Number(params.podId);
+  const eventId = Number(params.eventId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const event = usePodEvent(podId, eventId);
+  const tabParam = searchParams.get('tab');
+  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'about';
+
+  const back = (
+    <Button
+      component={Link}
+      to={`/pods/${podId}/events`}
+      kind="blanc"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+    >
+      Pod events
+    </Button>
+  );
+  const select = (value: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (!value || value === 'about') next.delete('tab');
+    else next.set('tab', value);
+    setSearchParams(next, { replace: true });
+  };
+  return (
+    <PageRead read={event} what="the event" title="Event" actions={back}>
+      {(data) => (
+        <Stack gap="md">
+          <PageHeader title={data.title} eyebrow="Pod event" actions={back} />
+          <Tabs value={tab} onChange={select} keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="about">About</Tabs.Tab>
+              <Tabs.Tab value="attendees">Attendees</Tabs.Tab>
+              <Tabs.Tab value="documents">Documents</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="about">
+              <About event={data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="attendees">
+              <Attendees eventId={eventId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="documents">
+              <Documents event={data} />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      )}
+    </PageRead>
+  );
+}
+
+export { PodEventRoute as Component };
