@@ -14,6 +14,7 @@ import { logout } from '../lib/session';
 import { getAccessToken } from '../lib/token-storage';
 import { RootErrorBoundary } from './routes/error';
 import { PageLoader, RootRoute } from './routes/root';
+import { SignedInBranch } from './signed-in-branch';
 
 export const NOT_FOUND_PATH = '/404';
 
@@ -215,6 +216,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           id: 'signed-in',
           loader: (args) =>
             requireSignIn(args) ?? prefetch((c) => c.prefetchQuery(currentAccountQueryOptions())),
+          element: <SignedInBranch />,
           children: [
             {
               id: 'layout-top-bar',
