@@ -294,6 +294,36 @@ describe('/pods/{podId}', () => {
     });
   });
 
+  it('shows a platform administrator the members without managing them, and Delete pod', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderPage('/pods/3/members', {
+      'GET /api/user/status': () => json({ ...ACCOUNT, isAdministrator: true }),
+      'GET /api/pods/3': () =>
+        json(
+          podDetail({
+            isMember: false,
+            myRole: null,
+            myMailPreference: null,
+            canManage: false,
+            canDelete: true,
+          }),
+        ),
+      'DELETE /api/pods/3': () => new Response(null, { status: 204 }),
+      'GET /api/pods': () => json({ data: [], total: 0 }),
+    });
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(within(table).getByText('Eve Adams')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Invite to the pod' })).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(within(table).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Leave' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Delete pod' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pods'));
+    expect(callsTo(calls, 'DELETE', '/api/pods/3')).toHaveLength(1);
+  });
+
   it('sorts and searches the files, and refuses a file of the wrong type before sending it', async () => {
     const user = userEvent.setup();
     const { calls } = renderPage('/pods/3/files', {

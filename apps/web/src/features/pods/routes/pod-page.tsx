@@ -143,8 +143,9 @@ export function PodPageRoute() {
   return (
     <PageRead read={pod} what="the pod" title="Pod">
       {(data) =>
-        // Members and platform administrators read the pod; anyone else here may only join it.
-        !data.isMember && !data.canManage ? (
+        // Members and platform administrators (who may delete any pod, not manage it) read the pod;
+        // anyone else here may only join it.
+        !data.isMember && !data.canDelete ? (
           <PodPreview pod={data} />
         ) : (
           <Stack gap="md">
