@@ -92,6 +92,29 @@ describe('/pods', () => {
     expect(callsTo(calls, 'POST', '/api/pods/5/join')).toHaveLength(1);
   });
 
+  it('withdraws my request to join an invite-only pod', async () => {
+    const user = userEvent.setup();
+    let requested = true;
+    const { calls } = renderPage('/pods?show=discover', {
+      'GET /api/pods': () =>
+        json({ data: [podSummary({ id: 6, name: 'Closed circle', myRole: null, requested })], total: 1 }),
+      'DELETE /api/pods/6/join': () => {
+        requested = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const discover = await screen.findByRole('list', { name: 'Pods to join' });
+    expect(within(discover).getByText('Request sent')).toBeInTheDocument();
+    await user.click(
+      within(discover).getByRole('button', { name: 'Withdraw the request to join Closed circle' }),
+    );
+    expect(
+      await within(discover).findByRole('button', { name: 'Request to join Closed circle' }),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, 'DELETE', '/api/pods/6/join')).toHaveLength(1);
+    expect(within(discover).queryByText('Request sent')).toBeNull();
+  });
+
   it('shows a platform administrator every pod, secret ones too, to open without joining', async () => {
     const { calls } = renderPage('/pods?show=all', {
       'GET /api/user/status': () => json({ ...ACCOUNT, isAdministrator: true }),
