@@ -465,6 +465,68 @@ describe('pod events and invitations', () => {
     ).toBeInTheDocument();
   });
 
+  it("lets the uploader delete a document of the event after confirming, and no one else's", async () => {
+    const user = userEvent.setup();
+    const file = (id: string, name: string, uploader: { id: number; name: string }) => ({
+      id,
+      name,
+      size: 1200,
+      contentType: 'text/csv',
+      uploadedBy: uploader,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    let files = [
+      file('f-1', 'agenda.csv', { id: 4, name: 'Ada Lovelace' }),
+      file('f-2', 'notes.csv', { id: 7, name: 'Eve Adams' }),
+    ];
+    const { calls } = renderPage('/pods/3/events/21?tab=documents', {
+      'GET /api/pods/3/events/21': () =>
+        json(podEvent({ organizer: { id: 7, name: 'Eve Adams', email: 'eve@cedar.test' } })),
+      'GET /api/events/21/files': () => json({ data: files }),
+      'DELETE /api/events/21/files/f-1': () => {
+        files = files.filter((item) => item.id !== 'f-1');
+        return new Response(null, { status: 204 });
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Documents' });
+    await within(list).findByText(/agenda\.csv/);
+    expect(within(list).queryByRole('button', { name: 'Delete notes.csv' })).toBeNull();
+    await user.click(within(list).getByRole('button', { name: 'Delete agenda.csv' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the document' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(calls, 'DELETE', '/api/events/21/files/f-1')).toHaveLength(0);
+    await user.click(within(list).getByRole('button', { name: 'Delete agenda.csv' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete the document' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText(/agenda\.csv/)).toBeNull());
+    expect(callsTo(calls, 'DELETE', '/api/events/21/files/f-1')).toHaveLength(1);
+    expect(screen.getByText(/notes\.csv/)).toBeInTheDocument();
+  });
+
+  it('lets a pod admin (canEdit) delete any document of the event', async () => {
+    renderPage('/pods/3/events/21?tab=documents', {
+      'GET /api/pods/3/events/21': () => json(podEvent({ canEdit: true })),
+      'GET /api/events/21/files': () =>
+        json({
+          data: [
+            {
+              id: 'f-2',
+              name: 'notes.csv',
+              size: 1200,
+              contentType: 'text/csv',
+              uploadedBy: { id: 7, name: 'Eve Adams' },
+              createdAt: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    const list = await screen.findByRole('list', { name: 'Documents' });
+    expect(await within(list).findByRole('button', { name: 'Delete notes.csv' })).toBeInTheDocument();
+  });
+
   it("sends another pod's event to the not-found page", async () => {
     const { router } = renderPage('/pods/3/events/99', {
       'GET /api/pods/3/events/99': () => json({ message: POD_MESSAGES.eventNotFound }, 404),

@@ -92,6 +92,16 @@ export function useUploadEventFile(eventId: number) {
   });
 }
 
+/** DELETE /api/events/{eventId}/files/{fileId}: its uploader, the organizer and the pod's admins. */
+export function useDeleteEventFile(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: string) =>
+      api.delete<unknown>(`/api/events/${eventId}/files/${fileId}`, undefined, { retries: 0 }),
+    onSuccess: () => client.invalidateQueries({ queryKey: podKeys.eventFiles(eventId) }),
+  });
+}
+
 export function downloadEventFile(eventId: number, fileId: string, name: string) {
   return downloadFile(`/api/events/${eventId}/files/${fileId}`, name);
 }

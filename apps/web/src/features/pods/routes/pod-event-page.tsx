@@ -1,15 +1,18 @@
 import { ActionIcon, Anchor, Group, Paper, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
-import type { TAttendeeStatus, TEventDetail } from '@parity/domain/calendar/events';
+import type { TAttendeeStatus, TEventDetail, TEventFile } from '@parity/domain/calendar/events';
 import { formatFileSize } from '@parity/domain/file-size';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button';
+import { confirm } from '../../../components/dialog/confirm';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { Pager, pageCount } from '../../../components/pager/pager';
+import { useCurrentAccount } from '../../../lib/account';
 import {
   downloadEventFile,
   useAnswerEvent,
+  useDeleteEventFile,
   useEventAttendees,
   useEventFiles,
   usePodEvent,
@@ -111,10 +114,38 @@ function Attendees({ eventId }: { eventId: number }) {
   );
 }
 
+/** Delete a document, after a confirmation: its uploader, the organizer and the pod's admins. */
+function DeleteDocument({ eventId, file }: { eventId: number; file: TEventFile }) {
+  const remove = useDeleteEventFile(eventId);
+  const deleteFile = async () => {
+    const sure = await confirm({
+      title: 'Delete the document',
+      message: `Delete ${file.name} from the event? This cannot be undone.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (sure) remove.mutate(file.id);
+  };
+  return (
+    <Tooltip label={`Delete ${file.name}`}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Delete ${file.name}`}
+        loading={remove.isPending}
+        onClick={() => void deleteFile()}
+      >
+        <IconTrash size={16} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /** The event's documents: the organizer and those who answered add them (the calendar's rule). */
 function Documents({ event }: { event: TEventDetail }) {
   const files = useEventFiles(event.id);
   const upload = useUploadEventFile(event.id);
+  const myId = useCurrentAccount().data?.id;
   const mayUpload =
     event.canEdit || (event.myAttendance !== null && event.myAttendance.status !== 'no-answer');
   return (
@@ -144,6 +175,9 @@ function Documents({ event }: { event: TEventDetail }) {
                 <Text size="sm">
                   {file.name} · {formatFileSize(file.size)} · {file.uploadedBy?.name ?? '—'}
                 </Text>
+                {event.canEdit || (myId !== undefined && file.uploadedBy?.id === myId) ? (
+                  <DeleteDocument eventId={event.id} file={file} />
+                ) : null}
               </Group>
             ))}
           </Stack>
