@@ -100,11 +100,26 @@ describe('the journey: an invite-only pod, an invitation by mail, a post with a 
     expect(await count('SELECT count(*)::int AS n FROM pod_invitations')).toBe(before);
   });
 
-  it('only admins invite: max (not a member) 404, a platform admin may', async () => {
+  it('only pod admins invite: max (not a member) 404; a platform admin reads the pod but may not manage it (403)', async () => {
     expect((await t.call('POST', MAX, `/api/pods/${podId}/invitations`, { emails: [EVE] })).statusCode).toBe(
       404,
     );
     expect((await t.call('GET', MAX, `/api/pods/${podId}/invitations`)).statusCode).toBe(404);
+    const before = await count('SELECT count(*)::int AS n FROM pod_invitations');
+    const res = await t.call('POST', ADMIN, `/api/pods/${podId}/invitations`, { emails: [EVE] });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe("Only the pod's admins may do this.");
+    expect(await count('SELECT count(*)::int AS n FROM pod_invitations')).toBe(before);
+    expect((await t.call('GET', ADMIN, `/api/pods/${podId}`)).json()).toMatchObject({
+      isMember: false,
+      canManage: false,
+      canDelete: true,
+    });
+    expect((await t.call('GET', ADA, `/api/pods/${podId}`)).json()).toMatchObject({
+      canManage: true,
+      canDelete: true,
+    });
+    expect((await t.call('GET', ADMIN, `/api/pods/${podId}/invitations`)).statusCode).toBe(200);
   });
 
   it('ada invites eve by email; the mail holds the accept link', async () => {
@@ -502,7 +517,7 @@ describe('who may call each route: an outsider, another organization, a member, 
   /** [method, path, body, eve (a member), the platform admin]; max and host always 404 (undefined: not called) */
   const routes = (): [Method, string, unknown, number | undefined, number | undefined][] => [
     ['GET', `/api/pods/${podId}`, undefined, 200, 200],
-    ['PATCH', `/api/pods/${podId}`, { rules: 'x' }, 403, undefined],
+    ['PATCH', `/api/pods/${podId}`, { rules: 'x' }, 403, 403],
     ['DELETE', `/api/pods/${podId}`, undefined, 403, undefined],
     ['POST', `/api/pods/${podId}/leave`, {}, undefined, 404],
     ['PUT', `/api/pods/${podId}/mail-preference`, { mailPreference: 'digest' }, 200, 403],
@@ -511,14 +526,14 @@ describe('who may call each route: an outsider, another organization, a member, 
     ['PATCH', `/api/pods/${podId}/posts/${postId}`, { body: 'y' }, 200, 403],
     ['DELETE', `/api/pods/${podId}/posts/${postId}`, undefined, undefined, undefined],
     ['GET', `/api/pods/${podId}/members`, undefined, 200, 200],
-    ['PATCH', `/api/pods/${podId}/members/${userId(ADA)}`, { role: 'member' }, 403, undefined],
-    ['DELETE', `/api/pods/${podId}/members/${userId(ADA)}`, undefined, 403, undefined],
+    ['PATCH', `/api/pods/${podId}/members/${userId(ADA)}`, { role: 'member' }, 403, 403],
+    ['DELETE', `/api/pods/${podId}/members/${userId(ADA)}`, undefined, 403, 403],
     ['GET', `/api/pods/${podId}/requests`, undefined, 403, 200],
-    ['POST', `/api/pods/${podId}/requests/${userId(HOST)}/approve`, undefined, 403, undefined],
-    ['DELETE', `/api/pods/${podId}/requests/${userId(HOST)}`, undefined, 403, undefined],
+    ['POST', `/api/pods/${podId}/requests/${userId(HOST)}/approve`, undefined, 403, 403],
+    ['DELETE', `/api/pods/${podId}/requests/${userId(HOST)}`, undefined, 403, 403],
     ['GET', `/api/pods/${podId}/invitations`, undefined, 403, 200],
-    ['POST', `/api/pods/${podId}/invitations`, { userIds: [userId(MIA)] }, 403, undefined],
-    ['DELETE', `/api/pods/${podId}/invitations/${invitationId}`, undefined, 403, undefined],
+    ['POST', `/api/pods/${podId}/invitations`, { userIds: [userId(MIA)] }, 403, 403],
+    ['DELETE', `/api/pods/${podId}/invitations/${invitationId}`, undefined, 403, 403],
     ['GET', `/api/pods/${podId}/files`, undefined, 200, 200],
     ['GET', `/api/pods/${podId}/files/${fileId}`, undefined, 200, 200],
     ['DELETE', `/api/pods/${podId}/files/${fileId}`, undefined, 403, undefined],

@@ -73,8 +73,10 @@ interface Access {
   podAdmin: boolean;
   /** members and platform admins read everything of the pod */
   reader: boolean;
-  /** pod admins and platform admins */
+  /** pod admins only: the issue's "pod admins manage" (invite, approve, promote, remove, edit) */
   manager: boolean;
+  /** pod admins and platform admins: "platform administrators may see and remove any pod" (and its posts and files) */
+  remover: boolean;
 }
 
 async function podCaller(db: DbOrTx, userId: number): Promise<PodCaller> {
@@ -110,7 +112,8 @@ async function access(db: DbOrTx, userId: number, podId: number, lock = false): 
     member,
     podAdmin,
     reader: member || caller.platformAdmin,
-    manager: podAdmin || caller.platformAdmin,
+    manager: podAdmin,
+    remover: podAdmin || caller.platformAdmin,
   };
 }
 
@@ -123,6 +126,13 @@ async function readerAccess(db: DbOrTx, userId: number, podId: number, lock = fa
 async function managerAccess(db: DbOrTx, userId: number, podId: number) {
   const a = await readerAccess(db, userId, podId, true);
   if (!a.manager) throw forbidden("Only the pod's admins may do this.");
+  return a;
+}
+
+/** The pending requests and invitations: the pod's admins, and platform admins, who read every pod. */
+async function managerReaderAccess(db: DbOrTx, userId: number, podId: number) {
+  const a = await readerAccess(db, userId, podId);
+  if (!a.manager && !a.caller.platformAdmin) throw forbidden("Only the pod's admins may do this.");
   return a;
 }
 
@@ -264,7 +274,7 @@ async function detailOf(db: DbOrTx, a: Access): Promise<TPodDetail> {
     requested,
     canJoin: !a.member && !requested && a.caller.allowed && a.pod.visibility !== 'secret',
     canManage: a.manager,
-    canDelete: a.manager,
+    canDelete: a.remover,
   };
 }
 
@@ -334,7 +344,8 @@ export async function updatePod(deps: PodsDeps, userId: number, podId: number, p
 /** DELETE: pod admins and platform admins; its events, posts and files go with it (bytes after the commit). */
 export async function deletePod(deps: PodsDeps, storage: Storage, userId: number, podId: number) {
   const keys = await deps.db.transaction(async (tx) => {
-    const a = await managerAccess(tx, userId, podId);
+    const a = await readerAccess(tx, userId, podId, true);
+    if (!a.remover) throw forbidden("Only the pod's admins may delete the pod.");
     const files = await repo.podStorageKeys(tx, podId);
     await repo.deletePod(
       tx,
@@ -496,7 +507,7 @@ export async function removeMember(deps: PodsDeps, userId: number, podId: number
 }
 
 export async function listRequests(db: Db, userId: number, podId: number) {
-  await managerAccess(db, userId, podId);
+  await managerReaderAccess(db, userId, podId);
   const rows = await repo.listMembers(db, podId, 'requested', undefined, 200, 0);
   return {
     data: rows.map((r) => ({
@@ -538,7 +549,7 @@ export async function declineRequest(deps: PodsDeps, userId: number, podId: numb
 /* Invitations */
 
 export async function listInvitations(db: Db, userId: number, podId: number) {
-  await managerAccess(db, userId, podId);
+  await managerReaderAccess(db, userId, podId);
   const rows = await repo.pendingInvitations(db, podId, 200, 0);
   return {
     data: rows.map((r) => ({
@@ -688,7 +699,7 @@ function toEntry(r: repo.EntryRow, a: Access) {
     createdAt: new Date(r.created_at).toISOString(),
     editedAt: r.edited_at ? new Date(r.edited_at).toISOString() : null,
     canEdit: own && r.kind === 'post' && a.member,
-    canDelete: (own && r.kind === 'post' && a.member) || a.manager,
+    canDelete: (own && r.kind === 'post' && a.member) || a.remover,
     parentId: r.parent_id,
   };
 }
@@ -806,7 +817,7 @@ export async function deletePost(deps: PodsDeps, userId: number, podId: number, 
     const a = await readerAccess(tx, userId, podId, true);
     const post = await ownPost(tx, a, postId);
     const own = post.author_id === userId && post.kind === 'post' && a.member;
-    if (!own && !a.manager) throw forbidden("Only the author and the pod's admins may delete a post.");
+    if (!own && !a.remover) throw forbidden("Only the author and the pod's admins may delete a post.");
     await repo.deleteEntry(tx, postId);
     await auditPod(tx, userId, podId, 'post_delete', undefined, { postId, body: post.body });
   });
@@ -823,7 +834,7 @@ function toFile(row: repo.FileRow, podId: number, a: Access): TPodFile {
     uploadedBy: row.owner_name === null ? null : { id: row.owner_user_id, name: row.owner_name },
     createdAt: new Date(row.created_at).toISOString(),
     downloadUrl: `/api/pods/${podId}/files/${row.id}`,
-    canDelete: a.manager || (a.member && row.owner_user_id === a.caller.id),
+    canDelete: a.remover || (a.member && row.owner_user_id === a.caller.id),
   };
 }
 
