@@ -465,6 +465,63 @@ describe('pod events and invitations', () => {
     ).toBeInTheDocument();
   });
 
+  it('lets the organizer or a pod admin (canEdit) edit the event with its values, then delete it', async () => {
+    const user = userEvent.setup();
+    let title = 'Programme call';
+    const { calls, router } = renderPage('/pods/3/events/21', {
+      'GET /api/pods/3/events/21': () =>
+        json(podEvent({ title, canEdit: true, recurrence: { freq: 'monthly', interval: 1, count: 6 } })),
+      'PATCH /api/events/21': (call) => {
+        title = (jsonBody(call) as { title: string }).title;
+        return json(podEvent({ title, canEdit: true }));
+      },
+      'DELETE /api/events/21': () => new Response(null, { status: 204 }),
+      'GET /api/pods/3/events': () => json({ data: [], total: 0 }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Programme call' });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit the pod event' });
+    const titleInput = within(form).getByLabelText(/^Title/);
+    expect(titleInput).toHaveValue('Programme call');
+    expect(within(form).getByLabelText(/^Location/)).toHaveValue('Video call');
+    expect(within(form).getByLabelText(/^Description/)).toHaveValue('Agenda');
+    await user.clear(titleInput);
+    await user.click(within(form).getByRole('button', { name: 'Save event' }));
+    await waitFor(() => expect(titleInput).toHaveAttribute('aria-invalid', 'true'));
+    expect(callsTo(calls, 'PATCH', '/api/events/21')).toHaveLength(0);
+    await user.type(titleInput, 'Programme call (moved)');
+    await user.click(within(form).getByRole('button', { name: 'Save event' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Programme call (moved)' }),
+    ).toBeInTheDocument();
+    const body = jsonBody(callsTo(calls, 'PATCH', '/api/events/21')[0] as StubbedCall) as Record<
+      string,
+      unknown
+    >;
+    expect(body).toMatchObject({
+      title: 'Programme call (moved)',
+      location: 'Video call',
+      description: '<p>Agenda</p>',
+    });
+    // The pod event keeps its visibility and zone, and its unchanged recurrence keeps its count.
+    expect(body).not.toHaveProperty('visibility');
+    expect(body).not.toHaveProperty('timeZone');
+    expect(body).not.toHaveProperty('recurrence');
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the event' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pods/3/events'));
+    expect(callsTo(calls, 'DELETE', '/api/events/21')).toHaveLength(1);
+  });
+
+  it('offers no Edit or Delete of the event to a member who may not (canEdit false)', async () => {
+    renderPage('/pods/3/events/21', { 'GET /api/pods/3/events/21': () => json(podEvent()) });
+    await screen.findByRole('heading', { level: 1, name: 'Programme call' });
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
   it("lets the uploader delete a document of the event after confirming, and no one else's", async () => {
     const user = userEvent.setup();
     const file = (id: string, name: string, uploader: { id: number; name: string }) => ({

@@ -1,6 +1,7 @@
 import {
   type TAttendeeStatus,
   type TEventInput,
+  type TEventPatch,
   ZAttendeeList,
   ZEventDetail,
   ZEventFileList,
@@ -47,6 +48,31 @@ export function usePodEvent(podId: number, eventId: number) {
       parseAnswer(ZEventDetail, await api.get<unknown>(`/api/pods/${podId}/events/${eventId}`), {
         silent: true,
       }),
+  });
+}
+
+/** PATCH /api/events/{eventId} (the whole series): the organizer and the pod's admins (canEdit). */
+export function useUpdatePodEvent(podId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ eventId, body }: { eventId: number; body: Partial<TEventPatch> }) =>
+      parseAnswer(ZEventDetail, await api.patch<unknown>(`/api/events/${eventId}`, body, { retries: 0 })),
+    onSuccess: (event) => {
+      client.setQueryData(podKeys.event(event.id), event);
+      void client.invalidateQueries({ queryKey: podKeys.pod(podId) });
+    },
+  });
+}
+
+/** DELETE /api/events/{eventId} (the whole series): its attendees get a cancellation. */
+export function useDeletePodEvent(podId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: number) => api.delete<unknown>(`/api/events/${eventId}`, undefined, { retries: 0 }),
+    onSuccess: (_answer, eventId) => {
+      client.removeQueries({ queryKey: podKeys.event(eventId) });
+      void client.invalidateQueries({ queryKey: podKeys.pod(podId) });
+    },
   });
 }
 

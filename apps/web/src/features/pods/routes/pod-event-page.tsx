@@ -1,11 +1,12 @@
 import { ActionIcon, Anchor, Group, Paper, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import type { TAttendeeStatus, TEventDetail, TEventFile } from '@parity/domain/calendar/events';
 import { formatFileSize } from '@parity/domain/file-size';
-import { IconArrowLeft, IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
+import { openDialog } from '../../../components/dialog/dialog-store';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { Pager, pageCount } from '../../../components/pager/pager';
 import { useCurrentAccount } from '../../../lib/account';
@@ -13,12 +14,14 @@ import {
   downloadEventFile,
   useAnswerEvent,
   useDeleteEventFile,
+  useDeletePodEvent,
   useEventAttendees,
   useEventFiles,
   usePodEvent,
   useUploadEventFile,
 } from '../api/events';
 import { ATTENDEES_PAGE_SIZE } from '../api/keys';
+import { PodEventForm } from '../components/pod-event-form';
 import { ListRead, PageRead, ScrollTable } from '../components/query-view';
 import { UploadFile } from '../components/upload-file';
 import { ANSWERS, formatWhen } from '../lib/names';
@@ -187,6 +190,43 @@ function Documents({ event }: { event: TEventDetail }) {
   );
 }
 
+/** Edit and Delete, for the organizer and the pod's admins (canEdit): the whole series. */
+function EventActions({ podId, event }: { podId: number; event: TEventDetail }) {
+  const navigate = useNavigate();
+  const remove = useDeletePodEvent(podId);
+  const edit = () =>
+    openDialog({
+      title: 'Edit event',
+      size: 'large',
+      content: (close) => <PodEventForm podId={podId} event={event} onDone={close} />,
+    });
+  const deleteEvent = async () => {
+    const sure = await confirm({
+      title: 'Delete the event',
+      message: `Delete ${event.title}${event.recurrence ? ' and all its occurrences' : ''}? Its attendees are told it is cancelled.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (sure)
+      remove.mutate(event.id, { onSuccess: () => navigate(`/pods/${podId}/events`, { replace: true }) });
+  };
+  return (
+    <>
+      <Button kind="secondary" leftSection={<IconPencil size={16} aria-hidden />} onClick={edit}>
+        Edit
+      </Button>
+      <Button
+        kind="error"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        loading={remove.isPending}
+        onClick={() => void deleteEvent()}
+      >
+        Delete
+      </Button>
+    </>
+  );
+}
+
 /**
  * /pods/{podId}/events/{eventId}: a pod event's tabs About, Attendees and Documents. A non-member,
  * or another pod's event, answers 404, shown as the app's not-found page.
@@ -220,7 +260,16 @@ export function PodEventRoute() {
     <PageRead read={event} what="the event" title="Event" actions={back}>
       {(data) => (
         <Stack gap="md">
-          <PageHeader title={data.title} eyebrow="Pod event" actions={back} />
+          <PageHeader
+            title={data.title}
+            eyebrow="Pod event"
+            actions={
+              <Group gap="sm" wrap="wrap">
+                {back}
+                {data.canEdit ? <EventActions podId={podId} event={data} /> : null}
+              </Group>
+            }
+          />
           <Tabs value={tab} onChange={select} keepMounted={false}>
             <Tabs.List mb="md">
               <Tabs.Tab value="about">About</Tabs.Tab>
