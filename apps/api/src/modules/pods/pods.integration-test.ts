@@ -4,6 +4,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDemoPodFiles } from '../../seed/pods';
 import { createSeededTestApp, type SeededTestApp } from '../../test/app';
+import { until } from '../../test/event-stream';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { multipart, PDF_BYTES, PNG_BYTES } from '../../test/space-kit';
 import { DIGEST_JOB } from './service';
@@ -688,6 +689,49 @@ describe('the feed pages by keyset; mail preferences and the digest', () => {
       await count(`SELECT count(*)::int AS n FROM pod_digest_items WHERE user_id = ${userId(ADA)}`),
     ).toBe(0);
     expect(await mailsTo(ADA, /^Eve Castillo posted in Paging pod$/)).toHaveLength(mailed);
+  });
+
+  it('one mail per post: mail or digest chosen in the notification centre is the only mail; off is none', async () => {
+    const pod = (await t.call('POST', EVE, '/api/pods', { name: 'One mail pod', visibility: 'open' })).json()
+      .id;
+    await t.call('POST', MIA, `/api/pods/${pod}/join`);
+    const centre = (delivery: string) =>
+      t.call('PUT', MIA, '/api/notifications/preferences', { preferences: [{ kind: 'pod_post', delivery }] });
+    const subject = /^Eve Castillo posted in One mail pod$/;
+    const podMails = async () =>
+      count(
+        `SELECT count(*)::int AS n FROM jobs WHERE kind = 'pods.mail' AND payload->>'to' = '${MIA}' AND payload->>'subject' = 'Eve Castillo posted in One mail pod'`,
+      );
+    // the pod says every post, the centre mail at once: the notification's mail is the one mail
+    expect((await centre('mail')).statusCode).toBe(200);
+    await t.call('POST', EVE, `/api/pods/${pod}/posts`, { body: 'First' });
+    await until(async () => (await mailsTo(MIA, subject)).length > 0, 'the post’s mail');
+    await t.app.jobs.runDueJobs();
+    expect(await mailsTo(MIA, subject)).toHaveLength(1);
+    expect(await podMails()).toBe(0);
+    // the centre's digest: its daily digest carries the post, the pod's digest does not
+    await t.call('PUT', MIA, `/api/pods/${pod}/mail-preference`, { mailPreference: 'digest' });
+    await centre('digest');
+    await t.call('POST', EVE, `/api/pods/${pod}/posts`, { body: 'Second' });
+    const items = `SELECT count(*)::int AS n FROM pod_digest_items WHERE user_id = ${userId(MIA)}`;
+    expect(await count(items)).toBe(0);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM notifications WHERE user_id = ${userId(MIA)} AND kind = 'pod_post' AND mail_status = 'digest'`,
+      ),
+    ).toBe(1);
+    // off in the centre: neither a notification nor the pod's mail
+    await t.call('PUT', MIA, `/api/pods/${pod}/mail-preference`, { mailPreference: 'every' });
+    await centre('off');
+    await t.call('POST', EVE, `/api/pods/${pod}/posts`, { body: 'Third' });
+    expect(await podMails()).toBe(0);
+    // in-app only (the default): the pod's preference mails it, once
+    await centre('in_app');
+    await t.call('POST', EVE, `/api/pods/${pod}/posts`, { body: 'Fourth' });
+    expect(await podMails()).toBe(1);
+    await t.app.jobs.runDueJobs();
+    expect(await mailsTo(MIA, subject)).toHaveLength(2);
+    expect(await count(items)).toBe(0);
   });
 
   it('writes are audited', async () => {

@@ -1,3 +1,4 @@
+import type { TNotificationDelivery, TNotificationKind } from '@parity/domain/notifications';
 import type {
   TPodEntryKind,
   TPodFileListQuery,
@@ -219,10 +220,32 @@ export async function listMembers(
 }
 
 /** Active members to tell of something, with their mail preference and address. */
-export async function recipientsOf(db: DbOrTx, podId: number, exceptUserId: number) {
-  return rowsOf<{ id: number; email: string; mail_preference: TPodMailPreference }>(
+/** Someone the pod tells: their pod mail preference and their notification centre's delivery of the kind. */
+export interface Recipient {
+  id: number;
+  email: string;
+  mail_preference: TPodMailPreference;
+  delivery: TNotificationDelivery;
+}
+
+/** The notification centre's delivery of `kind` for the user in `userColumn` (in-app unless they chose). */
+const deliveryOf = (userColumn: SQL, kind: TNotificationKind) =>
+  sql`coalesce((SELECT p.delivery FROM notification_preferences p WHERE p.user_id = ${userColumn} AND p.kind = ${kind}), 'in_app')`;
+
+/** The pod's active members but one; `mentionIds` are told of a mention, the others of `kind`. */
+export async function recipientsOf(
+  db: DbOrTx,
+  podId: number,
+  exceptUserId: number,
+  kind: TNotificationKind,
+  mentionIds: number[],
+) {
+  return rowsOf<Recipient>(
     await db.execute(sql`
-      SELECT u.id, u.email, m.mail_preference FROM pod_members m JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
+      SELECT u.id, u.email, m.mail_preference,
+        CASE WHEN u.id = ANY(${ints(mentionIds)}) THEN ${deliveryOf(sql`u.id`, 'pod_mention')}
+          ELSE ${deliveryOf(sql`u.id`, kind)} END AS delivery
+      FROM pod_members m JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
       WHERE m.pod_id = ${podId} AND m.status = 'active' AND m.user_id <> ${exceptUserId}`),
   );
 }

@@ -160,10 +160,37 @@ const excerpt = (html: string) => {
 };
 
 /**
+ * The pod's own mail: one mail per person and item. The notification centre's preference for the
+ * kind comes first, so that it keeps its meaning: 'mail' or 'digest' there, and the notification
+ * written by notify() is that person's mail (the pod sends nothing more); 'off', and nothing is
+ * mailed. 'in_app' (everyone's default) leaves it to the member's pod preference: at once
+ * ('every'), in the pod digest ('digest') or not ('off').
+ */
+async function podMail(
+  tx: DbOrTx,
+  podId: number,
+  recipients: repo.Recipient[],
+  what: { title: string; link: string; mail: (r: repo.Recipient) => { subject: string; text: string } },
+) {
+  const ours = recipients.filter((r) => r.delivery === 'in_app');
+  for (const r of ours) {
+    if (r.mail_preference === 'every')
+      await enqueue(tx, { kind: MAIL_JOB, payload: { to: r.email, ...what.mail(r) } });
+  }
+  await repo.addDigestItems(
+    tx,
+    ours.filter((r) => r.mail_preference === 'digest').map((r) => r.id),
+    podId,
+    what.title,
+    what.link,
+  );
+}
+
+/**
  * Tells the pod's members (the actor left out) of a post, mention, event or file: the in-app
- * notification through core/outbox (and its mail per their notification settings), plus the pod's
- * own mail per member: at once ('every'), in the daily digest ('digest') or not ('off').
- * Mentioned members get the mention instead of the plain kind.
+ * notification through core/outbox (mailed per their notification settings), and the pod's own
+ * mail to those whose settings do not mail it (podMail). Mentioned members get the mention instead
+ * of the plain kind.
  */
 async function tell(
   tx: DbOrTx,
@@ -172,8 +199,8 @@ async function tell(
   actor: PodCaller,
   what: { kind: TNotificationKind; title: string; body: string; link: string; mentionIds?: number[] },
 ) {
-  const recipients = await repo.recipientsOf(tx, pod.id, actor.id);
   const mentioned = new Set((what.mentionIds ?? []).filter((id) => id !== actor.id));
+  const recipients = await repo.recipientsOf(tx, pod.id, actor.id, what.kind, [...mentioned]);
   const mentionTitle = `${actor.name} mentioned you in ${pod.name}`;
   await notify(tx, {
     userIds: recipients.filter((r) => mentioned.has(r.id)).map((r) => r.id),
@@ -190,30 +217,19 @@ async function tell(
     link: what.link,
   });
   const settings = `You get this mail because of your mail preference in the pod ${pod.name}: ${deps.publicUrl}/pods/${pod.id}/description`;
-  for (const r of recipients) {
-    if (r.mail_preference !== 'every') continue;
-    const subject = mentioned.has(r.id) ? mentionTitle : what.title;
-    await enqueue(tx, {
-      kind: MAIL_JOB,
-      payload: {
-        to: r.email,
-        subject,
-        text: [
-          ...(what.body ? [what.body, ''] : []),
-          `Open it: ${deps.publicUrl}${what.link}`,
-          '',
-          settings,
-        ].join('\n'),
-      },
-    });
-  }
-  await repo.addDigestItems(
-    tx,
-    recipients.filter((r) => r.mail_preference === 'digest').map((r) => r.id),
-    pod.id,
-    what.title,
-    what.link,
-  );
+  await podMail(tx, pod.id, recipients, {
+    title: what.title,
+    link: what.link,
+    mail: (r) => ({
+      subject: mentioned.has(r.id) ? mentionTitle : what.title,
+      text: [
+        ...(what.body ? [what.body, ''] : []),
+        `Open it: ${deps.publicUrl}${what.link}`,
+        '',
+        settings,
+      ].join('\n'),
+    }),
+  });
 }
 
 /** Mails a user's waiting pod digest items in one mail (they are deleted with it). */
