@@ -584,6 +584,36 @@ describe('pod events and invitations', () => {
     expect(await within(list).findByRole('button', { name: 'Delete notes.csv' })).toBeInTheDocument();
   });
 
+  it("names the pod in the breadcrumb of the pod's tabs", async () => {
+    const user = userEvent.setup();
+    renderPage('/pods/3/members');
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(await within(trail).findByRole('link', { name: 'Emerging Managers' })).toHaveAttribute(
+      'href',
+      '/pods/3',
+    );
+    expect(within(trail).getByText('Members')).toHaveAttribute('aria-current', 'page');
+    expect(within(trail).queryByText('POD')).toBeNull();
+
+    await user.click(within(trail).getByRole('link', { name: 'Emerging Managers' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Emerging Managers'),
+      ).toHaveAttribute('aria-current', 'page'),
+    );
+  });
+
+  it("names the pod and the event in the event page's breadcrumb", async () => {
+    renderPage('/pods/3/events/21', { 'GET /api/pods/3/events/21': () => json(podEvent()) });
+    const eventTrail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(await within(eventTrail).findByText('Programme call')).toHaveAttribute('aria-current', 'page');
+    expect(within(eventTrail).getByRole('link', { name: 'Emerging Managers' })).toHaveAttribute(
+      'href',
+      '/pods/3',
+    );
+    expect(within(eventTrail).getByRole('link', { name: 'Pods' })).toHaveAttribute('href', '/pods');
+  });
+
   it("sends another pod's event to the not-found page", async () => {
     const { router } = renderPage('/pods/3/events/99', {
       'GET /api/pods/3/events/99': () => json({ message: POD_MESSAGES.eventNotFound }, 404),

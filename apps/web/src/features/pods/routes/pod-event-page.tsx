@@ -4,6 +4,7 @@ import { formatFileSize } from '@parity/domain/file-size';
 import { IconArrowLeft, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCrumbName } from '../../../components/breadcrumbs/crumb-names';
 import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
@@ -21,6 +22,7 @@ import {
   useUploadEventFile,
 } from '../api/events';
 import { ATTENDEES_PAGE_SIZE } from '../api/keys';
+import { usePod } from '../api/pods';
 import { PodEventForm } from '../components/pod-event-form';
 import { ListRead, PageRead, ScrollTable } from '../components/query-view';
 import { UploadFile } from '../components/upload-file';
@@ -237,6 +239,10 @@ export function PodEventRoute() {
   const eventId = Number(params.eventId);
   const [searchParams, setSearchParams] = useSearchParams();
   const event = usePodEvent(podId, eventId);
+  // The trail names the pod and the event: Pods / {pod} / {event}.
+  const pod = usePod(podId);
+  useCrumbName(`/pods/${podId}`, pod.data?.name);
+  useCrumbName(`/pods/${podId}/events/${eventId}`, event.data?.title);
   const tabParam = searchParams.get('tab');
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'about';
 

@@ -8,6 +8,7 @@ import {
 import { IconDoorExit, IconTrash } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
+import { useCrumbName } from '../../../components/breadcrumbs/crumb-names';
 import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
@@ -137,8 +138,9 @@ export function PodPageRoute() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const pod = usePod(podId);
-
   const base = `/pods/${podId}`;
+  useCrumbName(base, pod.data?.name);
+
   const tab = pathname.slice(base.length).split('/')[1] || 'feed';
   return (
     <PageRead read={pod} what="the pod" title="Pod">
