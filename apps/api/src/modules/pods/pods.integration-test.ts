@@ -456,6 +456,46 @@ describe('joining, requests, lists and rights', () => {
     ).toBe(0);
   });
 
+  it('the applicant is told of the decline and of the approval: a notification and one mail', async () => {
+    const pod = await seededPod('Emerging Managers Programme');
+    const told = async () =>
+      (await t.call('GET', MIA, '/api/notifications?kind=pod_join_decision')).json().items as {
+        title: string;
+        link: string;
+      }[];
+    // (the test before declined mia once already)
+    const declinedSubject = /^Your request to join Emerging Managers Programme was declined$/;
+    const before = { told: (await told()).length, mails: (await mailsTo(MIA, declinedSubject)).length };
+    await t.call('POST', MIA, `/api/pods/${pod}/join`);
+    expect((await t.call('DELETE', HOST, `/api/pods/${pod}/requests/${userId(MIA)}`)).statusCode).toBe(204);
+    const notifications = await told();
+    expect(notifications).toHaveLength(before.told + 1);
+    expect(notifications[0]).toMatchObject({
+      title: 'Your request to join Emerging Managers Programme was declined',
+      link: '/pods',
+    });
+    const declined = await mailsTo(MIA, declinedSubject);
+    expect(declined).toHaveLength(before.mails + 1);
+    expect(declined.at(-1)!.text).toContain('/pods');
+    // mail at once chosen in the notification centre: that is the one mail
+    await t.call('PUT', MIA, '/api/notifications/preferences', {
+      preferences: [{ kind: 'pod_join_decision', delivery: 'mail' }],
+    });
+    await t.call('POST', MIA, `/api/pods/${pod}/join`);
+    expect((await t.call('POST', HOST, `/api/pods/${pod}/requests/${userId(MIA)}/approve`)).statusCode).toBe(
+      200,
+    );
+    expect((await told())[0]).toMatchObject({
+      title: 'Your request to join Emerging Managers Programme was approved',
+      link: `/pods/${pod}`,
+    });
+    const approved = /^Your request to join Emerging Managers Programme was approved$/;
+    await until(async () => (await mailsTo(MIA, approved)).length > 0, 'the approval’s mail');
+    await t.app.jobs.runDueJobs();
+    expect(await mailsTo(MIA, approved)).toHaveLength(1);
+    expect((await t.call('POST', MIA, `/api/pods/${pod}/leave`, {})).statusCode).toBe(204);
+  });
+
   it('accounts awaiting approval see no pods and create none; only platform admins list every pod', async () => {
     expect((await t.call('GET', PENDING, '/api/pods?scope=discover')).json()).toEqual({ data: [], total: 0 });
     expect((await t.call('POST', PENDING, '/api/pods', { name: 'Mine' })).statusCode).toBe(403);

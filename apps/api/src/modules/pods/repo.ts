@@ -250,6 +250,16 @@ export async function recipientsOf(
   );
 }
 
+/** Whoever asked to join the pod, with the delivery of `kind` (read before a decline deletes the request). */
+export async function applicantOf(db: DbOrTx, podId: number, userId: number, kind: TNotificationKind) {
+  return rowsOf<Recipient>(
+    await db.execute(sql`
+      SELECT u.id, u.email, m.mail_preference, ${deliveryOf(sql`u.id`, kind)} AS delivery
+      FROM pod_members m JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
+      WHERE m.pod_id = ${podId} AND m.user_id = ${userId}`),
+  )[0];
+}
+
 /** The live users among these ids, and the live users with these emails (lower case). */
 export async function usersByIds(db: DbOrTx, ids: number[]) {
   if (!ids.length) return [];

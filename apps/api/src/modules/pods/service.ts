@@ -542,23 +542,58 @@ async function requestOf(tx: DbOrTx, podId: number, memberId: number) {
   if (membership?.status !== 'requested') throw new AppError(404, 'not_found', POD_MESSAGES.requestNotFound);
 }
 
+/**
+ * Tells the person who asked to join of the admin's answer: a `pod_join_decision` notification and,
+ * by podMail's rule, the pod's mail (a request keeps the default 'every' until it is approved).
+ */
+async function tellApplicant(
+  tx: DbOrTx,
+  deps: PodsDeps,
+  pod: repo.PodRow,
+  applicant: repo.Recipient,
+  approved: boolean,
+) {
+  const title = approved
+    ? `Your request to join ${pod.name} was approved`
+    : `Your request to join ${pod.name} was declined`;
+  // a declined applicant may not open an invite-only pod: their link is My PODs
+  const link = approved ? `/pods/${pod.id}` : '/pods';
+  await notify(tx, { userIds: [applicant.id], kind: 'pod_join_decision', title, link });
+  await podMail(tx, pod.id, [applicant], {
+    title,
+    link,
+    mail: () => ({
+      subject: title,
+      text: [
+        `Open it: ${deps.publicUrl}${link}`,
+        '',
+        `You get this mail because you asked to join the pod ${pod.name}.`,
+      ].join('\n'),
+    }),
+  });
+}
+
 export async function approveRequest(deps: PodsDeps, userId: number, podId: number, memberId: number) {
   return deps.db.transaction(async (tx) => {
-    await managerAccess(tx, userId, podId);
+    const a = await managerAccess(tx, userId, podId);
     await requestOf(tx, podId, memberId);
     await repo.upsertMember(tx, podId, memberId, 'active');
     await repo.insertEntry(tx, { podId, kind: 'member_joined', authorId: memberId });
     await auditPod(tx, userId, podId, 'approve', { userId: memberId });
+    const applicant = await repo.applicantOf(tx, podId, memberId, 'pod_join_decision');
+    if (applicant) await tellApplicant(tx, deps, a.pod, applicant, true);
     return toMember(await activeMember(tx, podId, memberId));
   });
 }
 
 export async function declineRequest(deps: PodsDeps, userId: number, podId: number, memberId: number) {
   await deps.db.transaction(async (tx) => {
-    await managerAccess(tx, userId, podId);
+    const a = await managerAccess(tx, userId, podId);
     await requestOf(tx, podId, memberId);
+    const applicant = await repo.applicantOf(tx, podId, memberId, 'pod_join_decision');
     await repo.deleteMember(tx, podId, memberId);
     await auditPod(tx, userId, podId, 'decline', { userId: memberId });
+    if (applicant) await tellApplicant(tx, deps, a.pod, applicant, false);
   });
 }
 
