@@ -640,6 +640,44 @@ describe('who may call each route: an outsider, another organization, a member, 
     });
   });
 
+  it("a pod event's document is deleted by its uploader or the pod's admins; other members 403, outsiders 404", async () => {
+    const eventUpload = (email: string, id: number, name: string) => {
+      const body = multipart(name, PDF_BYTES);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/events/${id}/files`,
+        headers: { ...body.headers, authorization: `Bearer ${t.tokenOf(email)}` },
+        payload: body.payload,
+      });
+    };
+    const start = soon(9);
+    const evesEvent = (
+      await t.call('POST', EVE, `/api/pods/${podId}/events`, {
+        title: 'Eve’s documents',
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 3_600_000).toISOString(),
+        timeZone: 'UTC',
+      })
+    ).json().id;
+    // ada, the pod's admin (not the organizer), deletes the file eve uploaded to eve's event
+    const evesFile = (await eventUpload(EVE, evesEvent, 'Agenda.pdf')).json().id;
+    expect((await t.call('DELETE', MAX, `/api/events/${evesEvent}/files/${evesFile}`)).statusCode).toBe(404);
+    expect((await t.call('DELETE', ADA, `/api/events/${evesEvent}/files/${evesFile}`)).statusCode).toBe(204);
+    // on ada's event eve, an attendee, deletes her own file but not ada's
+    expect(
+      (await t.call('PUT', EVE, `/api/events/${eventId}/attendees/me`, { status: 'attending' })).statusCode,
+    ).toBe(200);
+    const own = await eventUpload(EVE, eventId, 'Notes.pdf');
+    expect(own.statusCode, own.body).toBe(201);
+    const adas = (await eventUpload(ADA, eventId, 'Minutes.pdf')).json().id;
+    expect((await t.call('DELETE', EVE, `/api/events/${eventId}/files/${adas}`)).statusCode).toBe(403);
+    expect((await t.call('DELETE', EVE, `/api/events/${eventId}/files/${own.json().id}`)).statusCode).toBe(
+      204,
+    );
+    const left = (await t.call('GET', EVE, `/api/events/${eventId}/files`)).json().data;
+    expect(left.map((f: { name: string }) => f.name)).toEqual(['Minutes.pdf']);
+  });
+
   it('the admin revokes an invitation once; it leaves the list', async () => {
     expect((await t.call('DELETE', ADA, `/api/pods/${podId}/invitations/${invitationId}`)).statusCode).toBe(
       204,
