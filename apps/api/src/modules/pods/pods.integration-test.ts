@@ -41,15 +41,18 @@ async function mailsTo(email: string, subject: RegExp): Promise<ParsedMail[]> {
   return smtp.messages.filter((m) => recipient(m) === email && subject.test(m.subject ?? ''));
 }
 
-function upload(email: string, podId: number, name: string, bytes: Buffer) {
+function uploadTo(email: string, url: string, name: string, bytes: Buffer) {
   const body = multipart(name, bytes);
   return t.app.inject({
     method: 'POST',
-    url: `/api/pods/${podId}/files`,
+    url,
     headers: { ...body.headers, authorization: `Bearer ${t.tokenOf(email)}` },
     payload: body.payload,
   });
 }
+
+const upload = (email: string, podId: number, name: string, bytes: Buffer) =>
+  uploadTo(email, `/api/pods/${podId}/files`, name, bytes);
 
 async function seededPod(name: string): Promise<number> {
   const result = await t.app.db.execute(sql`SELECT id FROM pods WHERE name = ${name}`);
@@ -61,6 +64,17 @@ const soon = (days: number) => {
   d.setUTCHours(10, 0, 0, 0);
   return d;
 };
+
+/** A one-hour pod event `days` ahead, made by `email`. */
+function createPodEvent(email: string, podId: number, title: string, days: number) {
+  const start = soon(days);
+  return t.call('POST', email, `/api/pods/${podId}/events`, {
+    title,
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 3_600_000).toISOString(),
+    timeZone: 'UTC',
+  });
+}
 
 describe('the journey: an invite-only pod, an invitation by mail, a post with a file, a reply and an event', () => {
   let podId: number;
@@ -541,15 +555,7 @@ describe('who may call each route: an outsider, another organization, a member, 
     await t.call('POST', HOST, `/api/pods/${podId}/join`);
     postId = (await t.call('POST', EVE, `/api/pods/${podId}/posts`, { body: 'Eve’s post' })).json().id;
     fileId = (await upload(ADA, podId, 'Ada.pdf', PDF_BYTES)).json().id;
-    const start = soon(5);
-    eventId = (
-      await t.call('POST', ADA, `/api/pods/${podId}/events`, {
-        title: 'Rights meeting',
-        start: start.toISOString(),
-        end: new Date(start.getTime() + 3_600_000).toISOString(),
-        timeZone: 'UTC',
-      })
-    ).json().id;
+    eventId = (await createPodEvent(ADA, podId, 'Rights meeting', 5)).json().id;
     await t.call('POST', ADA, `/api/pods/${podId}/invitations`, { userIds: [userId(MIA)] });
     invitationId = (await t.call('GET', ADA, `/api/pods/${podId}/invitations`)).json().data[0].id;
   });
@@ -620,13 +626,7 @@ describe('who may call each route: an outsider, another organization, a member, 
   });
 
   it("the pod's admins edit its events; a member edits only their own", async () => {
-    const start = soon(8);
-    const event = await t.call('POST', EVE, `/api/pods/${podId}/events`, {
-      title: 'Eve’s meeting',
-      start: start.toISOString(),
-      end: new Date(start.getTime() + 3_600_000).toISOString(),
-      timeZone: 'UTC',
-    });
+    const event = await createPodEvent(EVE, podId, 'Eve’s meeting', 8);
     const eves = event.json().id;
     expect((await t.call('GET', ADA, `/api/pods/${podId}/events/${eves}`)).json().canEdit).toBe(true);
     const renamed = await t.call('PATCH', ADA, `/api/events/${eves}`, { title: 'Renamed by the admin' });
@@ -641,24 +641,9 @@ describe('who may call each route: an outsider, another organization, a member, 
   });
 
   it("a pod event's document is deleted by its uploader or the pod's admins; other members 403, outsiders 404", async () => {
-    const eventUpload = (email: string, id: number, name: string) => {
-      const body = multipart(name, PDF_BYTES);
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/events/${id}/files`,
-        headers: { ...body.headers, authorization: `Bearer ${t.tokenOf(email)}` },
-        payload: body.payload,
-      });
-    };
-    const start = soon(9);
-    const evesEvent = (
-      await t.call('POST', EVE, `/api/pods/${podId}/events`, {
-        title: 'Eve’s documents',
-        start: start.toISOString(),
-        end: new Date(start.getTime() + 3_600_000).toISOString(),
-        timeZone: 'UTC',
-      })
-    ).json().id;
+    const eventUpload = (email: string, id: number, name: string) =>
+      uploadTo(email, `/api/events/${id}/files`, name, PDF_BYTES);
+    const evesEvent = (await createPodEvent(EVE, podId, 'Eve’s documents', 9)).json().id;
     // ada, the pod's admin (not the organizer), deletes the file eve uploaded to eve's event
     const evesFile = (await eventUpload(EVE, evesEvent, 'Agenda.pdf')).json().id;
     expect((await t.call('DELETE', MAX, `/api/events/${evesEvent}/files/${evesFile}`)).statusCode).toBe(404);
