@@ -510,6 +510,27 @@ describe('joining, requests, lists and rights', () => {
     expect((await t.call('POST', MIA, `/api/pods/${pod}/leave`, {})).statusCode).toBe(204);
   });
 
+  it('one invitation mail: the notification’s when the invitee’s settings mail invitations at once', async () => {
+    const pod = (
+      await t.call('POST', ADA, '/api/pods', { name: 'Invitation mail pod', visibility: 'invite-only' })
+    ).json().id;
+    await t.call('PUT', MAX, '/api/notifications/preferences', {
+      preferences: [{ kind: 'pod_invitation', delivery: 'mail' }],
+    });
+    const res = await t.call('POST', ADA, `/api/pods/${pod}/invitations`, { emails: [MAX, HOST] });
+    expect(res.statusCode, res.body).toBe(201);
+    const subject = /^Ada Lovelace invites you to the pod Invitation mail pod$/;
+    await until(async () => (await mailsTo(MAX, subject)).length > 0, 'the invitation’s mail');
+    await t.app.jobs.runDueJobs();
+    const maxs = await mailsTo(MAX, subject);
+    expect(maxs).toHaveLength(1);
+    expect(maxs[0]!.text).toMatch(/\/pods\/invitations\/[A-Za-z0-9_-]{43}/);
+    // in-app only (the default): the invitation mail with its accept link
+    const hosts = await mailsTo(HOST, subject);
+    expect(hosts).toHaveLength(1);
+    expect(hosts[0]!.text).toContain('Accept the invitation:');
+  });
+
   it('accounts awaiting approval see no pods and create none; only platform admins list every pod', async () => {
     expect((await t.call('GET', PENDING, '/api/pods?scope=discover')).json()).toEqual({ data: [], total: 0 });
     expect((await t.call('POST', PENDING, '/api/pods', { name: 'Mine' })).statusCode).toBe(403);

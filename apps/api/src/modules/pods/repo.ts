@@ -250,6 +250,16 @@ export async function recipientsOf(
   );
 }
 
+/** Those among the users whose notification centre mails `kind` at once. */
+export async function mailedAtOnce(db: DbOrTx, userIds: number[], kind: TNotificationKind) {
+  if (!userIds.length) return new Set<number>();
+  const rows = rowsOf<{ user_id: number }>(
+    await db.execute(sql`SELECT user_id FROM notification_preferences
+      WHERE user_id = ANY(${ints(userIds)}) AND kind = ${kind} AND delivery = 'mail'`),
+  );
+  return new Set(rows.map((r) => r.user_id));
+}
+
 /** Whoever asked to join the pod, with the delivery of `kind` (read before a decline deletes the request). */
 export async function applicantOf(db: DbOrTx, podId: number, userId: number, kind: TNotificationKind) {
   return rowsOf<Recipient>(

@@ -641,11 +641,20 @@ export async function invite(deps: PodsDeps, userId: number, podId: number, inpu
     );
     const member = invitees.find((u) => members.has(u.id));
     if (member) throw conflict(`${member.name} ${POD_MESSAGES.alreadyMember}`);
+    // One mail per invitation: the notification's own mail when the invitee's notification centre
+    // mails invitations at once; else the invitation mail, always (it holds the only accept link).
+    const mailedByNotify = await repo.mailedAtOnce(
+      tx,
+      invitees.map((u) => u.id),
+      'pod_invitation',
+    );
     for (const invitee of invitees) {
       const token = newOpaqueToken();
       await repo.upsertInvitation(tx, podId, invitee.id, userId, hashOpaqueToken(token));
       const link = `/pods/invitations/${token}`;
       const title = `${a.caller.name} invites you to the pod ${a.pod.name}`;
+      await notify(tx, { userIds: [invitee.id], kind: 'pod_invitation', title, link });
+      if (mailedByNotify.has(invitee.id)) continue;
       await enqueue(tx, {
         kind: MAIL_JOB,
         payload: {
@@ -659,7 +668,6 @@ export async function invite(deps: PodsDeps, userId: number, podId: number, inpu
           ].join('\n'),
         },
       });
-      await notify(tx, { userIds: [invitee.id], kind: 'pod_invitation', title, link });
     }
     await auditPod(tx, userId, podId, 'invite', { userIds: invitees.map((u) => u.id) });
     return { invited: invitees.length };
