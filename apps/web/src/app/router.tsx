@@ -540,36 +540,31 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                       children: [
                         {
                           id: 'pods.pod.page',
-                          lazy: () => import('../features/pods/routes/pod-page'),
+                          lazy: () => import('../features/pods/routes/pod-pages'),
                           children: [
                             {
                               id: 'pods.pod.feed',
                               index: true,
-                              lazy: () => import('../features/pods/routes/pod-feed'),
                               handle: handle({ title: 'Activity Feed', layout: 'top-bar' }),
                             },
                             {
                               id: 'pods.pod.events',
                               path: 'events',
-                              lazy: () => import('../features/pods/routes/pod-events'),
                               handle: handle({ crumb: 'Events', layout: 'top-bar' }),
                             },
                             {
                               id: 'pods.pod.members',
                               path: 'members',
-                              lazy: () => import('../features/pods/routes/pod-members'),
                               handle: handle({ crumb: 'Members', layout: 'top-bar' }),
                             },
                             {
                               id: 'pods.pod.files',
                               path: 'files',
-                              lazy: () => import('../features/pods/routes/pod-files'),
                               handle: handle({ crumb: 'Files', layout: 'top-bar' }),
                             },
                             {
                               id: 'pods.pod.description',
                               path: 'description',
-                              lazy: () => import('../features/pods/routes/pod-description'),
                               handle: handle({ crumb: 'Description', layout: 'top-bar' }),
                             },
                           ],
@@ -578,7 +573,10 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                           id: 'pods.event',
                           path: 'events/:eventId',
                           loader: numericParam('eventId'),
-                          lazy: () => import('../features/pods/routes/pod-event-page'),
+                          lazy: () =>
+                            import('../features/pods/routes/pod-pages').then(({ PodEventRoute }) => ({
+                              Component: PodEventRoute,
+                            })),
                           handle: handle({ crumb: 'Event', layout: 'top-bar' }),
                         },
                       ],

@@ -297,5 +297,3 @@ export function PodEventRoute() {
     </PageRead>
   );
 }
-
-export { PodEventRoute as Component };
