@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'pod_file',
   'pod_invitation',
   'pod_join_request',
+  'pod_join_decision',
   'support_answer',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS, {
@@ -43,6 +44,7 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
   pod_file: 'Pod files',
   pod_invitation: 'Pod invitations',
   pod_join_request: 'Pod join requests',
+  pod_join_decision: 'Pod join request answers',
   support_answer: 'Support answers',
 };
 
@@ -67,6 +69,7 @@ export const NOTIFICATION_KIND_TYPES: Record<TNotificationKind, TNotificationTyp
   pod_file: 'base',
   pod_invitation: 'alert',
   pod_join_request: 'alert',
+  pod_join_decision: 'base',
   support_answer: 'base',
 };
 

@@ -533,50 +533,55 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                       handle: handle({ crumb: 'Invitation', layout: 'top-bar' }),
                     },
                     {
+                      // The pod's crumb names the pod (its pages name it, `useCrumbName`), also on
+                      // its events' pages, which are not tabs of the pod page.
                       id: 'pods.pod',
                       path: ':podId',
                       loader: numericParam('podId'),
-                      lazy: () => import('../features/pods/routes/pod-page'),
                       handle: handle({ crumb: 'POD', layout: 'top-bar' }),
                       children: [
                         {
-                          id: 'pods.pod.feed',
-                          index: true,
-                          lazy: () => import('../features/pods/routes/pod-feed'),
-                          handle: handle({ title: 'Activity Feed', layout: 'top-bar' }),
+                          id: 'pods.pod.page',
+                          lazy: () => import('../features/pods/routes/pod-pages'),
+                          children: [
+                            {
+                              id: 'pods.pod.feed',
+                              index: true,
+                              handle: handle({ title: 'Activity Feed', layout: 'top-bar' }),
+                            },
+                            {
+                              id: 'pods.pod.events',
+                              path: 'events',
+                              handle: handle({ crumb: 'Events', layout: 'top-bar' }),
+                            },
+                            {
+                              id: 'pods.pod.members',
+                              path: 'members',
+                              handle: handle({ crumb: 'Members', layout: 'top-bar' }),
+                            },
+                            {
+                              id: 'pods.pod.files',
+                              path: 'files',
+                              handle: handle({ crumb: 'Files', layout: 'top-bar' }),
+                            },
+                            {
+                              id: 'pods.pod.description',
+                              path: 'description',
+                              handle: handle({ crumb: 'Description', layout: 'top-bar' }),
+                            },
+                          ],
                         },
                         {
-                          id: 'pods.pod.events',
-                          path: 'events',
-                          lazy: () => import('../features/pods/routes/pod-events'),
-                          handle: handle({ crumb: 'Events', layout: 'top-bar' }),
-                        },
-                        {
-                          id: 'pods.pod.members',
-                          path: 'members',
-                          lazy: () => import('../features/pods/routes/pod-members'),
-                          handle: handle({ crumb: 'Members', layout: 'top-bar' }),
-                        },
-                        {
-                          id: 'pods.pod.files',
-                          path: 'files',
-                          lazy: () => import('../features/pods/routes/pod-files'),
-                          handle: handle({ crumb: 'Files', layout: 'top-bar' }),
-                        },
-                        {
-                          id: 'pods.pod.description',
-                          path: 'description',
-                          lazy: () => import('../features/pods/routes/pod-description'),
-                          handle: handle({ crumb: 'Description', layout: 'top-bar' }),
+                          id: 'pods.event',
+                          path: 'events/:eventId',
+                          loader: numericParam('eventId'),
+                          lazy: () =>
+                            import('../features/pods/routes/pod-pages').then(({ PodEventRoute }) => ({
+                              Component: PodEventRoute,
+                            })),
+                          handle: handle({ crumb: 'Event', layout: 'top-bar' }),
                         },
                       ],
-                    },
-                    {
-                      id: 'pods.event',
-                      path: ':podId/events/:eventId',
-                      loader: (args) => numericParam('podId')(args) ?? numericParam('eventId')(args),
-                      lazy: () => import('../features/pods/routes/pod-event-page'),
-                      handle: handle({ crumb: 'Event', layout: 'top-bar' }),
                     },
                   ],
                 },

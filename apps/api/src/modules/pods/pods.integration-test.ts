@@ -4,6 +4,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDemoPodFiles } from '../../seed/pods';
 import { createSeededTestApp, type SeededTestApp } from '../../test/app';
+import { until } from '../../test/event-stream';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { multipart, PDF_BYTES, PNG_BYTES } from '../../test/space-kit';
 import { DIGEST_JOB } from './service';
@@ -40,15 +41,18 @@ async function mailsTo(email: string, subject: RegExp): Promise<ParsedMail[]> {
   return smtp.messages.filter((m) => recipient(m) === email && subject.test(m.subject ?? ''));
 }
 
-function upload(email: string, podId: number, name: string, bytes: Buffer) {
+function uploadTo(email: string, url: string, name: string, bytes: Buffer) {
   const body = multipart(name, bytes);
   return t.app.inject({
     method: 'POST',
-    url: `/api/pods/${podId}/files`,
+    url,
     headers: { ...body.headers, authorization: `Bearer ${t.tokenOf(email)}` },
     payload: body.payload,
   });
 }
+
+const upload = (email: string, podId: number, name: string, bytes: Buffer) =>
+  uploadTo(email, `/api/pods/${podId}/files`, name, bytes);
 
 async function seededPod(name: string): Promise<number> {
   const result = await t.app.db.execute(sql`SELECT id FROM pods WHERE name = ${name}`);
@@ -60,6 +64,17 @@ const soon = (days: number) => {
   d.setUTCHours(10, 0, 0, 0);
   return d;
 };
+
+/** A one-hour pod event `days` ahead, made by `email`. */
+function createPodEvent(email: string, podId: number, title: string, days: number) {
+  const start = soon(days);
+  return t.call('POST', email, `/api/pods/${podId}/events`, {
+    title,
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 3_600_000).toISOString(),
+    timeZone: 'UTC',
+  });
+}
 
 describe('the journey: an invite-only pod, an invitation by mail, a post with a file, a reply and an event', () => {
   let podId: number;
@@ -100,11 +115,26 @@ describe('the journey: an invite-only pod, an invitation by mail, a post with a 
     expect(await count('SELECT count(*)::int AS n FROM pod_invitations')).toBe(before);
   });
 
-  it('only admins invite: max (not a member) 404, a platform admin may', async () => {
+  it('only pod admins invite: max (not a member) 404; a platform admin reads the pod but may not manage it (403)', async () => {
     expect((await t.call('POST', MAX, `/api/pods/${podId}/invitations`, { emails: [EVE] })).statusCode).toBe(
       404,
     );
     expect((await t.call('GET', MAX, `/api/pods/${podId}/invitations`)).statusCode).toBe(404);
+    const before = await count('SELECT count(*)::int AS n FROM pod_invitations');
+    const res = await t.call('POST', ADMIN, `/api/pods/${podId}/invitations`, { emails: [EVE] });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe("Only the pod's admins may do this.");
+    expect(await count('SELECT count(*)::int AS n FROM pod_invitations')).toBe(before);
+    expect((await t.call('GET', ADMIN, `/api/pods/${podId}`)).json()).toMatchObject({
+      isMember: false,
+      canManage: false,
+      canDelete: true,
+    });
+    expect((await t.call('GET', ADA, `/api/pods/${podId}`)).json()).toMatchObject({
+      canManage: true,
+      canDelete: true,
+    });
+    expect((await t.call('GET', ADMIN, `/api/pods/${podId}/invitations`)).statusCode).toBe(200);
   });
 
   it('ada invites eve by email; the mail holds the accept link', async () => {
@@ -440,6 +470,67 @@ describe('joining, requests, lists and rights', () => {
     ).toBe(0);
   });
 
+  it('the applicant is told of the decline and of the approval: a notification and one mail', async () => {
+    const pod = await seededPod('Emerging Managers Programme');
+    const told = async () =>
+      (await t.call('GET', MIA, '/api/notifications?kind=pod_join_decision')).json().items as {
+        title: string;
+        link: string;
+      }[];
+    // (the test before declined mia once already)
+    const declinedSubject = /^Your request to join Emerging Managers Programme was declined$/;
+    const before = { told: (await told()).length, mails: (await mailsTo(MIA, declinedSubject)).length };
+    await t.call('POST', MIA, `/api/pods/${pod}/join`);
+    expect((await t.call('DELETE', HOST, `/api/pods/${pod}/requests/${userId(MIA)}`)).statusCode).toBe(204);
+    const notifications = await told();
+    expect(notifications).toHaveLength(before.told + 1);
+    expect(notifications[0]).toMatchObject({
+      title: 'Your request to join Emerging Managers Programme was declined',
+      link: '/pods',
+    });
+    const declined = await mailsTo(MIA, declinedSubject);
+    expect(declined).toHaveLength(before.mails + 1);
+    expect(declined.at(-1)!.text).toContain('/pods');
+    // mail at once chosen in the notification centre: that is the one mail
+    await t.call('PUT', MIA, '/api/notifications/preferences', {
+      preferences: [{ kind: 'pod_join_decision', delivery: 'mail' }],
+    });
+    await t.call('POST', MIA, `/api/pods/${pod}/join`);
+    expect((await t.call('POST', HOST, `/api/pods/${pod}/requests/${userId(MIA)}/approve`)).statusCode).toBe(
+      200,
+    );
+    expect((await told())[0]).toMatchObject({
+      title: 'Your request to join Emerging Managers Programme was approved',
+      link: `/pods/${pod}`,
+    });
+    const approved = /^Your request to join Emerging Managers Programme was approved$/;
+    await until(async () => (await mailsTo(MIA, approved)).length > 0, 'the approval’s mail');
+    await t.app.jobs.runDueJobs();
+    expect(await mailsTo(MIA, approved)).toHaveLength(1);
+    expect((await t.call('POST', MIA, `/api/pods/${pod}/leave`, {})).statusCode).toBe(204);
+  });
+
+  it('one invitation mail: the notification’s when the invitee’s settings mail invitations at once', async () => {
+    const pod = (
+      await t.call('POST', ADA, '/api/pods', { name: 'Invitation mail pod', visibility: 'invite-only' })
+    ).json().id;
+    await t.call('PUT', MAX, '/api/notifications/preferences', {
+      preferences: [{ kind: 'pod_invitation', delivery: 'mail' }],
+    });
+    const res = await t.call('POST', ADA, `/api/pods/${pod}/invitations`, { emails: [MAX, HOST] });
+    expect(res.statusCode, res.body).toBe(201);
+    const subject = /^Ada Lovelace invites you to the pod Invitation mail pod$/;
+    await until(async () => (await mailsTo(MAX, subject)).length > 0, 'the invitation’s mail');
+    await t.app.jobs.runDueJobs();
+    const maxs = await mailsTo(MAX, subject);
+    expect(maxs).toHaveLength(1);
+    expect(maxs[0]!.text).toMatch(/\/pods\/invitations\/[A-Za-z0-9_-]{43}/);
+    // in-app only (the default): the invitation mail with its accept link
+    const hosts = await mailsTo(HOST, subject);
+    expect(hosts).toHaveLength(1);
+    expect(hosts[0]!.text).toContain('Accept the invitation:');
+  });
+
   it('accounts awaiting approval see no pods and create none; only platform admins list every pod', async () => {
     expect((await t.call('GET', PENDING, '/api/pods?scope=discover')).json()).toEqual({ data: [], total: 0 });
     expect((await t.call('POST', PENDING, '/api/pods', { name: 'Mine' })).statusCode).toBe(403);
@@ -485,15 +576,7 @@ describe('who may call each route: an outsider, another organization, a member, 
     await t.call('POST', HOST, `/api/pods/${podId}/join`);
     postId = (await t.call('POST', EVE, `/api/pods/${podId}/posts`, { body: 'Eve’s post' })).json().id;
     fileId = (await upload(ADA, podId, 'Ada.pdf', PDF_BYTES)).json().id;
-    const start = soon(5);
-    eventId = (
-      await t.call('POST', ADA, `/api/pods/${podId}/events`, {
-        title: 'Rights meeting',
-        start: start.toISOString(),
-        end: new Date(start.getTime() + 3_600_000).toISOString(),
-        timeZone: 'UTC',
-      })
-    ).json().id;
+    eventId = (await createPodEvent(ADA, podId, 'Rights meeting', 5)).json().id;
     await t.call('POST', ADA, `/api/pods/${podId}/invitations`, { userIds: [userId(MIA)] });
     invitationId = (await t.call('GET', ADA, `/api/pods/${podId}/invitations`)).json().data[0].id;
   });
@@ -502,7 +585,7 @@ describe('who may call each route: an outsider, another organization, a member, 
   /** [method, path, body, eve (a member), the platform admin]; max and host always 404 (undefined: not called) */
   const routes = (): [Method, string, unknown, number | undefined, number | undefined][] => [
     ['GET', `/api/pods/${podId}`, undefined, 200, 200],
-    ['PATCH', `/api/pods/${podId}`, { rules: 'x' }, 403, undefined],
+    ['PATCH', `/api/pods/${podId}`, { rules: 'x' }, 403, 403],
     ['DELETE', `/api/pods/${podId}`, undefined, 403, undefined],
     ['POST', `/api/pods/${podId}/leave`, {}, undefined, 404],
     ['PUT', `/api/pods/${podId}/mail-preference`, { mailPreference: 'digest' }, 200, 403],
@@ -511,14 +594,14 @@ describe('who may call each route: an outsider, another organization, a member, 
     ['PATCH', `/api/pods/${podId}/posts/${postId}`, { body: 'y' }, 200, 403],
     ['DELETE', `/api/pods/${podId}/posts/${postId}`, undefined, undefined, undefined],
     ['GET', `/api/pods/${podId}/members`, undefined, 200, 200],
-    ['PATCH', `/api/pods/${podId}/members/${userId(ADA)}`, { role: 'member' }, 403, undefined],
-    ['DELETE', `/api/pods/${podId}/members/${userId(ADA)}`, undefined, 403, undefined],
+    ['PATCH', `/api/pods/${podId}/members/${userId(ADA)}`, { role: 'member' }, 403, 403],
+    ['DELETE', `/api/pods/${podId}/members/${userId(ADA)}`, undefined, 403, 403],
     ['GET', `/api/pods/${podId}/requests`, undefined, 403, 200],
-    ['POST', `/api/pods/${podId}/requests/${userId(HOST)}/approve`, undefined, 403, undefined],
-    ['DELETE', `/api/pods/${podId}/requests/${userId(HOST)}`, undefined, 403, undefined],
+    ['POST', `/api/pods/${podId}/requests/${userId(HOST)}/approve`, undefined, 403, 403],
+    ['DELETE', `/api/pods/${podId}/requests/${userId(HOST)}`, undefined, 403, 403],
     ['GET', `/api/pods/${podId}/invitations`, undefined, 403, 200],
-    ['POST', `/api/pods/${podId}/invitations`, { userIds: [userId(MIA)] }, 403, undefined],
-    ['DELETE', `/api/pods/${podId}/invitations/${invitationId}`, undefined, 403, undefined],
+    ['POST', `/api/pods/${podId}/invitations`, { userIds: [userId(MIA)] }, 403, 403],
+    ['DELETE', `/api/pods/${podId}/invitations/${invitationId}`, undefined, 403, 403],
     ['GET', `/api/pods/${podId}/files`, undefined, 200, 200],
     ['GET', `/api/pods/${podId}/files/${fileId}`, undefined, 200, 200],
     ['DELETE', `/api/pods/${podId}/files/${fileId}`, undefined, 403, undefined],
@@ -564,13 +647,7 @@ describe('who may call each route: an outsider, another organization, a member, 
   });
 
   it("the pod's admins edit its events; a member edits only their own", async () => {
-    const start = soon(8);
-    const event = await t.call('POST', EVE, `/api/pods/${podId}/events`, {
-      title: 'Eve’s meeting',
-      start: start.toISOString(),
-      end: new Date(start.getTime() + 3_600_000).toISOString(),
-      timeZone: 'UTC',
-    });
+    const event = await createPodEvent(EVE, podId, 'Eve’s meeting', 8);
     const eves = event.json().id;
     expect((await t.call('GET', ADA, `/api/pods/${podId}/events/${eves}`)).json().canEdit).toBe(true);
     const renamed = await t.call('PATCH', ADA, `/api/events/${eves}`, { title: 'Renamed by the admin' });
@@ -582,6 +659,29 @@ describe('who may call each route: an outsider, another organization, a member, 
     ).toMatchObject({
       visibility: 'pod',
     });
+  });
+
+  it("a pod event's document is deleted by its uploader or the pod's admins; other members 403, outsiders 404", async () => {
+    const eventUpload = (email: string, id: number, name: string) =>
+      uploadTo(email, `/api/events/${id}/files`, name, PDF_BYTES);
+    const evesEvent = (await createPodEvent(EVE, podId, 'Eve’s documents', 9)).json().id;
+    // ada, the pod's admin (not the organizer), deletes the file eve uploaded to eve's event
+    const evesFile = (await eventUpload(EVE, evesEvent, 'Agenda.pdf')).json().id;
+    expect((await t.call('DELETE', MAX, `/api/events/${evesEvent}/files/${evesFile}`)).statusCode).toBe(404);
+    expect((await t.call('DELETE', ADA, `/api/events/${evesEvent}/files/${evesFile}`)).statusCode).toBe(204);
+    // on ada's event eve, an attendee, deletes her own file but not ada's
+    expect(
+      (await t.call('PUT', EVE, `/api/events/${eventId}/attendees/me`, { status: 'attending' })).statusCode,
+    ).toBe(200);
+    const own = await eventUpload(EVE, eventId, 'Notes.pdf');
+    expect(own.statusCode, own.body).toBe(201);
+    const adas = (await eventUpload(ADA, eventId, 'Minutes.pdf')).json().id;
+    expect((await t.call('DELETE', EVE, `/api/events/${eventId}/files/${adas}`)).statusCode).toBe(403);
+    expect((await t.call('DELETE', EVE, `/api/events/${eventId}/files/${own.json().id}`)).statusCode).toBe(
+      204,
+    );
+    const left = (await t.call('GET', EVE, `/api/events/${eventId}/files`)).json().data;
+    expect(left.map((f: { name: string }) => f.name)).toEqual(['Minutes.pdf']);
   });
 
   it('the admin revokes an invitation once; it leaves the list', async () => {
@@ -673,6 +773,49 @@ describe('the feed pages by keyset; mail preferences and the digest', () => {
       await count(`SELECT count(*)::int AS n FROM pod_digest_items WHERE user_id = ${userId(ADA)}`),
     ).toBe(0);
     expect(await mailsTo(ADA, /^Eve Castillo posted in Paging pod$/)).toHaveLength(mailed);
+  });
+
+  it('one mail per post: mail or digest chosen in the notification centre is the only mail; off is none', async () => {
+    const pod = (await t.call('POST', EVE, '/api/pods', { name: 'One mail pod', visibility: 'open' })).json()
+      .id;
+    await t.call('POST', MIA, `/api/pods/${pod}/join`);
+    const centre = (delivery: string) =>
+      t.call('PUT', MIA, '/api/notifications/preferences', { preferences: [{ kind: 'pod_post', delivery }] });
+    const subject = /^Eve Castillo posted in One mail pod$/;
+    const podMails = async () =>
+      count(
+        `SELECT count(*)::int AS n FROM jobs WHERE kind = 'pods.mail' AND payload->>'to' = '${MIA}' AND payload->>'subject' = 'Eve Castillo posted in One mail pod'`,
+      );
+    // the pod says every post, the centre mail at once: the notification's mail is the one mail
+    expect((await centre('mail')).statusCode).toBe(200);
+    await t.call('POST', EVE, `/api/pods/${pod}/posts`, { body: 'First' });
+    await until(async () => (await mailsTo(MIA, subject)).length > 0, 'the post’s mail');
+    await t.app.jobs.runDueJobs();
+    expect(await mailsTo(MIA, subject)).toHaveLength(1);
+    expect(await podMails()).toBe(0);
+    // the centre's digest: its daily digest carries the post, the pod's digest does not
+    await t.call('PUT', MIA, `/api/pods/${pod}/mail-preference`, { mailPreference: 'digest' });
+    await centre('digest');
+    await t.call('POST', EVE, `/api/pods/${pod}/posts`, { body: 'Second' });
+    const items = `SELECT count(*)::int AS n FROM pod_digest_items WHERE user_id = ${userId(MIA)}`;
+    expect(await count(items)).toBe(0);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM notifications WHERE user_id = ${userId(MIA)} AND kind = 'pod_post' AND mail_status = 'digest'`,
+      ),
+    ).toBe(1);
+    // off in the centre: neither a notification nor the pod's mail
+    await t.call('PUT', MIA, `/api/pods/${pod}/mail-preference`, { mailPreference: 'every' });
+    await centre('off');
+    await t.call('POST', EVE, `/api/pods/${pod}/posts`, { body: 'Third' });
+    expect(await podMails()).toBe(0);
+    // in-app only (the default): the pod's preference mails it, once
+    await centre('in_app');
+    await t.call('POST', EVE, `/api/pods/${pod}/posts`, { body: 'Fourth' });
+    expect(await podMails()).toBe(1);
+    await t.app.jobs.runDueJobs();
+    expect(await mailsTo(MIA, subject)).toHaveLength(2);
+    expect(await count(items)).toBe(0);
   });
 
   it('writes are audited', async () => {

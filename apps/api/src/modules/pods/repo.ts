@@ -1,3 +1,4 @@
+import type { TNotificationDelivery, TNotificationKind } from '@parity/domain/notifications';
 import type {
   TPodEntryKind,
   TPodFileListQuery,
@@ -219,12 +220,54 @@ export async function listMembers(
 }
 
 /** Active members to tell of something, with their mail preference and address. */
-export async function recipientsOf(db: DbOrTx, podId: number, exceptUserId: number) {
-  return rowsOf<{ id: number; email: string; mail_preference: TPodMailPreference }>(
+/** Someone the pod tells: their pod mail preference and their notification centre's delivery of the kind. */
+export interface Recipient {
+  id: number;
+  email: string;
+  mail_preference: TPodMailPreference;
+  delivery: TNotificationDelivery;
+}
+
+/** The notification centre's delivery of `kind` for the user in `userColumn` (in-app unless they chose). */
+const deliveryOf = (userColumn: SQL, kind: TNotificationKind) =>
+  sql`coalesce((SELECT p.delivery FROM notification_preferences p WHERE p.user_id = ${userColumn} AND p.kind = ${kind}), 'in_app')`;
+
+/** The pod's active members but one; `mentionIds` are told of a mention, the others of `kind`. */
+export async function recipientsOf(
+  db: DbOrTx,
+  podId: number,
+  exceptUserId: number,
+  kind: TNotificationKind,
+  mentionIds: number[],
+) {
+  return rowsOf<Recipient>(
     await db.execute(sql`
-      SELECT u.id, u.email, m.mail_preference FROM pod_members m JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
+      SELECT u.id, u.email, m.mail_preference,
+        CASE WHEN u.id = ANY(${ints(mentionIds)}) THEN ${deliveryOf(sql`u.id`, 'pod_mention')}
+          ELSE ${deliveryOf(sql`u.id`, kind)} END AS delivery
+      FROM pod_members m JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
       WHERE m.pod_id = ${podId} AND m.status = 'active' AND m.user_id <> ${exceptUserId}`),
   );
+}
+
+/** Those among the users whose notification centre mails `kind` at once. */
+export async function mailedAtOnce(db: DbOrTx, userIds: number[], kind: TNotificationKind) {
+  if (!userIds.length) return new Set<number>();
+  const rows = rowsOf<{ user_id: number }>(
+    await db.execute(sql`SELECT user_id FROM notification_preferences
+      WHERE user_id = ANY(${ints(userIds)}) AND kind = ${kind} AND delivery = 'mail'`),
+  );
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/** Whoever asked to join the pod, with the delivery of `kind` (read before a decline deletes the request). */
+export async function applicantOf(db: DbOrTx, podId: number, userId: number, kind: TNotificationKind) {
+  return rowsOf<Recipient>(
+    await db.execute(sql`
+      SELECT u.id, u.email, m.mail_preference, ${deliveryOf(sql`u.id`, kind)} AS delivery
+      FROM pod_members m JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
+      WHERE m.pod_id = ${podId} AND m.user_id = ${userId}`),
+  )[0];
 }
 
 /** The live users among these ids, and the live users with these emails (lower case). */

@@ -56,7 +56,10 @@ const ZUserPayload = z.object({ userId: z.number().int() });
 
 const READERS =
   "The pod's members and platform administrators; anyone else 404 (the pod, its feed, events, members and files).";
-const MANAGERS = 'Pod admins and platform administrators; other members 403; anyone else 404.';
+const MANAGERS =
+  "The pod's admins; other members and platform administrators who are not its admins 403; anyone else 404.";
+/** Deleting the pod, and reading its pending requests and invitations: platform administrators too. */
+const ADMINS_AND_PLATFORM = 'Pod admins and platform administrators; other members 403; anyone else 404.';
 const MEMBERS = 'Members of the pod; a platform administrator who is not a member 403; anyone else 404.';
 
 export interface PodsOptions {
@@ -157,7 +160,7 @@ export default async function podsRoutes(fastify: FastifyInstance, options: Pods
       schema: {
         tags,
         summary: 'Delete a pod with its feed, events and files',
-        description: MANAGERS,
+        description: ADMINS_AND_PLATFORM,
         params: ZPodParams,
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
@@ -391,7 +394,7 @@ export default async function podsRoutes(fastify: FastifyInstance, options: Pods
       schema: {
         tags,
         summary: 'The join requests waiting for an admin',
-        description: MANAGERS,
+        description: ADMINS_AND_PLATFORM,
         params: ZPodParams,
         response: { 200: ZPodJoinRequestList, ...errorResponses(400, 401, 403, 404) },
       },
@@ -442,7 +445,7 @@ export default async function podsRoutes(fastify: FastifyInstance, options: Pods
       schema: {
         tags,
         summary: 'The invitations not answered yet',
-        description: MANAGERS,
+        description: ADMINS_AND_PLATFORM,
         params: ZPodParams,
         response: { 200: ZPodInvitationList, ...errorResponses(400, 401, 403, 404) },
       },

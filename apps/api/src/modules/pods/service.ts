@@ -73,8 +73,10 @@ interface Access {
   podAdmin: boolean;
   /** members and platform admins read everything of the pod */
   reader: boolean;
-  /** pod admins and platform admins */
+  /** pod admins only: the issue's "pod admins manage" (invite, approve, promote, remove, edit) */
   manager: boolean;
+  /** pod admins and platform admins: "platform administrators may see and remove any pod" (and its posts and files) */
+  remover: boolean;
 }
 
 async function podCaller(db: DbOrTx, userId: number): Promise<PodCaller> {
@@ -110,7 +112,8 @@ async function access(db: DbOrTx, userId: number, podId: number, lock = false): 
     member,
     podAdmin,
     reader: member || caller.platformAdmin,
-    manager: podAdmin || caller.platformAdmin,
+    manager: podAdmin,
+    remover: podAdmin || caller.platformAdmin,
   };
 }
 
@@ -123,6 +126,13 @@ async function readerAccess(db: DbOrTx, userId: number, podId: number, lock = fa
 async function managerAccess(db: DbOrTx, userId: number, podId: number) {
   const a = await readerAccess(db, userId, podId, true);
   if (!a.manager) throw forbidden("Only the pod's admins may do this.");
+  return a;
+}
+
+/** The pending requests and invitations: the pod's admins, and platform admins, who read every pod. */
+async function managerReaderAccess(db: DbOrTx, userId: number, podId: number) {
+  const a = await readerAccess(db, userId, podId);
+  if (!a.manager && !a.caller.platformAdmin) throw forbidden("Only the pod's admins may do this.");
   return a;
 }
 
@@ -150,10 +160,37 @@ const excerpt = (html: string) => {
 };
 
 /**
+ * The pod's own mail: one mail per person and item. The notification centre's preference for the
+ * kind comes first, so that it keeps its meaning: 'mail' or 'digest' there, and the notification
+ * written by notify() is that person's mail (the pod sends nothing more); 'off', and nothing is
+ * mailed. 'in_app' (everyone's default) leaves it to the member's pod preference: at once
+ * ('every'), in the pod digest ('digest') or not ('off').
+ */
+async function podMail(
+  tx: DbOrTx,
+  podId: number,
+  recipients: repo.Recipient[],
+  what: { title: string; link: string; mail: (r: repo.Recipient) => { subject: string; text: string } },
+) {
+  const ours = recipients.filter((r) => r.delivery === 'in_app');
+  for (const r of ours) {
+    if (r.mail_preference === 'every')
+      await enqueue(tx, { kind: MAIL_JOB, payload: { to: r.email, ...what.mail(r) } });
+  }
+  await repo.addDigestItems(
+    tx,
+    ours.filter((r) => r.mail_preference === 'digest').map((r) => r.id),
+    podId,
+    what.title,
+    what.link,
+  );
+}
+
+/**
  * Tells the pod's members (the actor left out) of a post, mention, event or file: the in-app
- * notification through core/outbox (and its mail per their notification settings), plus the pod's
- * own mail per member: at once ('every'), in the daily digest ('digest') or not ('off').
- * Mentioned members get the mention instead of the plain kind.
+ * notification through core/outbox (mailed per their notification settings), and the pod's own
+ * mail to those whose settings do not mail it (podMail). Mentioned members get the mention instead
+ * of the plain kind.
  */
 async function tell(
   tx: DbOrTx,
@@ -162,8 +199,8 @@ async function tell(
   actor: PodCaller,
   what: { kind: TNotificationKind; title: string; body: string; link: string; mentionIds?: number[] },
 ) {
-  const recipients = await repo.recipientsOf(tx, pod.id, actor.id);
   const mentioned = new Set((what.mentionIds ?? []).filter((id) => id !== actor.id));
+  const recipients = await repo.recipientsOf(tx, pod.id, actor.id, what.kind, [...mentioned]);
   const mentionTitle = `${actor.name} mentioned you in ${pod.name}`;
   await notify(tx, {
     userIds: recipients.filter((r) => mentioned.has(r.id)).map((r) => r.id),
@@ -180,30 +217,19 @@ async function tell(
     link: what.link,
   });
   const settings = `You get this mail because of your mail preference in the pod ${pod.name}: ${deps.publicUrl}/pods/${pod.id}/description`;
-  for (const r of recipients) {
-    if (r.mail_preference !== 'every') continue;
-    const subject = mentioned.has(r.id) ? mentionTitle : what.title;
-    await enqueue(tx, {
-      kind: MAIL_JOB,
-      payload: {
-        to: r.email,
-        subject,
-        text: [
-          ...(what.body ? [what.body, ''] : []),
-          `Open it: ${deps.publicUrl}${what.link}`,
-          '',
-          settings,
-        ].join('\n'),
-      },
-    });
-  }
-  await repo.addDigestItems(
-    tx,
-    recipients.filter((r) => r.mail_preference === 'digest').map((r) => r.id),
-    pod.id,
-    what.title,
-    what.link,
-  );
+  await podMail(tx, pod.id, recipients, {
+    title: what.title,
+    link: what.link,
+    mail: (r) => ({
+      subject: mentioned.has(r.id) ? mentionTitle : what.title,
+      text: [
+        ...(what.body ? [what.body, ''] : []),
+        `Open it: ${deps.publicUrl}${what.link}`,
+        '',
+        settings,
+      ].join('\n'),
+    }),
+  });
 }
 
 /** Mails a user's waiting pod digest items in one mail (they are deleted with it). */
@@ -264,7 +290,7 @@ async function detailOf(db: DbOrTx, a: Access): Promise<TPodDetail> {
     requested,
     canJoin: !a.member && !requested && a.caller.allowed && a.pod.visibility !== 'secret',
     canManage: a.manager,
-    canDelete: a.manager,
+    canDelete: a.remover,
   };
 }
 
@@ -334,7 +360,8 @@ export async function updatePod(deps: PodsDeps, userId: number, podId: number, p
 /** DELETE: pod admins and platform admins; its events, posts and files go with it (bytes after the commit). */
 export async function deletePod(deps: PodsDeps, storage: Storage, userId: number, podId: number) {
   const keys = await deps.db.transaction(async (tx) => {
-    const a = await managerAccess(tx, userId, podId);
+    const a = await readerAccess(tx, userId, podId, true);
+    if (!a.remover) throw forbidden("Only the pod's admins may delete the pod.");
     const files = await repo.podStorageKeys(tx, podId);
     await repo.deletePod(
       tx,
@@ -496,7 +523,7 @@ export async function removeMember(deps: PodsDeps, userId: number, podId: number
 }
 
 export async function listRequests(db: Db, userId: number, podId: number) {
-  await managerAccess(db, userId, podId);
+  await managerReaderAccess(db, userId, podId);
   const rows = await repo.listMembers(db, podId, 'requested', undefined, 200, 0);
   return {
     data: rows.map((r) => ({
@@ -515,30 +542,65 @@ async function requestOf(tx: DbOrTx, podId: number, memberId: number) {
   if (membership?.status !== 'requested') throw new AppError(404, 'not_found', POD_MESSAGES.requestNotFound);
 }
 
+/**
+ * Tells the person who asked to join of the admin's answer: a `pod_join_decision` notification and,
+ * by podMail's rule, the pod's mail (a request keeps the default 'every' until it is approved).
+ */
+async function tellApplicant(
+  tx: DbOrTx,
+  deps: PodsDeps,
+  pod: repo.PodRow,
+  applicant: repo.Recipient,
+  approved: boolean,
+) {
+  const title = approved
+    ? `Your request to join ${pod.name} was approved`
+    : `Your request to join ${pod.name} was declined`;
+  // a declined applicant may not open an invite-only pod: their link is My PODs
+  const link = approved ? `/pods/${pod.id}` : '/pods';
+  await notify(tx, { userIds: [applicant.id], kind: 'pod_join_decision', title, link });
+  await podMail(tx, pod.id, [applicant], {
+    title,
+    link,
+    mail: () => ({
+      subject: title,
+      text: [
+        `Open it: ${deps.publicUrl}${link}`,
+        '',
+        `You get this mail because you asked to join the pod ${pod.name}.`,
+      ].join('\n'),
+    }),
+  });
+}
+
 export async function approveRequest(deps: PodsDeps, userId: number, podId: number, memberId: number) {
   return deps.db.transaction(async (tx) => {
-    await managerAccess(tx, userId, podId);
+    const a = await managerAccess(tx, userId, podId);
     await requestOf(tx, podId, memberId);
     await repo.upsertMember(tx, podId, memberId, 'active');
     await repo.insertEntry(tx, { podId, kind: 'member_joined', authorId: memberId });
     await auditPod(tx, userId, podId, 'approve', { userId: memberId });
+    const applicant = await repo.applicantOf(tx, podId, memberId, 'pod_join_decision');
+    if (applicant) await tellApplicant(tx, deps, a.pod, applicant, true);
     return toMember(await activeMember(tx, podId, memberId));
   });
 }
 
 export async function declineRequest(deps: PodsDeps, userId: number, podId: number, memberId: number) {
   await deps.db.transaction(async (tx) => {
-    await managerAccess(tx, userId, podId);
+    const a = await managerAccess(tx, userId, podId);
     await requestOf(tx, podId, memberId);
+    const applicant = await repo.applicantOf(tx, podId, memberId, 'pod_join_decision');
     await repo.deleteMember(tx, podId, memberId);
     await auditPod(tx, userId, podId, 'decline', { userId: memberId });
+    if (applicant) await tellApplicant(tx, deps, a.pod, applicant, false);
   });
 }
 
 /* Invitations */
 
 export async function listInvitations(db: Db, userId: number, podId: number) {
-  await managerAccess(db, userId, podId);
+  await managerReaderAccess(db, userId, podId);
   const rows = await repo.pendingInvitations(db, podId, 200, 0);
   return {
     data: rows.map((r) => ({
@@ -579,11 +641,20 @@ export async function invite(deps: PodsDeps, userId: number, podId: number, inpu
     );
     const member = invitees.find((u) => members.has(u.id));
     if (member) throw conflict(`${member.name} ${POD_MESSAGES.alreadyMember}`);
+    // One mail per invitation: the notification's own mail when the invitee's notification centre
+    // mails invitations at once; else the invitation mail, always (it holds the only accept link).
+    const mailedByNotify = await repo.mailedAtOnce(
+      tx,
+      invitees.map((u) => u.id),
+      'pod_invitation',
+    );
     for (const invitee of invitees) {
       const token = newOpaqueToken();
       await repo.upsertInvitation(tx, podId, invitee.id, userId, hashOpaqueToken(token));
       const link = `/pods/invitations/${token}`;
       const title = `${a.caller.name} invites you to the pod ${a.pod.name}`;
+      await notify(tx, { userIds: [invitee.id], kind: 'pod_invitation', title, link });
+      if (mailedByNotify.has(invitee.id)) continue;
       await enqueue(tx, {
         kind: MAIL_JOB,
         payload: {
@@ -597,7 +668,6 @@ export async function invite(deps: PodsDeps, userId: number, podId: number, inpu
           ].join('\n'),
         },
       });
-      await notify(tx, { userIds: [invitee.id], kind: 'pod_invitation', title, link });
     }
     await auditPod(tx, userId, podId, 'invite', { userIds: invitees.map((u) => u.id) });
     return { invited: invitees.length };
@@ -688,7 +758,7 @@ function toEntry(r: repo.EntryRow, a: Access) {
     createdAt: new Date(r.created_at).toISOString(),
     editedAt: r.edited_at ? new Date(r.edited_at).toISOString() : null,
     canEdit: own && r.kind === 'post' && a.member,
-    canDelete: (own && r.kind === 'post' && a.member) || a.manager,
+    canDelete: (own && r.kind === 'post' && a.member) || a.remover,
     parentId: r.parent_id,
   };
 }
@@ -806,7 +876,7 @@ export async function deletePost(deps: PodsDeps, userId: number, podId: number, 
     const a = await readerAccess(tx, userId, podId, true);
     const post = await ownPost(tx, a, postId);
     const own = post.author_id === userId && post.kind === 'post' && a.member;
-    if (!own && !a.manager) throw forbidden("Only the author and the pod's admins may delete a post.");
+    if (!own && !a.remover) throw forbidden("Only the author and the pod's admins may delete a post.");
     await repo.deleteEntry(tx, postId);
     await auditPod(tx, userId, podId, 'post_delete', undefined, { postId, body: post.body });
   });
@@ -823,7 +893,7 @@ function toFile(row: repo.FileRow, podId: number, a: Access): TPodFile {
     uploadedBy: row.owner_name === null ? null : { id: row.owner_user_id, name: row.owner_name },
     createdAt: new Date(row.created_at).toISOString(),
     downloadUrl: `/api/pods/${podId}/files/${row.id}`,
-    canDelete: a.manager || (a.member && row.owner_user_id === a.caller.id),
+    canDelete: a.remover || (a.member && row.owner_user_id === a.caller.id),
   };
 }
 

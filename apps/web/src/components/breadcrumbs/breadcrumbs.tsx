@@ -1,5 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link, type UIMatch, useMatches } from 'react-router';
+import { useCrumbNames } from './crumb-names';
 import { crumbOf } from './route-handle';
 
 export interface Crumb {
@@ -39,9 +40,16 @@ export interface BreadcrumbsProps {
   closed?: readonly string[];
 }
 
-/** The trail of the current page; the last crumb is the page itself (not a link). */
+/**
+ * The trail of the current page; the last crumb is the page itself (not a link). A crumb a page
+ * has named (`useCrumbName`: a pod's name) shows that name.
+ */
 export function Breadcrumbs({ closed = [] }: BreadcrumbsProps) {
-  const crumbs = buildCrumbs(useMatches());
+  const names = useCrumbNames();
+  const crumbs = buildCrumbs(useMatches()).map((crumb) => ({
+    ...crumb,
+    label: names.get(crumb.to) ?? crumb.label,
+  }));
   return (
     <nav aria-label="Breadcrumb">
       <Group component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>

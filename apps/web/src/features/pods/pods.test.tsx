@@ -92,6 +92,29 @@ describe('/pods', () => {
     expect(callsTo(calls, 'POST', '/api/pods/5/join')).toHaveLength(1);
   });
 
+  it('withdraws my request to join an invite-only pod', async () => {
+    const user = userEvent.setup();
+    let requested = true;
+    const { calls } = renderPage('/pods?show=discover', {
+      'GET /api/pods': () =>
+        json({ data: [podSummary({ id: 6, name: 'Closed circle', myRole: null, requested })], total: 1 }),
+      'DELETE /api/pods/6/join': () => {
+        requested = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const discover = await screen.findByRole('list', { name: 'Pods to join' });
+    expect(within(discover).getByText('Request sent')).toBeInTheDocument();
+    await user.click(
+      within(discover).getByRole('button', { name: 'Withdraw the request to join Closed circle' }),
+    );
+    expect(
+      await within(discover).findByRole('button', { name: 'Request to join Closed circle' }),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, 'DELETE', '/api/pods/6/join')).toHaveLength(1);
+    expect(within(discover).queryByText('Request sent')).toBeNull();
+  });
+
   it('shows a platform administrator every pod, secret ones too, to open without joining', async () => {
     const { calls } = renderPage('/pods?show=all', {
       'GET /api/user/status': () => json({ ...ACCOUNT, isAdministrator: true }),
@@ -294,6 +317,36 @@ describe('/pods/{podId}', () => {
     });
   });
 
+  it('shows a platform administrator the members without managing them, and Delete pod', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderPage('/pods/3/members', {
+      'GET /api/user/status': () => json({ ...ACCOUNT, isAdministrator: true }),
+      'GET /api/pods/3': () =>
+        json(
+          podDetail({
+            isMember: false,
+            myRole: null,
+            myMailPreference: null,
+            canManage: false,
+            canDelete: true,
+          }),
+        ),
+      'DELETE /api/pods/3': () => new Response(null, { status: 204 }),
+      'GET /api/pods': () => json({ data: [], total: 0 }),
+    });
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(within(table).getByText('Eve Adams')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Invite to the pod' })).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(within(table).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Leave' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Delete pod' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pods'));
+    expect(callsTo(calls, 'DELETE', '/api/pods/3')).toHaveLength(1);
+  });
+
   it('sorts and searches the files, and refuses a file of the wrong type before sending it', async () => {
     const user = userEvent.setup();
     const { calls } = renderPage('/pods/3/files', {
@@ -410,6 +463,155 @@ describe('pod events and invitations', () => {
     expect(
       await within(await screen.findByRole('table', { name: 'Attendees' })).findByText('Eve Adams'),
     ).toBeInTheDocument();
+  });
+
+  it('lets the organizer or a pod admin (canEdit) edit the event with its values, then delete it', async () => {
+    const user = userEvent.setup();
+    let title = 'Programme call';
+    const { calls, router } = renderPage('/pods/3/events/21', {
+      'GET /api/pods/3/events/21': () =>
+        json(podEvent({ title, canEdit: true, recurrence: { freq: 'monthly', interval: 1, count: 6 } })),
+      'PATCH /api/events/21': (call) => {
+        title = (jsonBody(call) as { title: string }).title;
+        return json(podEvent({ title, canEdit: true }));
+      },
+      'DELETE /api/events/21': () => new Response(null, { status: 204 }),
+      'GET /api/pods/3/events': () => json({ data: [], total: 0 }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Programme call' });
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit the pod event' });
+    const titleInput = within(form).getByLabelText(/^Title/);
+    expect(titleInput).toHaveValue('Programme call');
+    expect(within(form).getByLabelText(/^Location/)).toHaveValue('Video call');
+    expect(within(form).getByLabelText(/^Description/)).toHaveValue('Agenda');
+    await user.clear(titleInput);
+    await user.click(within(form).getByRole('button', { name: 'Save event' }));
+    await waitFor(() => expect(titleInput).toHaveAttribute('aria-invalid', 'true'));
+    expect(callsTo(calls, 'PATCH', '/api/events/21')).toHaveLength(0);
+    await user.type(titleInput, 'Programme call (moved)');
+    await user.click(within(form).getByRole('button', { name: 'Save event' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Programme call (moved)' }),
+    ).toBeInTheDocument();
+    const body = jsonBody(callsTo(calls, 'PATCH', '/api/events/21')[0] as StubbedCall) as Record<
+      string,
+      unknown
+    >;
+    expect(body).toMatchObject({
+      title: 'Programme call (moved)',
+      location: 'Video call',
+      description: '<p>Agenda</p>',
+    });
+    // The pod event keeps its visibility and zone, and its unchanged recurrence keeps its count.
+    expect(body).not.toHaveProperty('visibility');
+    expect(body).not.toHaveProperty('timeZone');
+    expect(body).not.toHaveProperty('recurrence');
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the event' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pods/3/events'));
+    expect(callsTo(calls, 'DELETE', '/api/events/21')).toHaveLength(1);
+  });
+
+  it('offers no Edit or Delete of the event to a member who may not (canEdit false)', async () => {
+    renderPage('/pods/3/events/21', { 'GET /api/pods/3/events/21': () => json(podEvent()) });
+    await screen.findByRole('heading', { level: 1, name: 'Programme call' });
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it("lets the uploader delete a document of the event after confirming, and no one else's", async () => {
+    const user = userEvent.setup();
+    const file = (id: string, name: string, uploader: { id: number; name: string }) => ({
+      id,
+      name,
+      size: 1200,
+      contentType: 'text/csv',
+      uploadedBy: uploader,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    let files = [
+      file('f-1', 'agenda.csv', { id: 4, name: 'Ada Lovelace' }),
+      file('f-2', 'notes.csv', { id: 7, name: 'Eve Adams' }),
+    ];
+    const { calls } = renderPage('/pods/3/events/21?tab=documents', {
+      'GET /api/pods/3/events/21': () =>
+        json(podEvent({ organizer: { id: 7, name: 'Eve Adams', email: 'eve@cedar.test' } })),
+      'GET /api/events/21/files': () => json({ data: files }),
+      'DELETE /api/events/21/files/f-1': () => {
+        files = files.filter((item) => item.id !== 'f-1');
+        return new Response(null, { status: 204 });
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Documents' });
+    await within(list).findByText(/agenda\.csv/);
+    expect(within(list).queryByRole('button', { name: 'Delete notes.csv' })).toBeNull();
+    await user.click(within(list).getByRole('button', { name: 'Delete agenda.csv' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the document' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(calls, 'DELETE', '/api/events/21/files/f-1')).toHaveLength(0);
+    await user.click(within(list).getByRole('button', { name: 'Delete agenda.csv' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete the document' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText(/agenda\.csv/)).toBeNull());
+    expect(callsTo(calls, 'DELETE', '/api/events/21/files/f-1')).toHaveLength(1);
+    expect(screen.getByText(/notes\.csv/)).toBeInTheDocument();
+  });
+
+  it('lets a pod admin (canEdit) delete any document of the event', async () => {
+    renderPage('/pods/3/events/21?tab=documents', {
+      'GET /api/pods/3/events/21': () => json(podEvent({ canEdit: true })),
+      'GET /api/events/21/files': () =>
+        json({
+          data: [
+            {
+              id: 'f-2',
+              name: 'notes.csv',
+              size: 1200,
+              contentType: 'text/csv',
+              uploadedBy: { id: 7, name: 'Eve Adams' },
+              createdAt: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    const list = await screen.findByRole('list', { name: 'Documents' });
+    expect(await within(list).findByRole('button', { name: 'Delete notes.csv' })).toBeInTheDocument();
+  });
+
+  it("names the pod in the breadcrumb of the pod's tabs", async () => {
+    const user = userEvent.setup();
+    renderPage('/pods/3/members');
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(await within(trail).findByRole('link', { name: 'Emerging Managers' })).toHaveAttribute(
+      'href',
+      '/pods/3',
+    );
+    expect(within(trail).getByText('Members')).toHaveAttribute('aria-current', 'page');
+    expect(within(trail).queryByText('POD')).toBeNull();
+
+    await user.click(within(trail).getByRole('link', { name: 'Emerging Managers' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Emerging Managers'),
+      ).toHaveAttribute('aria-current', 'page'),
+    );
+  });
+
+  it("names the pod and the event in the event page's breadcrumb", async () => {
+    renderPage('/pods/3/events/21', { 'GET /api/pods/3/events/21': () => json(podEvent()) });
+    const eventTrail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(await within(eventTrail).findByText('Programme call')).toHaveAttribute('aria-current', 'page');
+    expect(within(eventTrail).getByRole('link', { name: 'Emerging Managers' })).toHaveAttribute(
+      'href',
+      '/pods/3',
+    );
+    expect(within(eventTrail).getByRole('link', { name: 'Pods' })).toHaveAttribute('href', '/pods');
   });
 
   it("sends another pod's event to the not-found page", async () => {

@@ -1,6 +1,7 @@
 import {
   type TAttendeeStatus,
   type TEventInput,
+  type TEventPatch,
   ZAttendeeList,
   ZEventDetail,
   ZEventFileList,
@@ -50,6 +51,31 @@ export function usePodEvent(podId: number, eventId: number) {
   });
 }
 
+/** PATCH /api/events/{eventId} (the whole series): the organizer and the pod's admins (canEdit). */
+export function useUpdatePodEvent(podId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ eventId, body }: { eventId: number; body: Partial<TEventPatch> }) =>
+      parseAnswer(ZEventDetail, await api.patch<unknown>(`/api/events/${eventId}`, body, { retries: 0 })),
+    onSuccess: (event) => {
+      client.setQueryData(podKeys.event(event.id), event);
+      void client.invalidateQueries({ queryKey: podKeys.pod(podId) });
+    },
+  });
+}
+
+/** DELETE /api/events/{eventId} (the whole series): its attendees get a cancellation. */
+export function useDeletePodEvent(podId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: number) => api.delete<unknown>(`/api/events/${eventId}`, undefined, { retries: 0 }),
+    onSuccess: (_answer, eventId) => {
+      client.removeQueries({ queryKey: podKeys.event(eventId) });
+      void client.invalidateQueries({ queryKey: podKeys.pod(podId) });
+    },
+  });
+}
+
 /** The calendar's attendee list of the event (members read it). */
 export function useEventAttendees(eventId: number, page: number) {
   return useQuery({
@@ -88,6 +114,16 @@ export function useUploadEventFile(eventId: number) {
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
       uploadWithProgress<unknown>(`/api/events/${eventId}/files`, file, onProgress),
+    onSuccess: () => client.invalidateQueries({ queryKey: podKeys.eventFiles(eventId) }),
+  });
+}
+
+/** DELETE /api/events/{eventId}/files/{fileId}: its uploader, the organizer and the pod's admins. */
+export function useDeleteEventFile(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: string) =>
+      api.delete<unknown>(`/api/events/${eventId}/files/${fileId}`, undefined, { retries: 0 }),
     onSuccess: () => client.invalidateQueries({ queryKey: podKeys.eventFiles(eventId) }),
   });
 }

@@ -90,6 +90,15 @@ export function useJoinPod(podId: number) {
   });
 }
 
+/** DELETE /api/pods/{podId}/join: withdraw my request to join an invite-only pod. */
+export function useWithdrawJoinRequest(podId: number) {
+  const refresh = useRefreshPod();
+  return useMutation({
+    mutationFn: () => api.delete<unknown>(`/api/pods/${podId}/join`, undefined, { retries: 0 }),
+    onSuccess: () => refresh(podId),
+  });
+}
+
 /** POST /api/pods/{podId}/leave: the last admin names a successor. */
 export function useLeavePod(podId: number) {
   const refresh = useRefreshPod();

@@ -5,6 +5,7 @@ import {
   EVENT_TITLE_MAX,
   eventInputSchema,
   RECURRENCE_FREQUENCIES,
+  type TEventDetail,
   type TRecurrenceFrequency,
 } from '@parity/domain/calendar/events';
 import { useState } from 'react';
@@ -14,8 +15,8 @@ import { applyApiErrors } from '../../../components/form/api-errors';
 import { FormError } from '../../../components/form/form-error';
 import { focusFirstError } from '../../../components/form/use-schema-form';
 import { Select } from '../../../components/select/select';
-import { useCreatePodEvent } from '../api/events';
-import { textToPostHtml } from '../lib/post-text';
+import { useCreatePodEvent, useUpdatePodEvent } from '../api/events';
+import { postHtmlToText, textToPostHtml } from '../lib/post-text';
 
 interface PodEventValues extends Record<string, unknown> {
   title: string;
@@ -70,39 +71,81 @@ function validate(values: PodEventValues): FormErrors {
   return errors;
 }
 
-/** Add an event to the pod: its members see it here and in their calendars. */
-export function PodEventForm({ podId, onDone }: { podId: number; onDone: () => void }) {
+/** A new event's values: tomorrow, at the next whole hour, for an hour. */
+function newEventValues(): PodEventValues {
+  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 86_400_000);
+  return {
+    title: '',
+    description: '',
+    start: localInput(start),
+    end: localInput(new Date(start.getTime() + 3_600_000)),
+    location: '',
+    repeat: 'none',
+  };
+}
+
+function eventValues(event: TEventDetail): PodEventValues {
+  return {
+    title: event.title,
+    description: postHtmlToText(event.description),
+    start: localInput(new Date(event.start)),
+    end: localInput(new Date(event.end)),
+    location: event.location ?? '',
+    repeat: event.recurrence?.freq ?? 'none',
+  };
+}
+
+/**
+ * Add an event to the pod (its members see it here and in their calendars), or, with `event`,
+ * edit it: the whole series, in its own zone; a recurrence left as it was keeps its end and
+ * weekdays.
+ */
+export function PodEventForm({
+  podId,
+  event,
+  onDone,
+}: {
+  podId: number;
+  event?: TEventDetail;
+  onDone: () => void;
+}) {
   const navigate = useNavigate();
   const create = useCreatePodEvent(podId);
+  const update = useUpdatePodEvent(podId);
   const [formError, setFormError] = useState<string | null>(null);
-  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 86_400_000);
-  const form = useForm<PodEventValues>({
-    initialValues: {
-      title: '',
-      description: '',
-      start: localInput(start),
-      end: localInput(new Date(start.getTime() + 3_600_000)),
-      location: '',
-      repeat: 'none',
-    },
-    validate,
-  });
+  const [initialValues] = useState(() => (event ? eventValues(event) : newEventValues()));
+  const form = useForm<PodEventValues>({ initialValues, validate });
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    create.mutate(eventInputSchema.parse(toPodEventInput(values)), {
-      onSuccess: (event) => {
-        onDone();
-        navigate(`/pods/${podId}/events/${event.id}`);
+    const onError = (error: unknown) => setFormError(applyApiErrors(error, form, { focus: true }));
+    const body = eventInputSchema.parse(toPodEventInput(values));
+    if (!event) {
+      create.mutate(body, {
+        onSuccess: (created) => {
+          onDone();
+          navigate(`/pods/${podId}/events/${created.id}`);
+        },
+        onError,
+      });
+      return;
+    }
+    const { visibility: _visibility, timeZone: _timeZone, recurrence, ...fields } = body;
+    update.mutate(
+      {
+        eventId: event.id,
+        body: { ...fields, ...(values.repeat === initialValues.repeat ? {} : { recurrence }) },
       },
-      onError: (error) => setFormError(applyApiErrors(error, form, { focus: true })),
-    });
+      { onSuccess: onDone, onError },
+    );
   }, focusFirstError);
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add a pod event">
+    <form onSubmit={submit} noValidate aria-label={event ? 'Edit the pod event' : 'Add a pod event'}>
       <Stack gap="md">
-        <FormError title="The event could not be added">{formError}</FormError>
+        <FormError title={event ? 'The event could not be saved' : 'The event could not be added'}>
+          {formError}
+        </FormError>
         <TextInput
           label="Title"
           required
@@ -147,8 +190,12 @@ export function PodEventForm({ podId, onDone }: { podId: number; onDone: () => v
           data-path="description"
           {...form.getInputProps('description')}
         />
-        <Button type="submit" loading={create.isPending} style={{ alignSelf: 'flex-end' }}>
-          Add event
+        <Button
+          type="submit"
+          loading={create.isPending || update.isPending}
+          style={{ alignSelf: 'flex-end' }}
+        >
+          {event ? 'Save event' : 'Add event'}
         </Button>
       </Stack>
     </form>

@@ -10,7 +10,7 @@ import { focusFirstError, useSchemaForm } from '../../../components/form/use-sch
 import { useUpdatePod } from '../api/pods';
 import { PodFields, type PodFieldValues } from '../components/pod-form';
 import { VISIBILITY_NAMES } from '../lib/names';
-import { usePodOutlet } from './pod-page';
+import { useShownPod } from '../lib/shown-pod';
 
 interface DescriptionValues extends PodFieldValues {
   rules: string;
@@ -56,7 +56,7 @@ function DescriptionForm({ initial, podId }: { initial: DescriptionValues; podId
 
 /** /pods/{podId}/description: the pod's purpose, rules and admins; pod admins edit them. */
 export function PodDescriptionRoute() {
-  const pod = usePodOutlet();
+  const pod = useShownPod();
   return (
     <Stack gap="md">
       <Paper withBorder p="md" radius="md">
@@ -105,5 +105,3 @@ export function PodDescriptionRoute() {
     </Stack>
   );
 }
-
-export { PodDescriptionRoute as Component };

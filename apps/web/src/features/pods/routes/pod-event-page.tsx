@@ -1,21 +1,29 @@
 import { ActionIcon, Anchor, Group, Paper, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
-import type { TAttendeeStatus, TEventDetail } from '@parity/domain/calendar/events';
+import type { TAttendeeStatus, TEventDetail, TEventFile } from '@parity/domain/calendar/events';
 import { formatFileSize } from '@parity/domain/file-size';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCrumbName } from '../../../components/breadcrumbs/crumb-names';
 import { Button } from '../../../components/button/button';
+import { confirm } from '../../../components/dialog/confirm';
+import { openDialog } from '../../../components/dialog/dialog-store';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { Pager, pageCount } from '../../../components/pager/pager';
+import { useCurrentAccount } from '../../../lib/account';
 import {
   downloadEventFile,
   useAnswerEvent,
+  useDeleteEventFile,
+  useDeletePodEvent,
   useEventAttendees,
   useEventFiles,
   usePodEvent,
   useUploadEventFile,
 } from '../api/events';
 import { ATTENDEES_PAGE_SIZE } from '../api/keys';
+import { usePod } from '../api/pods';
+import { PodEventForm } from '../components/pod-event-form';
 import { ListRead, PageRead, ScrollTable } from '../components/query-view';
 import { UploadFile } from '../components/upload-file';
 import { ANSWERS, formatWhen } from '../lib/names';
@@ -111,10 +119,38 @@ function Attendees({ eventId }: { eventId: number }) {
   );
 }
 
+/** Delete a document, after a confirmation: its uploader, the organizer and the pod's admins. */
+function DeleteDocument({ eventId, file }: { eventId: number; file: TEventFile }) {
+  const remove = useDeleteEventFile(eventId);
+  const deleteFile = async () => {
+    const sure = await confirm({
+      title: 'Delete the document',
+      message: `Delete ${file.name} from the event? This cannot be undone.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (sure) remove.mutate(file.id);
+  };
+  return (
+    <Tooltip label={`Delete ${file.name}`}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Delete ${file.name}`}
+        loading={remove.isPending}
+        onClick={() => void deleteFile()}
+      >
+        <IconTrash size={16} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /** The event's documents: the organizer and those who answered add them (the calendar's rule). */
 function Documents({ event }: { event: TEventDetail }) {
   const files = useEventFiles(event.id);
   const upload = useUploadEventFile(event.id);
+  const myId = useCurrentAccount().data?.id;
   const mayUpload =
     event.canEdit || (event.myAttendance !== null && event.myAttendance.status !== 'no-answer');
   return (
@@ -144,12 +180,52 @@ function Documents({ event }: { event: TEventDetail }) {
                 <Text size="sm">
                   {file.name} · {formatFileSize(file.size)} · {file.uploadedBy?.name ?? '—'}
                 </Text>
+                {event.canEdit || (myId !== undefined && file.uploadedBy?.id === myId) ? (
+                  <DeleteDocument eventId={event.id} file={file} />
+                ) : null}
               </Group>
             ))}
           </Stack>
         )}
       </ListRead>
     </Stack>
+  );
+}
+
+/** Edit and Delete, for the organizer and the pod's admins (canEdit): the whole series. */
+function EventActions({ podId, event }: { podId: number; event: TEventDetail }) {
+  const navigate = useNavigate();
+  const remove = useDeletePodEvent(podId);
+  const edit = () =>
+    openDialog({
+      title: 'Edit event',
+      size: 'large',
+      content: (close) => <PodEventForm podId={podId} event={event} onDone={close} />,
+    });
+  const deleteEvent = async () => {
+    const sure = await confirm({
+      title: 'Delete the event',
+      message: `Delete ${event.title}${event.recurrence ? ' and all its occurrences' : ''}? Its attendees are told it is cancelled.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (sure)
+      remove.mutate(event.id, { onSuccess: () => navigate(`/pods/${podId}/events`, { replace: true }) });
+  };
+  return (
+    <>
+      <Button kind="secondary" leftSection={<IconPencil size={16} aria-hidden />} onClick={edit}>
+        Edit
+      </Button>
+      <Button
+        kind="error"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        loading={remove.isPending}
+        onClick={() => void deleteEvent()}
+      >
+        Delete
+      </Button>
+    </>
   );
 }
 
@@ -163,6 +239,10 @@ export function PodEventRoute() {
   const eventId = Number(params.eventId);
   const [searchParams, setSearchParams] = useSearchParams();
   const event = usePodEvent(podId, eventId);
+  // The trail names the pod and the event: Pods / {pod} / {event}.
+  const pod = usePod(podId);
+  useCrumbName(`/pods/${podId}`, pod.data?.name);
+  useCrumbName(`/pods/${podId}/events/${eventId}`, event.data?.title);
   const tabParam = searchParams.get('tab');
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'about';
 
@@ -186,7 +266,16 @@ export function PodEventRoute() {
     <PageRead read={event} what="the event" title="Event" actions={back}>
       {(data) => (
         <Stack gap="md">
-          <PageHeader title={data.title} eyebrow="Pod event" actions={back} />
+          <PageHeader
+            title={data.title}
+            eyebrow="Pod event"
+            actions={
+              <Group gap="sm" wrap="wrap">
+                {back}
+                {data.canEdit ? <EventActions podId={podId} event={data} /> : null}
+              </Group>
+            }
+          />
           <Tabs value={tab} onChange={select} keepMounted={false}>
             <Tabs.List mb="md">
               <Tabs.Tab value="about">About</Tabs.Tab>
@@ -208,5 +297,3 @@ export function PodEventRoute() {
     </PageRead>
   );
 }
-
-export { PodEventRoute as Component };

@@ -10,11 +10,11 @@ import { EVENTS_PAGE_SIZE } from '../api/keys';
 import { PodEventForm } from '../components/pod-event-form';
 import { ListRead, ScrollTable } from '../components/query-view';
 import { ANSWERS, formatWhen } from '../lib/names';
-import { usePodOutlet } from './pod-page';
+import { useShownPod } from '../lib/shown-pod';
 
 /** /pods/{podId}/events: the pod's upcoming or past events; any member adds one. */
 export function PodEventsRoute() {
-  const pod = usePodOutlet();
+  const pod = useShownPod();
   const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
   const [page, setPage] = useState(1);
   const events = usePodEvents(pod.id, when, page);
@@ -92,5 +92,3 @@ export function PodEventsRoute() {
     </Stack>
   );
 }
-
-export { PodEventsRoute as Component };

@@ -4,11 +4,11 @@ import { QueryError, QueryLoader } from '../../../components/query-state/query-s
 import { useFeed } from '../api/feed';
 import { FeedEntry } from '../components/feed-entry';
 import { PostComposer } from '../components/post-composer';
-import { usePodOutlet } from './pod-page';
+import { useShownPod } from '../lib/shown-pod';
 
 /** /pods/{podId}: the Activity Feed, newest first, a page at a time (keyset), with a post box. */
 export function PodFeedRoute() {
-  const pod = usePodOutlet();
+  const pod = useShownPod();
   const feed = useFeed(pod.id);
   const entries = feed.data?.pages.flatMap((page) => page.data) ?? [];
 
@@ -53,5 +53,3 @@ export function PodFeedRoute() {
     </Stack>
   );
 }
-
-export { PodFeedRoute as Component };

@@ -11,7 +11,7 @@ import { FILES_PAGE_SIZE, type FileListParams } from '../api/keys';
 import { ListRead, ScrollTable, SearchBox, useSearchedPages } from '../components/query-view';
 import { UploadFile } from '../components/upload-file';
 import { formatWhen } from '../lib/names';
-import { usePodOutlet } from './pod-page';
+import { useShownPod } from '../lib/shown-pod';
 
 const COLUMNS: { sort: FileListParams['sort']; label: string }[] = [
   { sort: 'name', label: 'Name' },
@@ -21,7 +21,7 @@ const COLUMNS: { sort: FileListParams['sort']; label: string }[] = [
 
 /** /pods/{podId}/files: the documents shared in the pod, searched and sorted; members upload. */
 export function PodFilesRoute() {
-  const pod = usePodOutlet();
+  const pod = useShownPod();
   const searched = useSearchedPages();
   const { q, page, setPage } = searched;
   const [order, setOrder] = useState<Pick<FileListParams, 'sort' | 'dir'>>({
@@ -126,5 +126,3 @@ export function PodFilesRoute() {
     </Stack>
   );
 }
-
-export { PodFilesRoute as Component };

@@ -18,7 +18,7 @@ import {
 import { InviteForm } from '../components/invite-form';
 import { ListRead, ScrollTable, SearchBox, useSearchedPages } from '../components/query-view';
 import { formatWhen } from '../lib/names';
-import { usePodOutlet } from './pod-page';
+import { useShownPod } from '../lib/shown-pod';
 
 function Action({
   label,
@@ -156,7 +156,7 @@ function Pending({ podId }: { podId: number }) {
 
 /** /pods/{podId}/members: the members; pod admins invite, approve, promote and remove. */
 export function PodMembersRoute() {
-  const pod = usePodOutlet();
+  const pod = useShownPod();
   const searched = useSearchedPages();
   const { q, page, setPage } = searched;
   const members = useMembers(pod.id, q, page);
@@ -217,5 +217,3 @@ export function PodMembersRoute() {
     </Stack>
   );
 }
-
-export { PodMembersRoute as Component };

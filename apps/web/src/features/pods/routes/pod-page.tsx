@@ -6,8 +6,9 @@ import {
   type TPodMailPreference,
 } from '@parity/domain/pods/pods';
 import { IconDoorExit, IconTrash } from '@tabler/icons-react';
-import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
+import { useCrumbName } from '../../../components/breadcrumbs/crumb-names';
 import { Button } from '../../../components/button/button';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
@@ -17,20 +18,25 @@ import { useDeletePod, useJoinPod, useLeavePod, useMailPreference, usePod } from
 import { LeaveForm } from '../components/leave-form';
 import { PageRead } from '../components/query-view';
 import { VISIBILITY_NAMES } from '../lib/names';
+import { ShownPodContext } from '../lib/shown-pod';
+import { PodDescriptionRoute } from './pod-description';
+import { PodEventsRoute } from './pod-events';
+import { PodFeedRoute } from './pod-feed';
+import { PodFilesRoute } from './pod-files';
+import { PodMembersRoute } from './pod-members';
 
-/** The pod's tabs (spec 2): the feed is the pod's own address. */
+/**
+ * The pod's tabs (spec 2): the feed is the pod's own address. Their routes only match paths and
+ * name crumbs: the tabs are rendered here, in this lazy module, because every lazy module of the
+ * router is named in every first load (e2e/first-load-budget.e2e.ts).
+ */
 const POD_TABS = [
-  { value: 'feed', label: 'Activity Feed' },
-  { value: 'events', label: 'Events' },
-  { value: 'members', label: 'Members' },
-  { value: 'files', label: 'Files' },
-  { value: 'description', label: 'Description' },
+  { value: 'feed', label: 'Activity Feed', Tab: PodFeedRoute },
+  { value: 'events', label: 'Events', Tab: PodEventsRoute },
+  { value: 'members', label: 'Members', Tab: PodMembersRoute },
+  { value: 'files', label: 'Files', Tab: PodFilesRoute },
+  { value: 'description', label: 'Description', Tab: PodDescriptionRoute },
 ] as const;
-
-/** What a tab's page gets from the pod page. */
-export function usePodOutlet() {
-  return useOutletContext<TPodDetail>();
-}
 
 /** A member's mail about the pod: every post, a daily digest, or none. */
 function MailPreference({ pod }: { pod: TPodDetail }) {
@@ -137,14 +143,17 @@ export function PodPageRoute() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const pod = usePod(podId);
-
   const base = `/pods/${podId}`;
-  const tab = pathname.slice(base.length).split('/')[1] || 'feed';
+  useCrumbName(base, pod.data?.name);
+
+  const tab =
+    POD_TABS.find((item) => item.value === pathname.slice(base.length).split('/')[1]) ?? POD_TABS[0];
   return (
     <PageRead read={pod} what="the pod" title="Pod">
       {(data) =>
-        // Members and platform administrators read the pod; anyone else here may only join it.
-        !data.isMember && !data.canManage ? (
+        // Members and platform administrators (who may delete any pod, not manage it) read the pod;
+        // anyone else here may only join it.
+        !data.isMember && !data.canDelete ? (
           <PodPreview pod={data} />
         ) : (
           <Stack gap="md">
@@ -154,7 +163,7 @@ export function PodPageRoute() {
               actions={<PodActions pod={data} />}
             />
             <Tabs
-              value={tab}
+              value={tab.value}
               onChange={(value) => navigate(value && value !== 'feed' ? `${base}/${value}` : base)}
               keepMounted={false}
             >
@@ -165,8 +174,10 @@ export function PodPageRoute() {
                   </Tabs.Tab>
                 ))}
               </Tabs.List>
-              <Tabs.Panel value={tab}>
-                <Outlet context={data} />
+              <Tabs.Panel value={tab.value}>
+                <ShownPodContext.Provider value={data}>
+                  <tab.Tab />
+                </ShownPodContext.Provider>
               </Tabs.Panel>
             </Tabs>
           </Stack>
@@ -175,5 +186,3 @@ export function PodPageRoute() {
     </PageRead>
   );
 }
-
-export { PodPageRoute as Component };

@@ -21,7 +21,7 @@ import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
 import { PODS_PAGE_SIZE, type PodScope } from '../api/keys';
-import { useJoinPod, usePods } from '../api/pods';
+import { useJoinPod, usePods, useWithdrawJoinRequest } from '../api/pods';
 import { CreatePodForm } from '../components/pod-form';
 import { VISIBILITY_NAMES } from '../lib/names';
 
@@ -31,11 +31,35 @@ const EMPTY: Record<PodScope, string> = {
   all: 'No pod matches.',
 };
 
+/** A sent request to join, which its sender may withdraw until the pod's admins answer it. */
+function SentRequest({ pod }: { pod: TPodSummary }) {
+  const withdraw = useWithdrawJoinRequest(pod.id);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Badge variant="light">Request sent</Badge>
+      <Button
+        size="small"
+        kind="blanc"
+        loading={withdraw.isPending}
+        aria-label={`Withdraw the request to join ${pod.name}`}
+        onClick={() =>
+          withdraw.mutate(undefined, {
+            onSuccess: () =>
+              showAlert('success', 'Request withdrawn', `Your request to join ${pod.name} is withdrawn.`),
+          })
+        }
+      >
+        Withdraw
+      </Button>
+    </Group>
+  );
+}
+
 /** Join (open pod) or Request to join (invite-only pod), for a pod the caller is not in. */
 function JoinButton({ pod }: { pod: TPodSummary }) {
   const navigate = useNavigate();
   const join = useJoinPod(pod.id);
-  if (pod.requested) return <Badge variant="light">Request sent</Badge>;
+  if (pod.requested) return <SentRequest pod={pod} />;
   const open = pod.visibility === 'open';
   return (
     <Button
