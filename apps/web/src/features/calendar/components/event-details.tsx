@@ -8,10 +8,11 @@ import {
   type TAttendeeStatus,
   type TEventDetail,
 } from '@parity/domain/calendar/events';
-import { IconCalendarDown, IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconCalendarDown } from '@tabler/icons-react';
 import { useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button';
+import { EditDeleteButtons } from '../../../components/button/edit-delete-buttons';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
 import { Select } from '../../../components/select/select';
@@ -229,19 +230,7 @@ export function EventDetails({
           Download .ics
         </Button>
         {event.canEdit ? (
-          <>
-            <Button kind="blanc" leftSection={<IconEdit size={16} aria-hidden />} onClick={edit}>
-              Edit
-            </Button>
-            <Button
-              kind="error"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              loading={remove.isPending}
-              onClick={() => void del()}
-            >
-              Delete
-            </Button>
-          </>
+          <EditDeleteButtons onEdit={edit} onDelete={() => void del()} deleting={remove.isPending} />
         ) : null}
       </Group>
     </Stack>

@@ -1,11 +1,12 @@
 import { ActionIcon, Anchor, Group, Paper, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import type { TAttendeeStatus, TEventDetail, TEventFile } from '@parity/domain/calendar/events';
 import { formatFileSize } from '@parity/domain/file-size';
-import { IconArrowLeft, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCrumbName } from '../../../components/breadcrumbs/crumb-names';
 import { Button } from '../../../components/button/button';
+import { EditDeleteButtons } from '../../../components/button/edit-delete-buttons';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
 import { PageHeader } from '../../../components/page-header/page-header';
@@ -212,21 +213,7 @@ function EventActions({ podId, event }: { podId: number; event: TEventDetail }) 
     if (sure)
       remove.mutate(event.id, { onSuccess: () => navigate(`/pods/${podId}/events`, { replace: true }) });
   };
-  return (
-    <>
-      <Button kind="secondary" leftSection={<IconPencil size={16} aria-hidden />} onClick={edit}>
-        Edit
-      </Button>
-      <Button
-        kind="error"
-        leftSection={<IconTrash size={16} aria-hidden />}
-        loading={remove.isPending}
-        onClick={() => void deleteEvent()}
-      >
-        Delete
-      </Button>
-    </>
-  );
+  return <EditDeleteButtons onEdit={edit} onDelete={() => void deleteEvent()} deleting={remove.isPending} />;
 }
 
 /**
