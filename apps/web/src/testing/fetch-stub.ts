@@ -27,6 +27,10 @@ export function json(body: unknown, status = 200): Response {
 }
 
 /** The parsed JSON body of a call (null without one): for the tests that read bodies as objects. */
+/** The recorded calls of one method to one path (without its query). */
+export const callsTo = (calls: StubbedCall[], method: string, path: string) =>
+  calls.filter((call) => call.method === method && call.path === path);
+
 export function jsonBody(call: StubbedCall): Record<string, unknown> | null {
   return call.body === null ? null : (JSON.parse(call.body) as Record<string, unknown>);
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeAllDialogs } from '../../components/dialog/dialog-store';
 import { setTokens } from '../../lib/token-storage';
-import { type Handler, json, jsonBody, type StubbedCall, stubFetch } from '../../testing/fetch-stub';
+import { callsTo, type Handler, json, jsonBody, type StubbedCall, stubFetch } from '../../testing/fetch-stub';
 import { ACCOUNT } from '../../testing/fixtures';
 import { cleanupApps, renderApp } from '../../testing/render';
 import { eventDetail, occurrence, PREFERENCES } from './calendar.fixtures';
@@ -30,9 +30,6 @@ async function pick(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
   const listbox = document.getElementById(input.getAttribute('aria-controls') ?? '') as HTMLElement;
   await user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
 }
-
-const callsTo = (calls: StubbedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 beforeEach(() => {
   setTokens({ access_token: 'a', refresh_token: 'r' });

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeAllDialogs } from '../../components/dialog/dialog-store';
 import { setTokens } from '../../lib/token-storage';
-import { type Handler, json, jsonBody, type StubbedCall, stubFetch } from '../../testing/fetch-stub';
+import { callsTo, type Handler, json, jsonBody, type StubbedCall, stubFetch } from '../../testing/fetch-stub';
 import { ACCOUNT } from '../../testing/fixtures';
 import { cleanupApps, renderApp } from '../../testing/render';
 import { PostBody, postHtmlToText, textToPostHtml } from './lib/post-text';
@@ -22,9 +22,6 @@ function renderPage(path: string, handlers: Record<string, Handler> = {}) {
   });
   return { calls, ...renderApp(path) };
 }
-
-const callsTo = (calls: StubbedCall[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === path);
 
 beforeEach(() => {
   setTokens({ access_token: 'a', refresh_token: 'r' });
