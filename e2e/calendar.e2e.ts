@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recipient, startTestSmtp, type TestSmtp } from '../apps/api/src/test/smtp';
-import { callAs, expectAccessible, hasBrowser, launchBrowser, signedInPage } from './support/browser';
-import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
+import { recipient, type TestSmtp } from '../apps/api/src/test/smtp';
+import { callAs, expectAccessible, hasBrowser, signedInPage } from './support/browser';
+import { type OwnProduct, startOwnProduct } from './support/own-product';
+import type { ServerProcess } from './support/server';
 
 /**
  * Issue #15's journey in Chromium: ada creates a weekly event and invites max and the organization
@@ -51,27 +49,22 @@ function wallTime(instant: Date, timeZone: string): string {
 }
 
 describe.runIf(hasBrowser)('calendar: a weekly event from invitation to feed', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-calendar-'));
   let server: ServerProcess;
   let smtp: TestSmtp;
   let browser: Browser;
+  let product: OwnProduct | undefined;
   let ada: Page;
   let max: Page;
   let eventId: number;
   let invitation: ReturnType<typeof icsOf>;
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = startServer(await freePort(), dataDir, undefined, { SMTP_URL: smtp.url });
-    await waitHealthy(server.port, server.child);
-    browser = await launchBrowser();
+    product = await startOwnProduct('calendar');
+    ({ server, smtp, browser } = product);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    if (server) await stopServer(server);
-    await smtp?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await product?.stop();
   });
 
   const mailTo = (to: string, subject: RegExp, timeoutMs = 20_000) =>

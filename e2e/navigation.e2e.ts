@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recipient, startTestSmtp, type TestSmtp } from '../apps/api/src/test/smtp';
-import { expectAccessible, hasBrowser, launchBrowser, signIn } from './support/browser';
-import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
+import { recipient, type TestSmtp } from '../apps/api/src/test/smtp';
+import { expectAccessible, hasBrowser, signIn } from './support/browser';
+import { type OwnProduct, startOwnProduct } from './support/own-product';
+import type { ServerProcess } from './support/server';
 
 /**
  * Issue #19's journeys: for each role (member, organization admin, survey host, pending user,
@@ -23,6 +21,7 @@ const NEW_PASSWORD = 'New-Person-2026!';
 let server: ServerProcess;
 let smtp: TestSmtp;
 let browser: Browser;
+let product: OwnProduct | undefined;
 
 /** One signed-in user's page at one width, and the clicks a person makes to move around. */
 class Journey {
@@ -329,20 +328,13 @@ const MEMBER_MODULES = ['Dashboard', 'Users', 'Organizations', 'LPI', 'Surveys',
 const MEMBER_MENU = ['My profile', 'Settings', 'My organization', 'Log out'];
 
 describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 390 px', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-navigation-'));
-
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = startServer(await freePort(), dataDir, undefined, { SMTP_URL: smtp.url });
-    await waitHealthy(server.port, server.child);
-    browser = await launchBrowser();
+    product = await startOwnProduct('navigation');
+    ({ server, smtp, browser } = product);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    if (server) await stopServer(server);
-    await smtp?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await product?.stop();
   });
 
   for (const width of [1440, 390]) {

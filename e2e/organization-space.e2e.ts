@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recipient, startTestSmtp, type TestSmtp } from '../apps/api/src/test/smtp';
-import { callAs, expectAccessible, hasBrowser, launchBrowser, signIn } from './support/browser';
-import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
+import { recipient, type TestSmtp } from '../apps/api/src/test/smtp';
+import { callAs, expectAccessible, hasBrowser, signIn } from './support/browser';
+import { type OwnProduct, startOwnProduct } from './support/own-product';
+import type { ServerProcess } from './support/server';
 
 /**
  * Issue #7's journey: ada@acme.test edits Acme's settings (a rule violation shows its message, a
@@ -15,29 +15,23 @@ import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } fr
  * SMTP server, so its sign-ins and mail are its own.
  */
 describe.runIf(hasBrowser)('the private organization space', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-org-space-'));
   let smtp: TestSmtp;
   let server: ServerProcess;
   let browser: Browser;
+  let product: OwnProduct | undefined;
   let ada: BrowserContext;
   let page: Page;
   const newcomer = `lin.${Date.now()}@acme-newcomer.test`;
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    const port = await freePort();
-    server = startServer(port, dataDir, undefined, { SMTP_URL: smtp.url });
-    await waitHealthy(port, server.child);
-    browser = await launchBrowser();
+    product = await startOwnProduct('org-space');
+    ({ server, smtp, browser } = product);
     ada = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
     page = await ada.newPage();
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    if (server) await stopServer(server);
-    await smtp?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await product?.stop();
   });
 
   async function mailTo(to: string, subject: RegExp) {
@@ -108,7 +102,7 @@ describe.runIf(hasBrowser)('the private organization space', () => {
       .toBeGreaterThan(0);
 
     // The logo, uploaded from the same page.
-    const logo = path.join(dataDir, 'logo.png');
+    const logo = path.join(product!.dataDir, 'logo.png');
     fs.writeFileSync(
       logo,
       Buffer.from(
@@ -126,7 +120,7 @@ describe.runIf(hasBrowser)('the private organization space', () => {
     await page.goto('/organizations/private/files');
     const upload = page.getByLabel('Upload document');
     await expect.poll(() => upload.count(), { timeout: 20_000 }).toBe(1);
-    const document = path.join(dataDir, 'dei-report.txt');
+    const document = path.join(product!.dataDir, 'dei-report.txt');
     fs.writeFileSync(document, 'Acme DEI report 2026\nEvery number in this report is illustrative.\n');
     await upload.setInputFiles(document);
     await uploaded(page.getByRole('button', { name: 'Download dei-report.txt' }));

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recipient, startTestSmtp, type TestSmtp } from '../apps/api/src/test/smtp';
-import { callAs, expectAccessible, hasBrowser, launchBrowser, signedInPage } from './support/browser';
-import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
+import { recipient, type TestSmtp } from '../apps/api/src/test/smtp';
+import { callAs, expectAccessible, hasBrowser, signedInPage } from './support/browser';
+import { type OwnProduct, startOwnProduct } from './support/own-product';
+import type { ServerProcess } from './support/server';
 
 /**
  * Issue #16's journey in Chromium: ada creates an invite-only pod and invites eve by email; the
@@ -19,27 +17,22 @@ const NAME = `Talent heads ${Date.now().toString(36)}`;
 const EVENT = 'Quarterly talent review';
 
 describe.runIf(hasBrowser)('pods: an invite-only pod from invitation to event', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-pods-'));
   let server: ServerProcess;
   let smtp: TestSmtp;
   let browser: Browser;
+  let product: OwnProduct | undefined;
   let ada: Page;
   let eve: Page;
   let podId: number;
   let eventId: number;
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = startServer(await freePort(), dataDir, undefined, { SMTP_URL: smtp.url });
-    await waitHealthy(server.port, server.child);
-    browser = await launchBrowser();
+    product = await startOwnProduct('pods');
+    ({ server, smtp, browser } = product);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    if (server) await stopServer(server);
-    await smtp?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await product?.stop();
   });
 
   /** On a phone (eve's 390 px) the page never scrolls sideways. */

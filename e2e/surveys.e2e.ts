@@ -4,9 +4,10 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recipient, startTestSmtp, type TestSmtp } from '../apps/api/src/test/smtp';
-import { callAs, expectAccessible, hasBrowser, launchBrowser, signedInPage } from './support/browser';
-import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
+import { recipient, type TestSmtp } from '../apps/api/src/test/smtp';
+import { callAs, expectAccessible, hasBrowser, signedInPage } from './support/browser';
+import { type OwnProduct, startOwnProduct } from './support/own-product';
+import type { ServerProcess } from './support/server';
 
 /**
  * Issue #5's journey: host@northwind.test creates a dei survey with two custom questions, invites
@@ -16,30 +17,23 @@ import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } fr
  * server and SMTP server, so its sign-ins and mail are its own.
  */
 describe.runIf(hasBrowser)('a survey from request to response', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-surveys-'));
   const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-survey-downloads-'));
   const TITLE = 'Manager diversity request 2027';
   const QUESTIONS = ['How many interns did you hire this year?', 'Which programmes do you run?'];
   let smtp: TestSmtp;
-  let port: number;
   let server: ServerProcess;
   let browser: Browser;
+  let product: OwnProduct | undefined;
   let surveyId: number;
   let acmeId: number;
 
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    port = await freePort();
-    server = startServer(port, dataDir, undefined, { SMTP_URL: smtp.url });
-    await waitHealthy(port, server.child);
-    browser = await launchBrowser();
+    product = await startOwnProduct('surveys');
+    ({ server, smtp, browser } = product);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    if (server) await stopServer(server);
-    await smtp?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await product?.stop();
     fs.rmSync(downloads, { recursive: true, force: true });
   });
 
