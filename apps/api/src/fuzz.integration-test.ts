@@ -180,10 +180,11 @@ beforeAll(async () => {
       sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
     )
   ).map((r) => r.table_name);
+  // Ordered: PostgreSQL may run the branches as a parallel append, which returns them in any order.
   tablesQuery = sql.raw(
-    tables
+    `SELECT * FROM (${tables
       .map((name) => `SELECT '${name}' AS t, count(*) AS n, sum(hashtext(x::text)) AS h FROM "${name}" x`)
-      .join(' UNION ALL '),
+      .join(' UNION ALL ')}) state ORDER BY t`,
   );
   routes = callOrder(await apiRoutes(t));
 }, 120_000);
