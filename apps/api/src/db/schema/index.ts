@@ -4,6 +4,7 @@ export * from './calendar';
 export * from './codes';
 export * from './contacts';
 export * from './dictionaries';
+export * from './exchange';
 export * from './feedback';
 export * from './files';
 export * from './jobs';
