@@ -23,6 +23,7 @@ import { AppError, badRequest, fieldIssue, forbidden, notFound } from '../../cor
 import { enqueue } from '../../core/jobs/runner';
 import { notify } from '../../core/outbox/notify';
 import type { Db, DbOrTx } from '../../db/client';
+import { plainText, sanitizeDescription } from '../../lib/formatted-text';
 import { eventIcs, feedIcs, type IcsEvent, type IcsMethod, whenText } from './ics';
 import {
   isOccurrence,
@@ -35,7 +36,6 @@ import {
 } from './recurrence';
 import type { CalendarCaller, EventRow, ExceptionRow } from './repo';
 import * as repo from './repo';
-import { plainText, sanitizeDescription } from './sanitize';
 
 export const MAIL_JOB = 'calendar.mail';
 export const REMINDER_JOB = 'calendar.reminder';
@@ -47,7 +47,7 @@ export interface CalendarDeps {
 }
 
 /** The formatted-text rules, shared with the pods' posts. */
-export { plainText, readable, requireCalendarUser, sanitizeDescription };
+export { readable, requireCalendarUser };
 
 export async function calendarCaller(db: DbOrTx, userId: number): Promise<CalendarCaller> {
   const caller = await loadCaller(db, userId);

@@ -40,8 +40,9 @@ import { enqueue } from '../../core/jobs/runner';
 import { notify } from '../../core/outbox/notify';
 import { checkFile } from '../../core/uploads/file-types';
 import type { Db, DbOrTx } from '../../db/client';
+import { plainText, sanitizeDescription } from '../../lib/formatted-text';
 import type { Storage } from '../../plugins/storage';
-import { createEvent, getEvent, listEvents, plainText, sanitizeDescription } from '../calendar/service';
+import { createEvent, getEvent, listEvents } from '../calendar/service';
 import * as repo from './repo';
 
 export const MAIL_JOB = 'pods.mail';

@@ -15,6 +15,7 @@ import type { TPolicyRecord } from '@parity/domain/lpi/policies';
 import { TAB_TITLES, type TTabKey } from '@parity/domain/lpi/tabs';
 import type { Block, Cell, Section } from '@parity/domain/survey-response-document';
 import { stepTabKeys } from '@parity/domain/surveys';
+import { plainText } from '../../lib/formatted-text';
 
 /**
  * The organization's survey response as a document both renderers (the .xlsx and the PDF) print:
@@ -241,19 +242,8 @@ function policyBlocks(records: TPolicyRecord[]): Block[] {
   ];
 }
 
-/** Tags of a formatted-text answer dropped (the export prints plain text). */
-const plainText = (html: string) =>
-  html
-    .replace(/<br\s*\/?>|<\/(p|li)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\n{2,}/g, '\n')
-    .trim();
+/** A formatted-text answer as the export prints it: plain text, a line per paragraph. */
+const formattedAnswerText = (html: string) => plainText(html).replace(/\n{2,}/g, '\n');
 
 /** A form answer as text: option names for selects, Yes/No for switches. */
 export function answerText(input: Pick<TFormInput, 'type' | 'options' | 'value'>): Cell {
@@ -290,7 +280,7 @@ function miscellaneousBlocks(data: TMiscellaneous): Block[] {
         const value = q.value;
         if (value === null || value === undefined || value === '') return [q.display, null];
         if (Array.isArray(value)) return [q.display, value.join(', ')];
-        if (typeof value === 'string') return [q.display, plainText(value)];
+        if (typeof value === 'string') return [q.display, formattedAnswerText(value)];
         return [q.display, typeof value === 'number' ? value : String(value)];
       }),
     });

@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import { audit, changed } from '../../../../core/audit';
 import { AppError, badRequest, notFound } from '../../../../core/http/errors';
 import { type Db, type DbOrTx, queriesOf, type Tx } from '../../../../db/client';
+import { sanitizeFormattedText } from '../../../../lib/formatted-text';
 import {
   type ReportingScope,
   readScope,
@@ -36,7 +37,6 @@ import {
 import { readTab, readTabState, saveTab, type TabAnswer, type TabDefinition } from '../../engine/tabs';
 import { miscellaneousTab, optionsOf, practicesTab, readMeta } from './definition';
 import * as repo from './repo';
-import { sanitizeFormattedText } from './sanitize';
 
 /** Where a path-addressed save goes: /api/surveys/{surveyId}/... or /api/organizations/{organizationId}/... */
 export type SaveTarget =
