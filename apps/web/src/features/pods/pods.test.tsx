@@ -186,6 +186,27 @@ describe('/pods/{podId}', () => {
     expect(screen.queryByRole('tab')).toBeNull();
   });
 
+  it('saves my mail preference for the pod and points to the notification preferences that win', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderPage('/pods/3', {
+      'GET /api/pods/3/feed': () => json({ data: [], total: 0, nextBefore: null }),
+      'PUT /api/pods/3/mail-preference': (call) => json(jsonBody(call)),
+    });
+    const [select] = (await screen.findAllByLabelText('Mail me')).filter(
+      (element) => element.tagName === 'INPUT',
+    );
+    await user.click(select!);
+    await user.click(await screen.findByRole('option', { name: 'A daily digest', hidden: true }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/api/pods/3/mail-preference').map(jsonBody)).toEqual([
+        { mailPreference: 'digest' },
+      ]),
+    );
+    await user.click(screen.getByRole('link', { name: 'notification preferences' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=preferences'));
+    expect(router.state.location.pathname).toBe('/notifications');
+  });
+
   it('shows the feed newest first with replies and pod entries, and loads older entries by keyset', async () => {
     const user = userEvent.setup();
     const { calls } = renderPage('/pods/3', {

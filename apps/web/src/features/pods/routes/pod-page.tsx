@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Tabs, Text } from '@mantine/core';
 import {
   POD_MAIL_PREFERENCE_LABELS,
   POD_MAIL_PREFERENCES,
@@ -6,7 +6,7 @@ import {
   type TPodMailPreference,
 } from '@parity/domain/pods/pods';
 import { IconDoorExit, IconTrash } from '@tabler/icons-react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { useCrumbName } from '../../../components/breadcrumbs/crumb-names';
 import { Button } from '../../../components/button/button';
@@ -38,13 +38,25 @@ const POD_TABS = [
   { value: 'description', label: 'Description', Tab: PodDescriptionRoute },
 ] as const;
 
-/** A member's mail about the pod: every post, a daily digest, or none. */
+/**
+ * A member's mail about the pod: every post, a daily digest, or none. It applies while the
+ * notification preferences leave pod posts in-app; a mail or digest chosen there wins.
+ */
 function MailPreference({ pod }: { pod: TPodDetail }) {
   const save = useMailPreference(pod.id);
   return (
     <Select
       label="Mail me"
-      w={220}
+      description={
+        <>
+          Unless your{' '}
+          <Anchor component={Link} to="/notifications?tab=preferences" size="xs">
+            notification preferences
+          </Anchor>{' '}
+          mail pod posts
+        </>
+      }
+      w={240}
       allowDeselect={false}
       data={POD_MAIL_PREFERENCES.map((value) => ({ value, label: POD_MAIL_PREFERENCE_LABELS[value] }))}
       value={pod.myMailPreference ?? 'every'}
