@@ -251,7 +251,8 @@ export async function withServer({ label, postgres, users = 0, prepare, env: ext
         await server.stop();
         const { PGlite } = await import('@electric-sql/pglite');
         const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-        const embedded = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+        const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+        const embedded = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm, btree_gin } });
         try {
           await setUp((text, params) => embedded.query(text, params));
         } finally {

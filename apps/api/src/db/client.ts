@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
@@ -61,6 +62,13 @@ function migrationsFolder(): string {
   }
   throw new Error('Database migrations folder not found');
 }
+
+/**
+ * The extensions the migrations create, which PGlite loads from its own bundle: pg_trgm (the
+ * search's typo tolerance, migration 0019) and btree_gin (search indexes that lead with the
+ * organization, migration 0026).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
   if (config.kind === 'postgres') {
@@ -122,8 +130,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       isNew && options.templateFile && fs.existsSync(options.templateFile)
         ? new Blob([fs.readFileSync(options.templateFile)])
         : undefined;
-    // pg_trgm: the search's typo tolerance (migration 0018 creates the extension).
-    const pgliteOptions = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) };
+    const pgliteOptions = { extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) };
     const client = config.dataDir ? new PGlite(config.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;

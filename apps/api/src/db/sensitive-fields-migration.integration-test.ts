@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { SENSITIVE_FIELDS } from '@parity/domain/account';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PGLITE_EXTENSIONS } from './client';
 
 const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
 const folders: string[] = [];
@@ -32,7 +32,7 @@ afterAll(() => {
 
 describe('migration 0013: special-category fields private by default', () => {
   it("makes them private on existing accounts, keeps each account's own choices, and on new ones", async () => {
-    const client = new PGlite({ extensions: { pg_trgm } });
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: migrationsUpTo('0012_survey_hosting') });
     await client.query(

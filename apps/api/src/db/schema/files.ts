@@ -36,10 +36,14 @@ export const files = pgTable(
     uniqueIndex('files_number_unique').on(t.number),
     index('files_owner_idx').on(t.owner_user_id, t.created_at),
     index('files_organization_kind_idx').on(t.organization_id, t.kind),
-    // Only the organizations' documents are searched.
-    index('files_search_idx').using('gin', t.search).where(sql`kind = 'organization_document'`),
-    index('files_name_trgm_idx')
-      .using('gin', sql`${t.original_name} gin_trgm_ops`)
+    // Only the organizations' documents are searched, and only by their own organization's
+    // members: both indexes lead with the organization (btree_gin), so a search reads the
+    // caller's matches, not every organization's.
+    index('files_document_search_idx')
+      .using('gin', t.organization_id, t.search)
+      .where(sql`kind = 'organization_document'`),
+    index('files_document_name_trgm_idx')
+      .using('gin', t.organization_id, sql`${t.original_name} gin_trgm_ops`)
       .where(sql`kind = 'organization_document'`),
   ],
 );
