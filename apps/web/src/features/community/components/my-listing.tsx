@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, MultiSelect, Stack, Switch, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Card, Group, MultiSelect, Stack, Switch, Text } from '@mantine/core';
 import {
   COMMUNITY_CHOICES_MAX,
   type TCommunityMe,
@@ -163,17 +163,32 @@ function OrganizationListing({ organization }: { organization: NonNullable<TComm
   );
 }
 
-/** The caller's own place in the community: their listing, and their organization's. */
+/**
+ * The caller's own place in the community: their listing, and their organization's. Open while
+ * they are not listed (the invitation to opt in); folded to one line once they are, so that the
+ * directory comes first on a phone.
+ */
 export function MyListing({ me }: { me: TCommunityMe }) {
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="my-listing-title">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="my-listing-title">
-          Your listing
-        </Title>
-        <ListingForm me={me} />
-        {me.organization ? <OrganizationListing organization={me.organization} /> : null}
-      </Stack>
+    <Card withBorder radius="md" padding={0} component="section" aria-label="Your listing">
+      <Accordion defaultValue={me.listed ? null : 'listing'} order={2} chevronPosition="right">
+        <Accordion.Item value="listing" style={{ borderBottom: 0 }}>
+          <Accordion.Control>
+            <Text fw={700}>
+              Your listing{' '}
+              <Text span size="sm" c="dimmed" fw={400}>
+                {me.listed ? '· you are listed' : '· you are not listed'}
+              </Text>
+            </Text>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="md">
+              <ListingForm me={me} />
+              {me.organization ? <OrganizationListing organization={me.organization} /> : null}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
     </Card>
   );
 }
