@@ -324,7 +324,16 @@ function searchPage(journey: () => Journey, term: string) {
   });
 }
 
-const MEMBER_MODULES = ['Dashboard', 'Users', 'Organizations', 'LPI', 'Surveys', 'Calendar', 'Pods'];
+const MEMBER_MODULES = [
+  'Dashboard',
+  'Users',
+  'Organizations',
+  'LPI',
+  'Surveys',
+  'Calendar',
+  'Pods',
+  'Community',
+];
 const MEMBER_MENU = ['My profile', 'Settings', 'My organization', 'Log out'];
 
 describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 390 px', () => {
@@ -496,6 +505,7 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
           'Organizations',
           'Calendar',
           'Pods',
+          'Community',
           'Admin',
         ]);
         expect(await j.userMenuItems()).toEqual(['My profile', 'Settings', 'Log out']);

@@ -20,6 +20,7 @@ import analyticsModule from './modules/analytics/routes';
 import auditModule from './modules/audit/routes';
 import authModule from './modules/auth/routes';
 import calendarModule from './modules/calendar/routes';
+import communityModule from './modules/community/routes';
 import contactsModule from './modules/contacts/routes';
 import dictionariesModule from './modules/dictionaries/routes';
 import feedbackModule from './modules/feedback/routes';
@@ -186,6 +187,7 @@ export async function buildApp(
   await app.register(notificationsModule, { listen: database.listen, jobs });
   await app.register(calendarModule, { jobs });
   await app.register(podsModule, { jobs });
+  await app.register(communityModule);
 
   // WEB_DIST, else the web app's build beside this file (apps/api/src or apps/api/dist).
   await app.register(webAppPlugin, {

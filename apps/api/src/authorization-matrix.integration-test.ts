@@ -206,6 +206,11 @@ beforeAll(async () => {
     ))!,
   );
   params.set('fileId', '00000000-0000-4000-8000-000000000002');
+  // The oldest demo announcement (community): platform administrators edit and delete it.
+  params.set(
+    'announcementId',
+    or(await first(sql`SELECT id FROM community_announcements ORDER BY id LIMIT 1`)),
+  );
   params.set('token', 'not-a-feed-token-of-anyone-0000000000000');
   routes = await apiRoutes(t);
   if (process.env.AUTHZ_MATRIX_WRITE) console.info('path parameters', Object.fromEntries(params));

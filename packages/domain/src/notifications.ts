@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'pod_join_request',
   'pod_join_decision',
   'support_answer',
+  'community_follow',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS, {
   error: `Unknown notification kind; expected one of ${NOTIFICATION_KINDS.join(', ')}`,
@@ -46,6 +47,7 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
   pod_join_request: 'Pod join requests',
   pod_join_decision: 'Pod join request answers',
   support_answer: 'Support answers',
+  community_follow: 'New community followers',
 };
 
 /** Spec 9's notification types: how a notification looks. */
@@ -71,6 +73,7 @@ export const NOTIFICATION_KIND_TYPES: Record<TNotificationKind, TNotificationTyp
   pod_join_request: 'alert',
   pod_join_decision: 'base',
   support_answer: 'base',
+  community_follow: 'base',
 };
 
 /** How one kind reaches the user. */

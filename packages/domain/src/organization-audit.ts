@@ -32,6 +32,8 @@ export const AUDIT_ENTITIES = [
   'client_call',
   /** a pod and what happens in it: members, invitations, posts, files, events (issue 16) */
   'pod',
+  /** a community listing, an organization's community tags, an announcement (issue 18) */
+  'community',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -74,6 +74,11 @@ export const API_TAGS = [
     description: 'One search across organizations, people, surveys, documents and policies, by rights.',
   },
   { name: 'usage', description: 'The web client’s usage events, checked and kept in the audit log.' },
+  {
+    name: 'community',
+    description:
+      'The people and organizations who chose to be listed, by interests and tags; follows; platform announcements.',
+  },
 ];
 
 /** OpenAPI generated from the route schemas, browsable at /api/docs, raw at /api/docs/openapi.json. */

@@ -3,6 +3,7 @@ import { hashPassword } from '../core/auth/passwords';
 import type { Db, Tx } from '../db/client';
 import { memberships, organizationCodes, organizations, users } from '../db/schema/people';
 import { seedCalendar } from './calendar';
+import { seedCommunity } from './community';
 import { LEGACY_SURVEY_2024, seedLegacySurvey } from './legacy-survey';
 import { seedLpi } from './lpi';
 import { seedNotifications } from './notifications';
@@ -344,6 +345,7 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
       host: NORTHWIND,
     });
     await seedPods(tx, userIds);
+    await seedCommunity(tx, { organizations: orgIds, users: userIds });
     return { organizations: orgIds, users: userIds, surveys: surveyIds };
   });
 }

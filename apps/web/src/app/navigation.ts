@@ -6,6 +6,7 @@ import {
   IconLayoutDashboard,
   IconSettings,
   IconShieldLock,
+  IconSpeakerphone,
   IconUser,
   IconUsers,
   IconUsersGroup,
@@ -50,6 +51,8 @@ export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   { label: 'Calendar', to: '/calendar', icon: IconCalendar, visible: approved },
   // Peer groups (spec 2 Pods): any approved user may join an open pod or be invited to one.
   { label: 'Pods', to: '/pods', icon: IconUsersGroup, visible: approved },
+  // People and organizations who chose to be listed, and announcements (issue 18).
+  { label: 'Community', to: '/community', icon: IconSpeakerphone, visible: approved },
   // The platform administrators' console (spec 2 Admin).
   { label: 'Admin', to: '/admin', icon: IconShieldLock, visible: (account) => account.isAdministrator },
 ];

@@ -586,6 +586,13 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   ],
                 },
                 {
+                  // Community (issue 18): announcements, the opt-in directory and follows.
+                  id: 'community',
+                  path: 'community',
+                  lazy: () => import('../features/community/routes/community-page'),
+                  handle: handle({ crumb: 'Community', layout: 'top-bar' }),
+                },
+                {
                   // Search (issue 17): every kind the caller may read; the top bar's box opens it.
                   id: 'search',
                   path: 'search',

@@ -2,6 +2,7 @@
 export * from './audit';
 export * from './calendar';
 export * from './codes';
+export * from './community';
 export * from './contacts';
 export * from './dictionaries';
 export * from './exchange';

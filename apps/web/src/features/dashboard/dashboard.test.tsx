@@ -164,7 +164,7 @@ describe('dashboard: platform administrator', () => {
       within(modules)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Users', 'Organizations', 'Calendar', 'Pods', 'Admin']);
+    ).toEqual(['Dashboard', 'Users', 'Organizations', 'Calendar', 'Pods', 'Community', 'Admin']);
     const user = userEvent.setup();
     await user.click(card.getByRole('link', { name: 'Organizations' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));

@@ -52,6 +52,9 @@ export const MERGE_PLAN = {
   // members were made attendees one by one when invited).
   event_attendees: 'keep',
   event_organizations: 'keep',
+  // Community (issue 18): the source's tags and followers stay with it (a merged source is not listed).
+  community_organization_tags: 'keep',
+  community_follows: 'keep',
 } as const satisfies Record<string, 'move' | 'lpi' | 'keep'>;
 
 /** The column of a table that names the organization (labels name their owner). */
