@@ -32,6 +32,8 @@ export const AUDIT_ENTITIES = [
   'client_call',
   /** a pod and what happens in it: members, invitations, posts, files, events (issue 16) */
   'pod',
+  /** help articles, FAQ entries and support requests (issue 18) */
+  'support',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -74,6 +74,14 @@ export const API_TAGS = [
     description: 'One search across organizations, people, surveys, documents and policies, by rights.',
   },
   { name: 'usage', description: 'The web client’s usage events, checked and kept in the audit log.' },
+  {
+    name: 'support',
+    description: 'Help articles, and support requests with their answers, status and attachment.',
+  },
+  {
+    name: 'faq',
+    description: 'Frequently asked questions by topic (public), edited by platform administrators.',
+  },
 ];
 
 /** OpenAPI generated from the route schemas, browsable at /api/docs, raw at /api/docs/openapi.json. */
