@@ -84,9 +84,7 @@ function ArticleForm({
         <Textarea
           label="Body (markdown)"
           required
-          autosize
-          minRows={8}
-          maxRows={20}
+          rows={8}
           data-path="body"
           {...form.getInputProps('body')}
         />

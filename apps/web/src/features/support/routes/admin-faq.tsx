@@ -68,8 +68,7 @@ function EntryForm({ entry, onDone }: { entry: TFaqEntry | null; onDone: () => v
         <Textarea
           label="Answer (markdown)"
           required
-          autosize
-          minRows={4}
+          rows={4}
           data-path="answer"
           {...form.getInputProps('answer')}
         />

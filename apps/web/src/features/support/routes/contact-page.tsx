@@ -94,8 +94,7 @@ export function ContactRoute() {
           <Textarea
             label="Message"
             required
-            autosize
-            minRows={6}
+            rows={6}
             description={`${form.values.message.length.toLocaleString('en-US')} of ${SUPPORT_MESSAGE_MAX.toLocaleString('en-US')} characters. Markdown is allowed.`}
             data-path="message"
             {...form.getInputProps('message')}

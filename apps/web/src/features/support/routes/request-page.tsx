@@ -54,8 +54,7 @@ function ReplyForm({ request, asSupport }: { request: TSupportRequestDetail; asS
           description={`Markdown is allowed; at most ${SUPPORT_MESSAGE_MAX.toLocaleString('en-US')} characters.${
             !asSupport && request.status === 'closed' ? ' Replying reopens the request.' : ''
           }`}
-          autosize
-          minRows={3}
+          rows={3}
           data-path="body"
           {...form.getInputProps('body')}
         />
