@@ -1,7 +1,8 @@
 import { Badge } from '@mantine/core';
 import { SUPPORT_STATUS_LABELS, type TSupportStatus } from '@parity/domain/support';
 
-const COLORS: Record<TSupportStatus, string> = { open: 'blue', answered: 'green', closed: 'gray' };
+// The theme's colours, whose light badges keep the contrast AA asks for.
+const COLORS: Record<TSupportStatus, string> = { open: 'warning', answered: 'success', closed: 'gray' };
 
 export function StatusBadge({ status }: { status: TSupportStatus }) {
   return (

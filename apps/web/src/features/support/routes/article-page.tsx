@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { SUPPORT_TOPIC_LABELS } from '@parity/domain/support';
 import { Link, useParams } from 'react-router';
 import { useCrumbName } from '../../../components/breadcrumbs/crumb-names';
@@ -33,9 +33,10 @@ export function ArticleRoute() {
           Updated {new Date(a.updated_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}
         </Text>
       </Group>
-      <article>
+      {/* Wide tables and code scroll inside the article, never the page. */}
+      <Box component="article" style={{ overflowX: 'auto' }}>
         <MarkdownText>{a.body}</MarkdownText>
-      </article>
+      </Box>
       <Text size="sm">
         Not answered here?{' '}
         <Anchor component={Link} to="/support/contact">

@@ -110,6 +110,7 @@ export function ContactRoute() {
             description="PDF, PNG, JPEG, TXT or DOCX, at most 5 MB."
             accept={ACCEPT}
             clearable
+            clearButtonProps={{ 'aria-label': 'Remove the attachment' }}
             leftSection={<IconPaperclip size={16} aria-hidden />}
             value={attachment}
             onChange={(picked) => {

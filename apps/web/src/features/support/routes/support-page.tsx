@@ -14,6 +14,7 @@ import { contactPath, fromOf } from '../lib/from';
 
 function Articles() {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const articles = useArticles(q, page);
@@ -24,7 +25,8 @@ function Articles() {
     else out.delete('q');
     if ((next.page ?? 1) > 1) out.set('page', String(next.page));
     else out.delete('page');
-    setParams(out, { replace: true });
+    // The entry keeps its state: the page the user came from, for Contact support after going back.
+    setParams(out, { replace: true, state: location.state });
   };
   return (
     <Stack gap="sm" component="section" aria-labelledby="help-articles">
