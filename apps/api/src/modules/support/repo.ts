@@ -1,5 +1,5 @@
 import type { THelpArticleListQuery, TSupportRequestListQuery, TSupportStatus } from '@parity/domain/support';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { organizations, users } from '../../db/schema/people';
@@ -7,17 +7,12 @@ import { helpArticles, supportMessages, supportRequests } from '../../db/schema/
 
 // Help articles, support requests and their threads.
 
-export const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const personName = sql<string>`trim(${users.name} || ' ' || ${users.lastname})`;
 
-/** A full-text match on the generated column, or the words typed inside the title (prefixes, typos of case). */
-export function textMatch(
-  vector: SQL | typeof helpArticles.search,
-  title: SQL | typeof helpArticles.title,
-  q: string,
-) {
-  return sql`(${vector} @@ websearch_to_tsquery('english', ${q}) OR ${title} ILIKE ${like(q)})`;
-}
+/** A full-text match on the generated column, or the text typed inside the title (a word's start). */
+const articleMatch = (q: string) =>
+  sql`(${helpArticles.search} @@ websearch_to_tsquery('english', ${q}) OR ${helpArticles.title} ILIKE ${like(q)})`;
 
 /* Help articles */
 
@@ -25,7 +20,7 @@ export async function listArticles(db: DbOrTx, query: THelpArticleListQuery, wit
   const where = and(
     withUnpublished ? undefined : eq(helpArticles.published, true),
     query.topic ? eq(helpArticles.topic, query.topic) : undefined,
-    query.q ? textMatch(helpArticles.search, helpArticles.title, query.q) : undefined,
+    query.q ? articleMatch(query.q) : undefined,
   );
   const rank = query.q
     ? sql`ts_rank(${helpArticles.search}, websearch_to_tsquery('english', ${query.q})) DESC`
