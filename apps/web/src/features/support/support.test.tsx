@@ -54,7 +54,7 @@ afterEach(() => {
 describe('/support', () => {
   it('searches the help articles and lists my requests with their status', async () => {
     const user = userEvent.setup();
-    const { calls } = renderPage('/support', {
+    const { calls, router } = renderPage('/support', {
       'GET /api/support/articles': (call) =>
         json({
           data: [
@@ -87,8 +87,11 @@ describe('/support', () => {
     await user.click(
       within(screen.getByRole('region', { name: 'Help articles' })).getByRole('button', { name: 'Search' }),
     );
+    await waitFor(() => expect(router.state.location.search).toBe('?q=scores'));
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '/api/support/articles').at(-1)!.search.get('q')).toBe('scores'),
+    );
     expect(await screen.findByRole('link', { name: 'How scores are computed' })).toBeInTheDocument();
-    expect(callsTo(calls, 'GET', '/api/support/articles').at(-1)!.search.get('q')).toBe('scores');
   });
 });
 
