@@ -3,10 +3,28 @@
 // `--watch` rebuilds on change (npm run dev).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { context } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@parity/'));
+
+/** `import text from './file.md?raw'`: the file's text, as vite (the tests) reads it. */
+const rawText = {
+  name: 'raw-text',
+  setup(build) {
+    build.onResolve({ filter: /\?raw$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)),
+      namespace: 'raw-text',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: 'text',
+      watchFiles: [args.path],
+    }));
+  },
+};
 
 const ctx = await context({
   entryPoints: {
@@ -20,6 +38,7 @@ const ctx = await context({
   target: 'node20',
   sourcemap: true,
   external,
+  plugins: [rawText],
   logLevel: 'warning',
 });
 if (process.argv.includes('--watch')) {

@@ -23,6 +23,7 @@ import calendarModule from './modules/calendar/routes';
 import communityModule from './modules/community/routes';
 import contactsModule from './modules/contacts/routes';
 import dictionariesModule from './modules/dictionaries/routes';
+import faqModule from './modules/faq/routes';
 import feedbackModule from './modules/feedback/routes';
 import healthModule from './modules/health/routes';
 import lpiModule from './modules/lpi/routes';
@@ -34,6 +35,7 @@ import podsModule from './modules/pods/routes';
 import searchModule from './modules/search/routes';
 import settingsModule, { refuseWritesDuringMaintenance } from './modules/settings/routes';
 import signupModule from './modules/signup/routes';
+import supportModule from './modules/support/routes';
 import surveyExportModule from './modules/survey-export/routes';
 import surveyHostingModule from './modules/survey-hosting/routes';
 import surveyParticipantsModule from './modules/survey-participants/routes';
@@ -188,6 +190,8 @@ export async function buildApp(
   await app.register(calendarModule, { jobs });
   await app.register(podsModule, { jobs });
   await app.register(communityModule);
+  await app.register(supportModule, { jobs });
+  await app.register(faqModule);
 
   // WEB_DIST, else the web app's build beside this file (apps/api/src or apps/api/dist).
   await app.register(webAppPlugin, {

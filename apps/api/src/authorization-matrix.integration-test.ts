@@ -212,6 +212,15 @@ beforeAll(async () => {
     or(await first(sql`SELECT id FROM community_announcements ORDER BY id LIMIT 1`)),
   );
   params.set('token', 'not-a-feed-token-of-anyone-0000000000000');
+  // Support: max's demo request (no attachment), a demo help article and the first FAQ entry.
+  params.set(
+    'requestId',
+    (await first(
+      sql`SELECT id FROM support_requests WHERE requester_id = ${user('max@acme.test')} ORDER BY id LIMIT 1`,
+    ))!,
+  );
+  params.set('slug', 'getting-started');
+  params.set('entryId', (await first(sql`SELECT id FROM faq_entries ORDER BY id LIMIT 1`))!);
   routes = await apiRoutes(t);
   if (process.env.AUTHZ_MATRIX_WRITE) console.info('path parameters', Object.fromEntries(params));
 }, 120_000);

@@ -25,6 +25,7 @@ export const AUDIT_ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string
   client_call: 'Client call',
   pod: 'Pod',
   community: 'Community',
+  support: 'Support',
 };
 
 const ZDay = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });

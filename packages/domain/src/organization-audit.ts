@@ -34,6 +34,8 @@ export const AUDIT_ENTITIES = [
   'pod',
   /** a community listing, an organization's community tags, an announcement (issue 18) */
   'community',
+  /** help articles, FAQ entries and support requests (issue 18) */
+  'support',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

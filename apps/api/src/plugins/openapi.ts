@@ -79,6 +79,14 @@ export const API_TAGS = [
     description:
       'The people and organizations who chose to be listed, by interests and tags; follows; platform announcements.',
   },
+  {
+    name: 'support',
+    description: 'Help articles, and support requests with their answers, status and attachment.',
+  },
+  {
+    name: 'faq',
+    description: 'Frequently asked questions by topic (public), edited by platform administrators.',
+  },
 ];
 
 /** OpenAPI generated from the route schemas, browsable at /api/docs, raw at /api/docs/openapi.json. */

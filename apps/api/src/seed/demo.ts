@@ -8,6 +8,7 @@ import { LEGACY_SURVEY_2024, seedLegacySurvey } from './legacy-survey';
 import { seedLpi } from './lpi';
 import { seedNotifications } from './notifications';
 import { seedPods } from './pods';
+import { seedSupport } from './support';
 import { seedSurveyParticipants, seedSurveys } from './surveys';
 
 /** Every demo user's password (DESIGN 7). */
@@ -346,6 +347,7 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
     });
     await seedPods(tx, userIds);
     await seedCommunity(tx, { organizations: orgIds, users: userIds });
+    await seedSupport(tx, userIds);
     return { organizations: orgIds, users: userIds, surveys: surveyIds };
   });
 }

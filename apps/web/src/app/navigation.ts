@@ -3,7 +3,9 @@ import {
   IconCalendar,
   IconChartBar,
   IconClipboardList,
+  IconHelpCircle,
   IconLayoutDashboard,
+  IconLifebuoy,
   IconSettings,
   IconShieldLock,
   IconSpeakerphone,
@@ -63,6 +65,9 @@ export const USER_MENU: readonly ModuleNavItem[] = [
   { label: 'Settings', to: '/users/private/settings', icon: IconSettings },
   // A pending or declined user has no organization to open yet; a platform administrator may have none.
   { label: 'My organization', to: '/organizations/private', icon: IconBuilding, visible: ofOrganization },
+  // Help articles, the contact form and my requests; the FAQ (issue 18): open to every signed-in user.
+  { label: 'Help & support', to: '/support', icon: IconLifebuoy },
+  { label: 'FAQ', to: '/faq', icon: IconHelpCircle },
 ];
 
 type NavAccount = Parameters<NonNullable<ModuleNavItem['visible']>>[0];

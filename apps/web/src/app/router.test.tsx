@@ -116,6 +116,8 @@ describe('shell', () => {
       ['My profile', '/users/private'],
       ['Settings', '/users/private/settings'],
       ['My organization', '/organizations/private'],
+      ['Help & support', '/support'],
+      ['FAQ', '/faq'],
       ['Log out', null],
     ]);
     await user.click(items[1]!);
@@ -131,6 +133,8 @@ describe('shell', () => {
     expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
       'My profile',
       'Settings',
+      'Help & support',
+      'FAQ',
       'Log out',
     ]);
   });

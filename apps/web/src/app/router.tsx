@@ -204,6 +204,13 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
               handle: handle({ crumb: 'How scores are made', layout: 'custom' }),
             },
             {
+              // FAQ (issue 18): public, so that a person who cannot sign in reads the signing-in answers.
+              id: 'faq',
+              path: '/faq',
+              lazy: () => import('../features/support/routes/faq-page'),
+              handle: handle({ crumb: 'FAQ', layout: 'custom' }),
+            },
+            {
               id: 'design',
               path: '/design',
               lazy: () => import('../features/public/routes/design'),
@@ -482,6 +489,64 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                       path: 'audit',
                       lazy: () => import('../features/admin/audit/routes/admin-audit'),
                       handle: handle({ crumb: 'Audit', layout: 'top-bar' }),
+                    },
+                    {
+                      // Support (issue 18): requests by status, the help articles' and the FAQ's editors.
+                      id: 'admin.support',
+                      path: 'support',
+                      handle: handle({ crumb: 'Support', layout: 'top-bar' }),
+                      children: [
+                        {
+                          id: 'admin.support.requests',
+                          index: true,
+                          lazy: () => import('../features/support/routes/admin-support'),
+                        },
+                        {
+                          id: 'admin.support.articles',
+                          path: 'articles',
+                          lazy: () => import('../features/support/routes/admin-articles'),
+                          handle: handle({ crumb: 'Help articles', layout: 'top-bar' }),
+                        },
+                      ],
+                    },
+                    {
+                      id: 'admin.faq',
+                      path: 'faq',
+                      lazy: () => import('../features/support/routes/admin-faq'),
+                      handle: handle({ crumb: 'FAQ', layout: 'top-bar' }),
+                    },
+                  ],
+                },
+                {
+                  // Support (issue 18): help articles, the contact form, a request's thread.
+                  id: 'support',
+                  path: 'support',
+                  handle: handle({ crumb: 'Help & support', layout: 'top-bar' }),
+                  children: [
+                    {
+                      id: 'support.home',
+                      index: true,
+                      lazy: () => import('../features/support/routes/support-page'),
+                      handle: handle({ title: 'Help & support', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'support.contact',
+                      path: 'contact',
+                      lazy: () => import('../features/support/routes/contact-page'),
+                      handle: handle({ crumb: 'Contact support', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'support.article',
+                      path: 'articles/:slug',
+                      lazy: () => import('../features/support/routes/article-page'),
+                      handle: handle({ crumb: 'Article', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'support.request',
+                      path: 'requests/:requestId',
+                      loader: numericParam('requestId'),
+                      lazy: () => import('../features/support/routes/request-page'),
+                      handle: handle({ crumb: 'Request', layout: 'top-bar' }),
                     },
                   ],
                 },

@@ -15,4 +15,5 @@ export * from './people';
 export * from './pods';
 export * from './reporting';
 export * from './signup';
+export * from './support';
 export * from './surveys';

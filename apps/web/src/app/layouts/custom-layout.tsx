@@ -13,6 +13,7 @@ export const PUBLIC_PAGES = [
   { label: 'Permissions', to: '/permissions' },
   { label: 'Contact data', to: '/crm' },
   { label: 'Scoring', to: '/scoring' },
+  { label: 'FAQ', to: '/faq' },
   { label: 'Design system', to: '/design' },
 ] as const;
 

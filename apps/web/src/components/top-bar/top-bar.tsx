@@ -14,7 +14,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { NavItem } from './navigation';
 import { ParityLogo } from './parity-logo';
 import classes from './top-bar.module.css';
@@ -66,6 +66,7 @@ function NavItemContent({ item }: { item: NavItem }) {
 }
 
 function UserMenu({ user, onLogout }: { user: TopBarUser | null | undefined; onLogout: () => void }) {
+  const location = useLocation();
   if (user === undefined) return <Skeleton height={32} width={140} radius="md" aria-hidden="true" />;
   const name = user ? displayName(user) : 'Account';
   return (
@@ -120,6 +121,8 @@ function UserMenu({ user, onLogout }: { user: TopBarUser | null | undefined; onL
                       key={link.to}
                       component={Link}
                       to={link.to}
+                      // Where the user came from: the support form files the page it was opened on.
+                      state={{ from: `${location.pathname}${location.search}` }}
                       leftSection={Icon ? <Icon size={16} aria-hidden /> : null}
                     >
                       {link.label}

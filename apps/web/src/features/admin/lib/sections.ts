@@ -22,4 +22,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Feedback', to: '/admin/feedback' },
   { label: 'Reports', to: '/admin/reports' },
   { label: 'Audit', to: '/admin/audit' },
+  { label: 'Support', to: '/admin/support' },
+  { label: 'FAQ', to: '/admin/faq' },
 ];

@@ -29,6 +29,12 @@ export function LoginRoute() {
           Forgot your password?
         </Anchor>
       </Text>
+      <Text size="sm" ta="center">
+        Trouble signing in?{' '}
+        <Anchor component={Link} to="/faq?topic=signing_in">
+          Read the FAQ
+        </Anchor>
+      </Text>
       <Group gap="md" justify="center">
         <Anchor component={Link} to="/terms" size="sm">
           Terms of use
