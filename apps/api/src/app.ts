@@ -24,6 +24,7 @@ import contactsModule from './modules/contacts/routes';
 import dictionariesModule from './modules/dictionaries/routes';
 import feedbackModule from './modules/feedback/routes';
 import healthModule from './modules/health/routes';
+import investmentsModule from './modules/investments/routes';
 import lpiModule from './modules/lpi/routes';
 import membersModule from './modules/members/routes';
 import notificationsModule from './modules/notifications/routes';
@@ -186,6 +187,7 @@ export async function buildApp(
   await app.register(notificationsModule, { listen: database.listen, jobs });
   await app.register(calendarModule, { jobs });
   await app.register(podsModule, { jobs });
+  await app.register(investmentsModule);
 
   // WEB_DIST, else the web app's build beside this file (apps/api/src or apps/api/dist).
   await app.register(webAppPlugin, {

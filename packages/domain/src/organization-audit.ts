@@ -32,6 +32,8 @@ export const AUDIT_ENTITIES = [
   'client_call',
   /** a pod and what happens in it: members, invitations, posts, files, events (issue 16) */
   'pod',
+  /** an investor's portfolio entry: a fund of a manager (issue 18 investments) */
+  'portfolio_entry',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

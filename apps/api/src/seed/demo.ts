@@ -3,6 +3,7 @@ import { hashPassword } from '../core/auth/passwords';
 import type { Db, Tx } from '../db/client';
 import { memberships, organizationCodes, organizations, users } from '../db/schema/people';
 import { seedCalendar } from './calendar';
+import { seedInvestments } from './investments';
 import { LEGACY_SURVEY_2024, seedLegacySurvey } from './legacy-survey';
 import { seedLpi } from './lpi';
 import { seedNotifications } from './notifications';
@@ -344,6 +345,12 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
       host: NORTHWIND,
     });
     await seedPods(tx, userIds);
+    await seedInvestments(tx, {
+      organizations: orgIds,
+      users: userIds,
+      investor: NORTHWIND,
+      neverShares: [ACME],
+    });
     return { organizations: orgIds, users: userIds, surveys: surveyIds };
   });
 }

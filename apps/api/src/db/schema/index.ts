@@ -7,6 +7,7 @@ export * from './dictionaries';
 export * from './exchange';
 export * from './feedback';
 export * from './files';
+export * from './investments';
 export * from './jobs';
 export * from './mail';
 export * from './notifications';
