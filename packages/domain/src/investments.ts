@@ -88,35 +88,41 @@ const ZOrganizationCode = z
   .trim()
   .max(ORGANIZATION_CODE_MAX, { error: INVESTMENT_MESSAGES.managerNotFound });
 
+const fundFields = {
+  fund_name: ZFundName,
+  vintage: ZVintage,
+  commitment: ZCommitment,
+  currency: ZCurrency,
+  asset_class: ZAssetClass,
+};
+
+/** Exactly one way of naming the manager: a picked organization or an organization code. */
+function oneManager(
+  entry: { manager_organization_id?: number | null; organization_code?: string },
+  ctx: z.RefinementCtx,
+) {
+  const byId = entry.manager_organization_id != null;
+  const byCode = Boolean(entry.organization_code);
+  if (!byId && !byCode)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['manager_organization_id'],
+      message: INVESTMENT_MESSAGES.managerRequired,
+    });
+  if (byId && byCode)
+    ctx.addIssue({ code: 'custom', path: ['organization_code'], message: INVESTMENT_MESSAGES.managerOrCode });
+}
+
 /** POST /api/investments: a fund of a manager picked by id (a candidate) or by organization code. */
 export const portfolioEntryCreateSchema = z
   .strictObject({
     manager_organization_id: ZId.optional(),
     organization_code: ZOrganizationCode.optional(),
-    fund_name: ZFundName,
-    vintage: ZVintage,
-    commitment: ZCommitment,
+    ...fundFields,
     currency: ZCurrency.default(DEFAULT_CURRENCY),
-    asset_class: ZAssetClass,
   })
-  .superRefine((entry, ctx) => {
-    const byId = entry.manager_organization_id !== undefined;
-    const byCode = Boolean(entry.organization_code);
-    if (!byId && !byCode)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['manager_organization_id'],
-        message: INVESTMENT_MESSAGES.managerRequired,
-      });
-    if (byId && byCode)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['organization_code'],
-        message: INVESTMENT_MESSAGES.managerOrCode,
-      });
-  });
+  .superRefine(oneManager);
 export type TPortfolioEntryCreate = z.input<typeof portfolioEntryCreateSchema>;
-export type TPortfolioEntryCreateParsed = z.output<typeof portfolioEntryCreateSchema>;
 
 /** PATCH /api/investments/{entryId}: the fund's fields (the manager stays). */
 export const portfolioEntryPatchSchema = z.strictObject({
@@ -128,17 +134,19 @@ export const portfolioEntryPatchSchema = z.strictObject({
 });
 export type TPortfolioEntryPatch = z.infer<typeof portfolioEntryPatchSchema>;
 
-/** The add/edit dialog's fields: the create schema, the manager optional when editing. */
-export const portfolioEntryFormSchema = z.object({
-  manager_organization_id: z.number().int().positive().nullable(),
-  organization_code: z.string().trim().max(ORGANIZATION_CODE_MAX),
-  fund_name: ZFundName,
-  vintage: ZVintage,
-  commitment: ZCommitment,
-  currency: ZCurrency,
-  asset_class: ZAssetClass,
-});
-export type TPortfolioEntryForm = z.infer<typeof portfolioEntryFormSchema>;
+/** The edit dialog's fields: every fund field. */
+export const portfolioEntryEditFormSchema = z.object(fundFields);
+export type TPortfolioEntryEditForm = z.infer<typeof portfolioEntryEditFormSchema>;
+
+/** The add dialog's fields: the manager (picked, or its code) and the fund. */
+export const portfolioEntryAddFormSchema = z
+  .object({
+    manager_organization_id: z.number().int().positive().nullable(),
+    organization_code: ZOrganizationCode,
+    ...fundFields,
+  })
+  .superRefine(oneManager);
+export type TPortfolioEntryAddForm = z.infer<typeof portfolioEntryAddFormSchema>;
 
 export const PORTFOLIO_SORTS = ['manager', 'fund', 'vintage', 'commitment', 'lpi', 'submitted'] as const;
 export type TPortfolioSort = (typeof PORTFOLIO_SORTS)[number];
