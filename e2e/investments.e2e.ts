@@ -94,5 +94,6 @@ describe.runIf(hasBrowser)('investments: a manager’s scores once it shares', (
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(phone);
     await phone.context().close();
-  });
+    // A server restart and two sign-ins: more than a step's usual minute on a busy machine.
+  }, 180_000);
 });
