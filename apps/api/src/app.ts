@@ -26,6 +26,7 @@ import dictionariesModule from './modules/dictionaries/routes';
 import faqModule from './modules/faq/routes';
 import feedbackModule from './modules/feedback/routes';
 import healthModule from './modules/health/routes';
+import investmentsModule from './modules/investments/routes';
 import lpiModule from './modules/lpi/routes';
 import membersModule from './modules/members/routes';
 import notificationsModule from './modules/notifications/routes';
@@ -192,6 +193,7 @@ export async function buildApp(
   await app.register(communityModule);
   await app.register(supportModule, { jobs });
   await app.register(faqModule);
+  await app.register(investmentsModule);
 
   // WEB_DIST, else the web app's build beside this file (apps/api/src or apps/api/dist).
   await app.register(webAppPlugin, {

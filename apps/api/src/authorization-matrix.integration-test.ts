@@ -205,6 +205,14 @@ beforeAll(async () => {
             'pod', ${Number(podId)}, ${user('eve@cedar.test')}) RETURNING id`,
     ))!,
   );
+  // A fund of Cedar's in Acme's portfolio (Acme the investor).
+  params.set(
+    'entryId',
+    (await first(
+      sql`INSERT INTO portfolio_entries (investor_organization_id, manager_organization_id, fund_name, vintage, commitment, asset_class)
+          VALUES (${acme}, ${cedar}, 'Matrix Fund', 2020, 1000000, 'private_equity') RETURNING id`,
+    ))!,
+  );
   params.set('fileId', '00000000-0000-4000-8000-000000000002');
   // The oldest demo announcement (community): platform administrators edit and delete it.
   params.set(

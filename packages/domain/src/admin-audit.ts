@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string
   pod: 'Pod',
   community: 'Community',
   support: 'Support',
+  portfolio_entry: 'Portfolio entry',
 };
 
 const ZDay = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });

@@ -36,6 +36,8 @@ export const AUDIT_ENTITIES = [
   'community',
   /** help articles, FAQ entries and support requests (issue 18) */
   'support',
+  /** an investor's portfolio entry: a fund of a manager (issue 18 investments) */
+  'portfolio_entry',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

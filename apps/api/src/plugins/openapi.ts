@@ -65,6 +65,11 @@ export const API_TAGS = [
       'Peer groups across organizations: members, join requests, invitations, the feed, files, pod events, mail preferences.',
   },
   {
+    name: 'investments',
+    description:
+      'An investor organization’s portfolio of managers, their shared scores, the staff roll-up and its .xlsx export.',
+  },
+  {
     name: 'notifications',
     description:
       'A user’s notifications, their unread count, live stream (server-sent events) and delivery preferences.',

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { memberships, organizationCodes, organizations, users } from '../db/schema/people';
 import { seedCalendar } from './calendar';
 import { seedCommunity } from './community';
+import { seedInvestments } from './investments';
 import { LEGACY_SURVEY_2024, seedLegacySurvey } from './legacy-survey';
 import { seedLpi } from './lpi';
 import { seedNotifications } from './notifications';
@@ -348,6 +349,12 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
     await seedPods(tx, userIds);
     await seedCommunity(tx, { organizations: orgIds, users: userIds });
     await seedSupport(tx, userIds);
+    await seedInvestments(tx, {
+      organizations: orgIds,
+      users: userIds,
+      investor: NORTHWIND,
+      neverShares: [ACME],
+    });
     return { organizations: orgIds, users: userIds, surveys: surveyIds };
   });
 }

@@ -1,4 +1,5 @@
 import {
+  IconBriefcase,
   IconBuilding,
   IconCalendar,
   IconChartBar,
@@ -55,6 +56,8 @@ export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   { label: 'Pods', to: '/pods', icon: IconUsersGroup, visible: approved },
   // People and organizations who chose to be listed, and announcements (issue 18).
   { label: 'Community', to: '/community', icon: IconSpeakerphone, visible: approved },
+  // An organization's portfolio of managers (issue 18 Investments): its members read it.
+  { label: 'Investments', to: '/investments', icon: IconBriefcase, visible: ofOrganization },
   // The platform administrators' console (spec 2 Admin).
   { label: 'Admin', to: '/admin', icon: IconShieldLock, visible: (account) => account.isAdministrator },
 ];

@@ -579,6 +579,13 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   ],
                 },
                 {
+                  // Investments (issue 18): the organization's portfolio of managers and its roll-up.
+                  id: 'investments',
+                  path: 'investments',
+                  lazy: () => import('../features/investments/routes/investments-page'),
+                  handle: handle({ title: 'Investments', crumb: 'Investments', layout: 'top-bar' }),
+                },
+                {
                   // Pods (issue 16): My PODs, the accept-invitation page of the mail's link, a pod's
                   // tabs (its feed at /pods/{podId}) and a pod event's tabs (numeric ids).
                   id: 'pods',

@@ -8,6 +8,7 @@ export * from './dictionaries';
 export * from './exchange';
 export * from './feedback';
 export * from './files';
+export * from './investments';
 export * from './jobs';
 export * from './mail';
 export * from './notifications';
