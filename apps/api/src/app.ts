@@ -22,6 +22,7 @@ import authModule from './modules/auth/routes';
 import calendarModule from './modules/calendar/routes';
 import contactsModule from './modules/contacts/routes';
 import dictionariesModule from './modules/dictionaries/routes';
+import exchangeModule from './modules/exchange/routes';
 import feedbackModule from './modules/feedback/routes';
 import healthModule from './modules/health/routes';
 import lpiModule from './modules/lpi/routes';
@@ -186,6 +187,7 @@ export async function buildApp(
   await app.register(notificationsModule, { listen: database.listen, jobs });
   await app.register(calendarModule, { jobs });
   await app.register(podsModule, { jobs });
+  await app.register(exchangeModule);
 
   // WEB_DIST, else the web app's build beside this file (apps/api/src or apps/api/dist).
   await app.register(webAppPlugin, {

@@ -24,6 +24,7 @@ export const AUDIT_ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string
   oauth_client: 'OAuth client',
   client_call: 'Client call',
   pod: 'Pod',
+  exchange: 'Exchange',
 };
 
 const ZDay = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });

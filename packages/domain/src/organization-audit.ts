@@ -32,6 +32,8 @@ export const AUDIT_ENTITIES = [
   'client_call',
   /** a pod and what happens in it: members, invitations, posts, files, events (issue 16) */
   'pod',
+  /** a grant of the organization's profile to an investor, its revocation, an access request's answer (issue 18) */
+  'exchange',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

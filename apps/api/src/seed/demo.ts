@@ -3,6 +3,7 @@ import { hashPassword } from '../core/auth/passwords';
 import type { Db, Tx } from '../db/client';
 import { memberships, organizationCodes, organizations, users } from '../db/schema/people';
 import { seedCalendar } from './calendar';
+import { seedExchange } from './exchange';
 import { LEGACY_SURVEY_2024, seedLegacySurvey } from './legacy-survey';
 import { seedLpi } from './lpi';
 import { seedNotifications } from './notifications';
@@ -344,6 +345,13 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
       host: NORTHWIND,
     });
     await seedPods(tx, userIds);
+    await seedExchange(tx, {
+      organizations: orgIds,
+      users: userIds,
+      host: NORTHWIND,
+      acme: ACME,
+      cedar: CEDAR,
+    });
     return { organizations: orgIds, users: userIds, surveys: surveyIds };
   });
 }
