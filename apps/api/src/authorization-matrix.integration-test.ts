@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACME, CEDAR, seedDemoData } from './seed/demo';
+import { ACME, CEDAR, NORTHWIND, seedDemoData } from './seed/demo';
 import { DEI_SURVEY_2026 } from './seed/surveys';
 import { createTestApp, sessionToken, type TestApp } from './test/app';
 import { apiRoutes, callOrder, type RouteOperation } from './test/routes';
@@ -203,6 +203,20 @@ beforeAll(async () => {
       sql`INSERT INTO events (uid, title, start_at, end_at, time_zone, visibility, pod_id, organizer_id)
           VALUES ('matrix-pod@parity', 'Pod meeting', now() + interval '1 day', now() + interval '25 hours', 'UTC',
             'pod', ${Number(podId)}, ${user('eve@cedar.test')}) RETURNING id`,
+    ))!,
+  );
+  // Exchange: Acme shares with Cedar (eve reads Acme's profile) and with Northwind (the grant
+  // revoked); Cedar's pending request to Acme is answered by Acme's admin.
+  const shareAcme = (investor: number) =>
+    first(sql`INSERT INTO exchange_grants (owner_organization_id, investor_organization_id, expires_at, granted_by)
+      VALUES (${acme}, ${investor}, now() + interval '30 days', ${user('ada@acme.test')}) RETURNING id`);
+  await shareAcme(cedar);
+  params.set('grantId', (await shareAcme(people.organizations.get(NORTHWIND)!))!);
+  params.set(
+    'requestId',
+    (await first(
+      sql`INSERT INTO exchange_requests (owner_organization_id, investor_organization_id, requested_by)
+          VALUES (${acme}, ${cedar}, ${user('eve@cedar.test')}) RETURNING id`,
     ))!,
   );
   params.set('fileId', '00000000-0000-4000-8000-000000000002');

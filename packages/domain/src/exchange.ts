@@ -147,7 +147,10 @@ export type TGrantListQuery = z.infer<typeof ZGrantListQuery>;
 export const REQUEST_DIRECTIONS = ['incoming', 'outgoing'] as const;
 export const ZRequestListQuery = z.strictObject({
   ...pageFields,
-  direction: z.enum(REQUEST_DIRECTIONS, { error: 'direction must be incoming or outgoing' }),
+  /** incoming: to my organization (the default); outgoing: made by it */
+  direction: z
+    .enum(REQUEST_DIRECTIONS, { error: 'direction must be incoming or outgoing' })
+    .default('incoming'),
   status: z
     .enum(REQUEST_STATUSES, { error: `status must be one of ${REQUEST_STATUSES.join(', ')}` })
     .optional(),

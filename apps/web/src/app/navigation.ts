@@ -1,4 +1,5 @@
 import {
+  IconArrowsExchange,
   IconBuilding,
   IconCalendar,
   IconChartBar,
@@ -50,6 +51,8 @@ export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   { label: 'Calendar', to: '/calendar', icon: IconCalendar, visible: approved },
   // Peer groups (spec 2 Pods): any approved user may join an open pod or be invited to one.
   { label: 'Pods', to: '/pods', icon: IconUsersGroup, visible: approved },
+  // Consent-based sharing of the LPI profile (issue 18): an organization's members.
+  { label: 'Exchange', to: '/exchange', icon: IconArrowsExchange, visible: ofOrganization },
   // The platform administrators' console (spec 2 Admin).
   { label: 'Admin', to: '/admin', icon: IconShieldLock, visible: (account) => account.isAdministrator },
 ];
