@@ -65,6 +65,11 @@ export const API_TAGS = [
       'Peer groups across organizations: members, join requests, invitations, the feed, files, pod events, mail preferences.',
   },
   {
+    name: 'exchange',
+    description:
+      'Consent-based sharing of an organization’s submitted LPI profile with investors: grants, revocations, the view log, shared profiles and access requests.',
+  },
+  {
     name: 'notifications',
     description:
       'A user’s notifications, their unread count, live stream (server-sent events) and delivery preferences.',
