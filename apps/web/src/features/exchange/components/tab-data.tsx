@@ -1,4 +1,5 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
+import { ScrollBox } from './scroll-box';
 
 // A shared tab's submitted data, read only: plain fields as a two-column table, lists of rows as a
 // table with a column per field, nested parts under their own heading. The snapshot is what the
@@ -33,8 +34,8 @@ const visible = (entries: [string, unknown][]) => entries.filter(([key]) => !HID
 function RowsTable({ label, rows }: { label: string; rows: Json[] }) {
   const columns = [...new Set(rows.flatMap((row) => visible(Object.entries(row)).map(([key]) => key)))];
   return (
-    <Table.ScrollContainer minWidth={Math.min(columns.length * 120, 900)}>
-      <Table striped withTableBorder aria-label={label}>
+    <ScrollBox label={label}>
+      <Table miw={Math.min(columns.length * 120, 900)} striped withTableBorder aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
@@ -54,7 +55,7 @@ function RowsTable({ label, rows }: { label: string; rows: Json[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollBox>
   );
 }
 

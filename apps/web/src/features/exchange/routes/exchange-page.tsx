@@ -42,6 +42,7 @@ import {
   useShared,
   useViews,
 } from '../api/exchange';
+import { ScrollBox } from '../components/scroll-box';
 import { AcceptForm, GrantForm, RequestForm } from '../components/share-forms';
 
 const TABS = ['shared-with-us', 'shared-by-us'] as const;
@@ -68,11 +69,12 @@ export function day(iso: string): string {
   });
 }
 
-const GRANT_COLORS: Record<TGrantStatus, string> = { active: 'green', expired: 'gray', revoked: 'red' };
+/** The theme's colours, whose light variants keep AA contrast. */
+const GRANT_COLORS: Record<TGrantStatus, string> = { active: 'success', expired: 'gray', revoked: 'danger' };
 const REQUEST_COLORS: Record<TRequestStatus, string> = {
-  pending: 'yellow',
-  accepted: 'green',
-  declined: 'red',
+  pending: 'warning',
+  accepted: 'success',
+  declined: 'danger',
   withdrawn: 'gray',
 };
 
@@ -160,8 +162,8 @@ function SharedWithUs({ mayRequest }: { mayRequest: boolean }) {
         }
       >
         {(rows) => (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-label="Profiles shared with us">
+          <ScrollBox label="Profiles shared with us">
+            <Table miw={560} striped aria-label="Profiles shared with us">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Organization</Table.Th>
@@ -185,7 +187,7 @@ function SharedWithUs({ mayRequest }: { mayRequest: boolean }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollBox>
         )}
       </Block>
       <Block
@@ -213,8 +215,8 @@ function RequestsTable({
   actions?: (request: TExchangeRequest) => ReactNode;
 }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped aria-label={label}>
+    <ScrollBox label={label}>
+      <Table miw={640} striped aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{side === 'owner' ? 'From' : 'To'}</Table.Th>
@@ -252,7 +254,7 @@ function RequestsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollBox>
   );
 }
 
@@ -387,8 +389,8 @@ function SharedByUs({ isAdmin }: { isAdmin: boolean }) {
         }
       >
         {(rows) => (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped aria-label="Our grants">
+          <ScrollBox label="Our grants">
+            <Table miw={720} striped aria-label="Our grants">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Investor</Table.Th>
@@ -429,7 +431,7 @@ function SharedByUs({ isAdmin }: { isAdmin: boolean }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollBox>
         )}
       </Block>
       <Block
