@@ -243,8 +243,11 @@ export async function listShared(
  */
 export async function readShared(db: Db, userId: number, ownerId: number): Promise<TSharedProfile> {
   return db.transaction(async (tx) => {
-    const { organizationId } = await ownOrganization(tx, userId, 'member').catch(() => {
-      throw notFound(EXCHANGE_MESSAGES.profileNotFound);
+    // No organization, or a membership awaiting approval: no profile is shared with the caller.
+    const { organizationId } = await ownOrganization(tx, userId, 'member').catch((error: unknown) => {
+      throw error instanceof AppError && error.statusCode === 403
+        ? notFound(EXCHANGE_MESSAGES.profileNotFound)
+        : error;
     });
     const owner = ownerId === organizationId ? undefined : await repo.findOrganization(tx, ownerId);
     const grant = owner ? await liveGrant(tx, ownerId, organizationId) : null;
