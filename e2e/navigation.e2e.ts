@@ -333,8 +333,10 @@ const MEMBER_MODULES = [
   'Calendar',
   'Pods',
   'Community',
+  'Exchange',
+  'Investments',
 ];
-const MEMBER_MENU = ['My profile', 'Settings', 'My organization', 'Log out'];
+const MEMBER_MENU = ['My profile', 'Settings', 'My organization', 'Help & support', 'FAQ', 'Log out'];
 
 describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 390 px', () => {
   beforeAll(async () => {
@@ -471,7 +473,13 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
           .poll(() => j.page.getByRole('list', { name: 'What happens next' }).count(), POLL)
           .toBe(1);
         expect(await j.modules()).toEqual(['Dashboard']);
-        expect(await j.userMenuItems()).toEqual(['My profile', 'Settings', 'Log out']);
+        expect(await j.userMenuItems()).toEqual([
+          'My profile',
+          'Settings',
+          'Help & support',
+          'FAQ',
+          'Log out',
+        ]);
       });
 
       it('completes its profile from the status card', async () => {
@@ -508,7 +516,13 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
           'Community',
           'Admin',
         ]);
-        expect(await j.userMenuItems()).toEqual(['My profile', 'Settings', 'Log out']);
+        expect(await j.userMenuItems()).toEqual([
+          'My profile',
+          'Settings',
+          'Help & support',
+          'FAQ',
+          'Log out',
+        ]);
       });
 
       it('opens Admin from the top bar and arrives at /admin', async () => {
@@ -609,7 +623,13 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
         await j.arrive('/', GREETING('Nia'));
         await j.sees('Awaiting admin approval');
         expect(await j.modules()).toEqual(['Dashboard']);
-        expect(await j.userMenuItems()).toEqual(['My profile', 'Settings', 'Log out']);
+        expect(await j.userMenuItems()).toEqual([
+          'My profile',
+          'Settings',
+          'Help & support',
+          'FAQ',
+          'Log out',
+        ]);
       });
       ownProfile(() => j, 'Nia Okafor');
     });

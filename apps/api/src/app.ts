@@ -23,6 +23,7 @@ import calendarModule from './modules/calendar/routes';
 import communityModule from './modules/community/routes';
 import contactsModule from './modules/contacts/routes';
 import dictionariesModule from './modules/dictionaries/routes';
+import exchangeModule from './modules/exchange/routes';
 import faqModule from './modules/faq/routes';
 import feedbackModule from './modules/feedback/routes';
 import healthModule from './modules/health/routes';
@@ -194,6 +195,7 @@ export async function buildApp(
   await app.register(supportModule, { jobs });
   await app.register(faqModule);
   await app.register(investmentsModule);
+  await app.register(exchangeModule);
 
   // WEB_DIST, else the web app's build beside this file (apps/api/src or apps/api/dist).
   await app.register(webAppPlugin, {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACME, CEDAR, seedDemoData } from './seed/demo';
+import { ACME, CEDAR, NORTHWIND, seedDemoData } from './seed/demo';
 import { DEI_SURVEY_2026 } from './seed/surveys';
 import { createTestApp, sessionToken, type TestApp } from './test/app';
 import { apiRoutes, callOrder, type RouteOperation } from './test/routes';
@@ -207,10 +207,24 @@ beforeAll(async () => {
   );
   // A fund of Cedar's in Acme's portfolio (Acme the investor).
   params.set(
-    'entryId',
+    'investments:entryId',
     (await first(
       sql`INSERT INTO portfolio_entries (investor_organization_id, manager_organization_id, fund_name, vintage, commitment, asset_class)
           VALUES (${acme}, ${cedar}, 'Matrix Fund', 2020, 1000000, 'private_equity') RETURNING id`,
+    ))!,
+  );
+  // Exchange: Acme shares with Cedar (eve reads Acme's profile) and with Northwind (the grant
+  // revoked); Cedar's pending request to Acme is answered by Acme's admin.
+  const shareAcme = (investor: number) =>
+    first(sql`INSERT INTO exchange_grants (owner_organization_id, investor_organization_id, expires_at, granted_by)
+      VALUES (${acme}, ${investor}, now() + interval '30 days', ${user('ada@acme.test')}) RETURNING id`);
+  await shareAcme(cedar);
+  params.set('grantId', (await shareAcme(people.organizations.get(NORTHWIND)!))!);
+  params.set(
+    'exchange:requestId',
+    (await first(
+      sql`INSERT INTO exchange_requests (owner_organization_id, investor_organization_id, requested_by)
+          VALUES (${acme}, ${cedar}, ${user('eve@cedar.test')}) RETURNING id`,
     ))!,
   );
   params.set('fileId', '00000000-0000-4000-8000-000000000002');
@@ -239,6 +253,12 @@ afterAll(async () => {
 function paramValue(route: RouteOperation, name: string): string {
   if (name === 'podId' && route.key === 'DELETE /api/pods/{podId}') return params.get('delete:podId')!;
   if (name === 'eventId' && route.path.startsWith('/api/pods/')) return params.get('pod:eventId')!;
+  // Two modules name their path parameters alike: a portfolio entry and an FAQ entry, an exchange
+  // request and a support request.
+  if (name === 'entryId' && route.path.startsWith('/api/investments/'))
+    return params.get('investments:entryId')!;
+  if (name === 'requestId' && route.path.startsWith('/api/exchange/'))
+    return params.get('exchange:requestId')!;
   if (name === 'user_id' && /\/(approve|decline)$/.test(route.path)) return params.get('approve:user_id')!;
   // The admin user routes act on the member-management target (an archive would end max's sign-in).
   if (name === 'userId' && route.path.startsWith('/api/admin/')) return params.get('user_id')!;

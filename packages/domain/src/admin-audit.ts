@@ -27,6 +27,7 @@ export const AUDIT_ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string
   community: 'Community',
   support: 'Support',
   portfolio_entry: 'Portfolio entry',
+  exchange: 'Exchange',
 };
 
 const ZDay = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });

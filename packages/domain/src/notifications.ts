@@ -23,6 +23,9 @@ export const NOTIFICATION_KINDS = [
   'pod_join_decision',
   'support_answer',
   'community_follow',
+  'exchange_grant',
+  'exchange_request',
+  'exchange_request_decision',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS, {
   error: `Unknown notification kind; expected one of ${NOTIFICATION_KINDS.join(', ')}`,
@@ -48,6 +51,9 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
   pod_join_decision: 'Pod join request answers',
   support_answer: 'Support answers',
   community_follow: 'New community followers',
+  exchange_grant: 'Profiles shared with us',
+  exchange_request: 'Requests for our profile',
+  exchange_request_decision: 'Answers to our profile requests',
 };
 
 /** Spec 9's notification types: how a notification looks. */
@@ -74,6 +80,9 @@ export const NOTIFICATION_KIND_TYPES: Record<TNotificationKind, TNotificationTyp
   pod_join_decision: 'base',
   support_answer: 'base',
   community_follow: 'base',
+  exchange_grant: 'base',
+  exchange_request: 'alert',
+  exchange_request_decision: 'base',
 };
 
 /** How one kind reaches the user. */

@@ -38,6 +38,8 @@ export const AUDIT_ENTITIES = [
   'support',
   /** an investor's portfolio entry: a fund of a manager (issue 18 investments) */
   'portfolio_entry',
+  /** a grant of the organization's profile to an investor, its revocation, an access request's answer (issue 18) */
+  'exchange',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 

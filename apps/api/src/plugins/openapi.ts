@@ -70,6 +70,11 @@ export const API_TAGS = [
       'An investor organization’s portfolio of managers, their shared scores, the staff roll-up and its .xlsx export.',
   },
   {
+    name: 'exchange',
+    description:
+      'Consent-based sharing of an organization’s submitted LPI profile with investors: grants, revocations, the view log, shared profiles and access requests.',
+  },
+  {
     name: 'notifications',
     description:
       'A user’s notifications, their unread count, live stream (server-sent events) and delivery preferences.',

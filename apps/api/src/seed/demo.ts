@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { memberships, organizationCodes, organizations, users } from '../db/schema/people';
 import { seedCalendar } from './calendar';
 import { seedCommunity } from './community';
+import { seedExchange } from './exchange';
 import { seedInvestments } from './investments';
 import { LEGACY_SURVEY_2024, seedLegacySurvey } from './legacy-survey';
 import { seedLpi } from './lpi';
@@ -349,6 +350,14 @@ export async function seedDemoData(db: Db): Promise<DemoPeople> {
     await seedPods(tx, userIds);
     await seedCommunity(tx, { organizations: orgIds, users: userIds });
     await seedSupport(tx, userIds);
+    await seedExchange(tx, {
+      organizations: orgIds,
+      users: userIds,
+      host: NORTHWIND,
+      acme: ACME,
+      cedar: CEDAR,
+    });
+    // After the exchange's grants: the portfolio adds grants only where none is live.
     await seedInvestments(tx, {
       organizations: orgIds,
       users: userIds,

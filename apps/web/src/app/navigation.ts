@@ -1,4 +1,5 @@
 import {
+  IconArrowsExchange,
   IconBriefcase,
   IconBuilding,
   IconCalendar,
@@ -56,6 +57,8 @@ export const MODULE_NAVIGATION: readonly ModuleNavItem[] = [
   { label: 'Pods', to: '/pods', icon: IconUsersGroup, visible: approved },
   // People and organizations who chose to be listed, and announcements (issue 18).
   { label: 'Community', to: '/community', icon: IconSpeakerphone, visible: approved },
+  // Consent-based sharing of the LPI profile (issue 18): an organization's members.
+  { label: 'Exchange', to: '/exchange', icon: IconArrowsExchange, visible: ofOrganization },
   // An organization's portfolio of managers (issue 18 Investments): its members read it.
   { label: 'Investments', to: '/investments', icon: IconBriefcase, visible: ofOrganization },
   // The platform administrators' console (spec 2 Admin).

@@ -665,6 +665,28 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   handle: handle({ crumb: 'Community', layout: 'top-bar' }),
                 },
                 {
+                  // Exchange (issue 18): what is shared with my organization and by it; a shared
+                  // profile, read only, by its organization's numeric id.
+                  id: 'exchange',
+                  path: 'exchange',
+                  handle: handle({ crumb: 'Exchange', layout: 'top-bar' }),
+                  children: [
+                    {
+                      id: 'exchange.page',
+                      index: true,
+                      lazy: () => import('../features/exchange/routes/exchange-page'),
+                      handle: handle({ title: 'Exchange', layout: 'top-bar' }),
+                    },
+                    {
+                      id: 'exchange.shared',
+                      path: 'shared/:organizationId',
+                      loader: numericParam('organizationId'),
+                      lazy: () => import('../features/exchange/routes/shared-profile'),
+                      handle: handle({ crumb: 'Shared profile', layout: 'top-bar' }),
+                    },
+                  ],
+                },
+                {
                   // Search (issue 17): every kind the caller may read; the top bar's box opens it.
                   id: 'search',
                   path: 'search',

@@ -45,6 +45,8 @@ export const exchangeRequests = pgTable(
       .references(() => organizations.id),
     requested_by: integer('requested_by').references(() => users.id),
     message: text('message').notNull().default(''),
+    /** The LPI tab keys asked for (domain TAB_KEYS); null asks for everything. */
+    tabs: text('tabs').array(),
     /** 'pending' | 'accepted' | 'declined' | 'withdrawn' */
     status: text('status').notNull().default('pending'),
     decided_by: integer('decided_by').references(() => users.id),
