@@ -1,3 +1,4 @@
+import type { TTabKey } from '@parity/domain/lpi/tabs';
 import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { exchangeGrants } from '../../db/schema/exchange';
@@ -35,9 +36,13 @@ export async function liveGrant(
   return row ?? null;
 }
 
-/** A condition for raw queries: the organization in `ownerIdColumn` has a live grant to the investor. */
-export function hasLiveGrantSql(ownerIdColumn: SQL, investorOrganizationId: number): SQL {
+/**
+ * A condition for raw queries: the organization in `ownerIdColumn` has a live grant to the
+ * investor; with `tab`, one that shares that LPI tab (every tab, or a list naming it).
+ */
+export function hasLiveGrantSql(ownerIdColumn: SQL, investorOrganizationId: number, tab?: TTabKey): SQL {
+  const sharesTab = tab === undefined ? sql`` : sql` AND (eg.tabs IS NULL OR ${tab} = ANY(eg.tabs))`;
   return sql`EXISTS (SELECT 1 FROM exchange_grants eg WHERE eg.owner_organization_id = ${ownerIdColumn}
     AND eg.investor_organization_id = ${investorOrganizationId}
-    AND eg.revoked_at IS NULL AND eg.expires_at > now())`;
+    AND eg.revoked_at IS NULL AND eg.expires_at > now()${sharesTab})`;
 }

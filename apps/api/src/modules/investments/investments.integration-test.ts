@@ -54,11 +54,17 @@ async function submitStaff(organization: string, cells: Cells) {
       ${scores.scoring_version})`);
 }
 
-async function grant(owner: string, investor: string, state: 'live' | 'expired' | 'revoked' = 'live') {
+async function grant(
+  owner: string,
+  investor: string,
+  state: 'live' | 'expired' | 'revoked' = 'live',
+  tabs: string[] | null = null,
+) {
   const expires = state === 'expired' ? sql`now() - interval '1 day'` : sql`now() + interval '30 days'`;
   const revoked = state === 'revoked' ? sql`now()` : sql`NULL`;
-  await t.app.db.execute(sql`INSERT INTO exchange_grants (owner_organization_id, investor_organization_id, expires_at, revoked_at)
-    VALUES (${org(owner)}, ${org(investor)}, ${expires}, ${revoked})`);
+  const shared = tabs === null ? sql`NULL` : sql`${`{${tabs.join(',')}}`}::text[]`;
+  await t.app.db.execute(sql`INSERT INTO exchange_grants (owner_organization_id, investor_organization_id, expires_at, revoked_at, tabs)
+    VALUES (${org(owner)}, ${org(investor)}, ${expires}, ${revoked}, ${shared})`);
 }
 
 const fund = (manager: string, overrides: Record<string, unknown> = {}) => ({
@@ -363,6 +369,18 @@ describe('the roll-up', () => {
     expect(res.json().message).toBe(INVESTMENT_MESSAGES.mixedCurrencies);
     expect((await rollup()).gender).toEqual((await rollup()).gender);
     await t.call('DELETE', EVE, `/api/investments/${euro.id}`);
+  });
+
+  it('counts no one of a manager whose grant leaves out the staff tab, though its scores show', async () => {
+    await submitStaff('Prairie Wind Energy Fund', [[3, 3, 50]]);
+    await grant('Prairie Wind Energy Fund', 'Cedar Equity', 'live', ['overview', 'ownership']);
+    const entry = await add(EVE, fund('Prairie Wind Energy Fund', { commitment: 10 }));
+    const { data } = await list(EVE, '?q=Prairie');
+    expect(data[0]?.scores).not.toBeNull();
+    const r = await rollup();
+    expect(r).toMatchObject({ managers: 6, shared: 4, reporting: 3, people: 12 });
+    expect(group(r.gender, 'Non-binary')).toMatchObject({ managers: 0, value: null });
+    await t.call('DELETE', EVE, `/api/investments/${entry.id}`);
   });
 
   it('refuses a bad weighted switch with 400', async () => {

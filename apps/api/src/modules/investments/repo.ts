@@ -4,6 +4,7 @@ import type {
   TPortfolioEntryPatch,
   TPortfolioSort,
 } from '@parity/domain/investments';
+import type { TTabKey } from '@parity/domain/lpi/tabs';
 import { type SQL, sql } from 'drizzle-orm';
 import { hasLiveGrantSql } from '../../core/access/exchange-grant';
 import type { DbOrTx } from '../../db/client';
@@ -17,9 +18,12 @@ function rowsOf<R>(result: unknown): R[] {
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A manager shares with the investor while it has a live grant and is not deleted. */
-const sharedSql = (investorId: number) =>
-  sql`(o.deleted_at IS NULL AND ${hasLiveGrantSql(sql`p.manager_organization_id`, investorId)})`;
+/**
+ * A manager shares with the investor while it has a live grant and is not deleted; its head counts
+ * count in the roll-up only while that grant shares the staff tab.
+ */
+const sharedSql = (investorId: number, tab?: TTabKey) =>
+  sql`(o.deleted_at IS NULL AND ${hasLiveGrantSql(sql`p.manager_organization_id`, investorId, tab)})`;
 
 /** A JSON value as a number when it is one (or a numeric string), else null: snapshots are data. */
 const jsonNumber = (value: SQL) => sql`CASE
@@ -150,7 +154,8 @@ export async function rollup(db: DbOrTx, investorId: number): Promise<RollupRow[
     await db.execute(sql`
       WITH portfolio AS (
         SELECT p.manager_organization_id AS org, sum(p.commitment) AS commitment,
-          array_agg(DISTINCT p.currency) AS currencies, bool_or(${sharedSql(investorId)}) AS shared
+          array_agg(DISTINCT p.currency) AS currencies, bool_or(${sharedSql(investorId)}) AS shared,
+          bool_or(${sharedSql(investorId, 'staff')}) AS staff_shared
         FROM portfolio_entries p JOIN organizations o ON o.id = p.manager_organization_id
         WHERE p.investor_organization_id = ${investorId}
         GROUP BY p.manager_organization_id
@@ -162,7 +167,7 @@ export async function rollup(db: DbOrTx, investorId: number): Promise<RollupRow[
           WHERE sub.organization_id = m.org AND sub.survey_id IS NULL
           ORDER BY sub.submitted_at DESC, sub.id DESC LIMIT 1
         ) s
-        WHERE m.shared
+        WHERE m.staff_shared
       ), cells AS (
         SELECT l.org, ${jsonNumber(sql`r.row -> 'ethnicity_id'`)}::int AS ethnicity_id,
           ${jsonNumber(sql`c.cell -> 'id'`)}::int AS gender_id, ${jsonNumber(sql`c.cell -> 'value'`)} AS people

@@ -55,6 +55,16 @@ export const MERGE_PLAN = {
   // Community (issue 18): the source's tags and followers stay with it (a merged source is not listed).
   community_organization_tags: 'keep',
   community_follows: 'keep',
+  // Exchange (issue 18): consent was given by one organization to another; a merge does not
+  // extend it to the merged whole (the owner grants again), and the view log is history.
+  exchange_grants: 'keep',
+  exchange_requests: 'keep',
+  exchange_views: 'keep',
+  // Investments (issue 18): an investor's fund records name the manager it chose; the investor
+  // links the merged organization itself (both columns point at organizations).
+  portfolio_entries: 'keep',
+  // Support (issue 18): the organization a request was filed from is history; the requester follows it.
+  support_requests: 'keep',
 } as const satisfies Record<string, 'move' | 'lpi' | 'keep'>;
 
 /** The column of a table that names the organization (labels name their owner). */
