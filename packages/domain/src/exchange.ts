@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { LPI_KEYS, type TLpiKey } from './analytics';
 import { SCALES } from './analytics-display';
 import { TAB_KEYS, TAB_TITLES, type TTabKey, ZTabKey } from './lpi/tabs';
+import { type Block, ZBlock } from './survey-response-document';
 
 export const EXCHANGE_PAGE_SIZE = 20;
 export const EXCHANGE_MAX_PAGE_SIZE = 100;
@@ -226,6 +227,10 @@ export type TSharedProfileList = z.infer<typeof ZSharedProfileList>;
 /** The score figures of a submission (indices 0-10, component scores 0-100, transparency %). */
 export const ZExchangeScores = z.record(z.enum(LPI_KEYS), z.number().nullable());
 
+/** A shared tab as labelled fields and tables (a tab the submission lacks has no blocks). */
+const ZSharedTab = z.object({ key: ZTabKey, title: z.string(), blocks: z.array(ZBlock) });
+export type TSharedTab = Omit<z.infer<typeof ZSharedTab>, 'blocks'> & { blocks: Block[] };
+
 /** GET /api/exchange/shared/{organizationId}: the owner's latest submitted profile, restricted to the shared tabs. */
 export const ZSharedProfile = z.object({
   owner: ZOrganizationRef,
@@ -234,11 +239,14 @@ export const ZSharedProfile = z.object({
     .object({
       submitted_at: z.string(),
       scores: ZExchangeScores.nullable(),
-      tabs: z.array(z.object({ key: ZTabKey, title: z.string(), data: z.unknown() })),
+      tabs: z.array(ZSharedTab),
     })
     .nullable(),
 });
-export type TSharedProfile = z.infer<typeof ZSharedProfile>;
+type TSharedProfileShape = z.infer<typeof ZSharedProfile>;
+export type TSharedProfile = Omit<TSharedProfileShape, 'submission'> & {
+  submission: (Omit<NonNullable<TSharedProfileShape['submission']>, 'tabs'> & { tabs: TSharedTab[] }) | null;
+};
 
 /** The tabs of a grant in words: 'All tabs' or their titles. */
 export function tabsText(tabs: readonly TTabKey[] | null): string {

@@ -28,6 +28,8 @@ import { audit } from '../../core/audit';
 import { AppError, conflict, fieldIssue, forbidden } from '../../core/http/errors';
 import { notify } from '../../core/outbox/notify';
 import type { Db, DbOrTx } from '../../db/client';
+import { blocksOfTab, peopleNames } from '../../lib/response-document';
+import { referenceNames } from '../dictionaries/service';
 import * as repo from './repo';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -242,7 +244,7 @@ export async function listShared(
  * owner in its own transaction: no view is shown that was not answered, none answered unlogged.
  */
 export async function readShared(db: Db, userId: number, ownerId: number): Promise<TSharedProfile> {
-  return db.transaction(async (tx) => {
+  const { owner, grant, submission } = await db.transaction(async (tx) => {
     // No organization, or a membership awaiting approval: no profile is shared with the caller.
     const { organizationId } = await ownOrganization(tx, userId, 'member').catch((error: unknown) => {
       throw error instanceof AppError && error.statusCode === 403
@@ -259,24 +261,28 @@ export async function readShared(db: Db, userId: number, ownerId: number): Promi
       viewerId: userId,
       tab: null,
     });
-    const submission = await repo.latestProfileSubmission(tx, ownerId);
-    const snapshot = submission?.snapshot ?? {};
-    return {
-      owner,
-      grant: { id: grant.id, tabs: sharedTabs(grant.tabs), expires_on: expiryDate(grant.expiresAt) },
-      submission: submission
-        ? {
-            submitted_at: iso(submission.submitted_at),
-            scores: submission.scores ? lpiValues(submission.scores as unknown as TProfileScores) : null,
-            tabs: sharedTabKeys(sharedTabs(grant.tabs)).map((key) => ({
-              key,
-              title: TAB_TITLES[key],
-              data: snapshot[key] ?? null,
-            })),
-          }
-        : null,
-    };
+    return { owner, grant, submission: await repo.latestProfileSubmission(tx, ownerId) };
   });
+  const snapshot = (submission?.snapshot ?? {}) as Partial<Record<TTabKey, unknown>>;
+  // Each tab as the hosts' printable response shows it: labels, names for reference ids, totals
+  // (reference data, read after the logged read's transaction).
+  const [references, people] = await Promise.all([referenceNames(db), peopleNames(db, snapshot)]);
+  const names = { ...references, people };
+  return {
+    owner,
+    grant: { id: grant.id, tabs: sharedTabs(grant.tabs), expires_on: expiryDate(grant.expiresAt) },
+    submission: submission
+      ? {
+          submitted_at: iso(submission.submitted_at),
+          scores: submission.scores ? lpiValues(submission.scores as unknown as TProfileScores) : null,
+          tabs: sharedTabKeys(sharedTabs(grant.tabs)).map((key) => ({
+            key,
+            title: TAB_TITLES[key],
+            blocks: key in snapshot ? blocksOfTab(key, snapshot[key], names) : [],
+          })),
+        }
+      : null,
+  };
 }
 
 /* Requests */

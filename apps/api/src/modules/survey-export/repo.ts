@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { organizations, users } from '../../db/schema/people';
+import { organizations } from '../../db/schema/people';
 import { submissions, tabStates } from '../../db/schema/reporting';
 import { surveyInvitations, surveys } from '../../db/schema/surveys';
 
@@ -56,15 +56,4 @@ export function surveyTabStates(db: DbOrTx, surveyId: number, organizationId: nu
     .select({ tab: tabStates.tab, note: tabStates.note })
     .from(tabStates)
     .where(and(eq(tabStates.survey_id, surveyId), eq(tabStates.organization_id, organizationId)));
-}
-
-/** The names of the people a response names (its primary contact). */
-export async function peopleNames(db: DbOrTx, peopleIds: number[]): Promise<Map<number, string>> {
-  const people = peopleIds.length
-    ? await db
-        .select({ id: users.id, name: users.name, lastname: users.lastname })
-        .from(users)
-        .where(inArray(users.id, peopleIds))
-    : [];
-  return new Map(people.map((p) => [p.id, `${p.name} ${p.lastname}`.trim()]));
 }

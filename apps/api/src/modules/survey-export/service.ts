@@ -3,10 +3,10 @@ import type { ResponseDocument } from '@parity/domain/survey-response-document';
 import { invitationStatus } from '@parity/domain/surveys';
 import { notFound } from '../../core/http/errors';
 import type { DbOrTx } from '../../db/client';
+import { buildSections, type Names, peopleNames } from '../../lib/response-document';
 import * as dictionaries from '../dictionaries/service';
 import * as lpi from '../lpi/service';
 import * as surveys from '../surveys/service';
-import { buildSections, type Names } from './document';
 import { renderPdf } from './pdf';
 import * as repo from './repo';
 import { renderXlsx } from './xlsx';
@@ -48,12 +48,7 @@ export async function responseDocument(
     ready = new Set(states.map((s) => s.tab as TTabKey));
     data = await lpi.readTabs(db, scope, ready);
   }
-  const overview = data.overview as { primary_contact_id?: number | null } | undefined;
-  const contact = overview?.primary_contact_id;
-  const [references, people] = await Promise.all([
-    dictionaries.referenceNames(db),
-    repo.peopleNames(db, typeof contact === 'number' ? [contact] : []),
-  ]);
+  const [references, people] = await Promise.all([dictionaries.referenceNames(db), peopleNames(db, data)]);
   const names: Names = { ...references, people };
 
   const today = new Date().toISOString().slice(0, 10);

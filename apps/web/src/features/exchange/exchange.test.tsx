@@ -233,11 +233,17 @@ describe('/exchange, shared with us', () => {
           transparency: 80,
         },
         tabs: [
-          { key: 'overview', title: 'Overview', data: { total_full_time_employees: 120, is_public: true } },
+          {
+            key: 'overview',
+            title: 'Overview',
+            blocks: [{ kind: 'fields', rows: [['Total full-time employees', 120]] }],
+          },
           {
             key: 'board',
             title: 'Board Members',
-            data: { rows: [{ id: 1, name: 'Jane Doe', gender_id: 2 }] },
+            blocks: [
+              { kind: 'table', title: 'Board', columns: ['Name', 'Gender'], rows: [['Jane Doe', 'Woman']] },
+            ],
           },
         ],
       },
@@ -252,15 +258,13 @@ describe('/exchange, shared with us', () => {
     expect(within(scores).getByText('6.12')).toBeInTheDocument();
     expect(within(scores).getAllByText('(0–10)').length).toBeGreaterThan(0);
     expect(within(scores).getAllByText('(% reported)')).toHaveLength(1);
-    const overview = screen.getByRole('table', { name: 'Overview' });
-    expect(
-      within(overview).getByRole('rowheader', { name: 'Total full time employees' }),
-    ).toBeInTheDocument();
-    expect(within(overview).getByText('Yes')).toBeInTheDocument();
+    // The tabs as the hosts' printable response shows them: labelled values, names for ids.
+    expect(screen.getByText('Total full-time employees')).toBeInTheDocument();
+    expect(screen.getByText('120')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Board Members' }));
-    const board = await screen.findByRole('table', { name: 'Rows' });
-    expect(within(board).getByText('Jane Doe')).toBeInTheDocument();
-    expect(within(board).queryByRole('columnheader', { name: 'Id' })).toBeNull();
+    const board = await screen.findByRole('table', { name: 'Board' });
+    expect(within(board).getByRole('rowheader', { name: 'Jane Doe' })).toBeInTheDocument();
+    expect(within(board).getByText('Woman')).toBeInTheDocument();
   });
 
   it('says an organization has not submitted its profile, and gives the reason of a refused read', async () => {

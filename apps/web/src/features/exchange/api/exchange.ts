@@ -5,6 +5,7 @@ import {
   type TRequestAccept,
   type TRequestCreate,
   type TRequestStatus,
+  type TSharedProfile,
   ZExchangeRequest,
   ZExchangeRequestList,
   ZExchangeViewList,
@@ -70,10 +71,12 @@ export function useShared(n: number) {
 export function useSharedProfile(organizationId: number) {
   return useQuery({
     queryKey: exchangeKeys.profile(organizationId),
-    queryFn: async () =>
+    // Checked by the schema; typed as TSharedProfile, whose field rows keep their label a string
+    // (the wire's two-cell arrays, as the survey response document).
+    queryFn: async (): Promise<TSharedProfile> =>
       parseAnswer(ZSharedProfile, await api.get<unknown>(`/api/exchange/shared/${organizationId}`), {
         silent: true,
-      }),
+      }) as TSharedProfile,
     retry: false,
   });
 }

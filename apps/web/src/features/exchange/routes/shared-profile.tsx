@@ -5,8 +5,8 @@ import { Link, useParams } from 'react-router';
 import { useCrumbName } from '../../../components/breadcrumbs/crumb-names';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import { ResponseBlock } from '../../../components/response-document/response-block';
 import { useSharedProfile } from '../api/exchange';
-import { TabData } from '../components/tab-data';
 import { day } from './exchange-page';
 
 /** /exchange/shared/{organizationId}: a profile shared with my organization, read only. */
@@ -80,7 +80,16 @@ export function SharedProfileRoute() {
             </Tabs.List>
             {submission.tabs.map((tab) => (
               <Tabs.Panel key={tab.key} value={tab.key} pt="md">
-                <TabData title={tab.title} data={tab.data} />
+                <Stack gap="md">
+                  {tab.blocks.length === 0 ? (
+                    <Text c="dimmed">Nothing was entered on this tab in the submitted profile.</Text>
+                  ) : null}
+                  {tab.blocks.map((block, b) => (
+                    // A block of the document has no id: its place in the tab is its identity.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: blocks never move
+                    <ResponseBlock key={b} block={block} id={`shared-${tab.key}-${b}`} />
+                  ))}
+                </Stack>
               </Tabs.Panel>
             ))}
           </Tabs>

@@ -15,7 +15,10 @@ import type { TPolicyRecord } from '@parity/domain/lpi/policies';
 import { TAB_TITLES, type TTabKey } from '@parity/domain/lpi/tabs';
 import type { Block, Cell, Section } from '@parity/domain/survey-response-document';
 import { stepTabKeys } from '@parity/domain/surveys';
-import { plainText } from '../../lib/formatted-text';
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/people';
+import { plainText } from '../formatted-text';
 
 /**
  * The organization's survey response as a document both renderers (the .xlsx and the PDF) print:
@@ -288,7 +291,7 @@ function miscellaneousBlocks(data: TMiscellaneous): Block[] {
   return blocks;
 }
 
-function blocksOfTab(tab: TTabKey, data: unknown, names: Names): Block[] {
+export function blocksOfTab(tab: TTabKey, data: unknown, names: Names): Block[] {
   if (data === undefined || data === null) return [];
   switch (tab) {
     case 'overview':
@@ -332,4 +335,20 @@ export function buildSections(
       if (note) blocks.unshift({ kind: 'note', text: `${RESPONDENT_NOTE_LABEL}: ${note}` });
       return { id: step.id, title: step.title, blocks };
     });
+}
+
+/** The names of the people the tabs' data names: the overview's primary contact. */
+export async function peopleNames(
+  db: DbOrTx,
+  data: Partial<Record<TTabKey, unknown>>,
+): Promise<Map<number, string>> {
+  const contact = (data.overview as { primary_contact_id?: number | null } | undefined)?.primary_contact_id;
+  const people =
+    typeof contact === 'number'
+      ? await db
+          .select({ id: users.id, name: users.name, lastname: users.lastname })
+          .from(users)
+          .where(inArray(users.id, [contact]))
+      : [];
+  return new Map(people.map((p) => [p.id, `${p.name} ${p.lastname}`.trim()]));
 }

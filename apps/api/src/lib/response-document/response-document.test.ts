@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerText, buildSections, type Names } from './document';
+import { answerText, buildSections, type Names } from './index';
 
 const names: Names = {
   legalStructures: new Map([[2, 'General Partnership']]),
