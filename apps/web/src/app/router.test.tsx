@@ -59,14 +59,6 @@ describe('unknown paths', () => {
     expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('main')).toBeInTheDocument();
   });
-
-  it('include modules that are not built yet', async () => {
-    signIn();
-    stubFetch({});
-    const { router } = renderApp('/community');
-    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
-    expect(router.state.location.pathname).toBe('/404');
-  });
 });
 
 describe('shell', () => {
