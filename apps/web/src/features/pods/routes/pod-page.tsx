@@ -50,7 +50,7 @@ function MailPreference({ pod }: { pod: TPodDetail }) {
       description={
         <>
           Unless your{' '}
-          <Anchor component={Link} to="/notifications?tab=preferences" size="xs">
+          <Anchor component={Link} to="/notifications?tab=preferences" size="xs" underline="always">
             notification preferences
           </Anchor>{' '}
           mail pod posts
