@@ -433,7 +433,8 @@ describe('the stepper (surveys.taking.survey)', () => {
     await user.click(items[0]!);
     expect(await screen.findByRole('heading', { level: 2, name: 'Overview' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toContain('step=1'));
-    expect(screen.getByRole('button', { name: 'Step 1 of 3' })).toBeInTheDocument();
+    // The menu's label follows the step once the stepper has rendered it (after the address).
+    expect(await screen.findByRole('button', { name: 'Step 1 of 3' })).toBeInTheDocument();
     // Going back records nothing, as with the stepper.
     expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/surveys/5/tabs')).toBe(false);
   });
