@@ -55,8 +55,10 @@ const KB = 1024;
 // Folding My PODs and the invitation page in too saved only 0.1 KB more, and would load every
 // pods page with the list.
 const BUDGETS: Record<keyof typeof FIRST_LOAD_ROUTES, { jsKB: number; cssKB: number; files: number }> = {
-  '/login': { jsKB: 216.8, cssKB: 42, files: 18 },
-  '/': { jsKB: 236.4, cssKB: 42, files: 28 },
+  // Issue 18's five modules (their routes, top-bar and user-menu entries, the public FAQ) raised
+  // these from 216.8 and 236.4 KB and 28 files; which of it must be in the first load is #20's to cut.
+  '/login': { jsKB: 221.8, cssKB: 42, files: 18 },
+  '/': { jsKB: 242.1, cssKB: 42, files: 30 },
 };
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
