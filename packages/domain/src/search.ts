@@ -12,6 +12,8 @@ export const SEARCH_KINDS = [
   'policies',
   'events',
   'pods',
+  'articles',
+  'faq',
 ] as const;
 export const ZSearchKind = z.enum(SEARCH_KINDS);
 export type TSearchKind = z.infer<typeof ZSearchKind>;
@@ -23,6 +25,8 @@ export const SEARCH_KIND_LABELS: Record<TSearchKind, string> = {
   policies: 'Policies',
   events: 'Events',
   pods: 'Pods',
+  articles: 'Help articles',
+  faq: 'FAQ',
 };
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;

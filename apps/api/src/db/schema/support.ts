@@ -43,6 +43,7 @@ export const helpArticles = pgTable(
   (t) => [
     uniqueIndex('help_articles_slug_unique').on(t.slug),
     index('help_articles_search_idx').using('gin', t.search),
+    index('help_articles_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
 
@@ -68,6 +69,7 @@ export const faqEntries = pgTable(
   (t) => [
     index('faq_entries_topic_idx').on(t.topic, t.position),
     index('faq_entries_search_idx').using('gin', t.search),
+    index('faq_entries_question_trgm_idx').using('gin', sql`${t.question} gin_trgm_ops`),
   ],
 );
 

@@ -14,7 +14,8 @@ export default async function searchRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['search'],
-        summary: 'Search organizations, people, surveys, documents and policies',
+        summary:
+          'Search organizations, people, surveys, documents, policies, events, pods, help articles and the FAQ',
         description:
           `q: 1-${SEARCH_QUERY_MAX_LENGTH} characters, parsed as a web search (quotes, or, -word; never an error), ` +
           `typos and prefixes of names found by trigrams. kinds: a comma-separated list of ${SEARCH_KINDS.join(', ')} ` +

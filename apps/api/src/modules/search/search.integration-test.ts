@@ -91,7 +91,7 @@ describe('GET /api/search: bad input', () => {
     [`q=${'a'.repeat(500)}`, 'querystring.q: The search may be at most 200 characters long'],
     [
       'q=cedar&kinds=organizations,planets',
-      'querystring.kinds: Unknown kind planets; kinds must be a comma-separated list of organizations, people, surveys, documents, policies, events, pods',
+      'querystring.kinds: Unknown kind planets; kinds must be a comma-separated list of organizations, people, surveys, documents, policies, events, pods, articles, faq',
     ],
     ['q=cedar&offset=-1', 'querystring.offset: offset must not be negative'],
     ['q=cedar&limit=0', 'querystring.limit: limit must be at least 1'],
@@ -113,6 +113,8 @@ describe('GET /api/search: bad input', () => {
         'policies',
         'events',
         'pods',
+        'articles',
+        'faq',
       ]);
     },
   );
@@ -314,5 +316,58 @@ describe('GET /api/search: documents and policies', () => {
     expect(
       (await groups('eve@cedar.test', policy.name)).get('policies')!.items.map((hit) => hit.id),
     ).not.toContain(policy.id);
+  });
+});
+
+describe('GET /api/search: help articles and the FAQ', () => {
+  let faqId = 0;
+  beforeAll(async () => {
+    await exec(sql`INSERT INTO help_articles (slug, title, body, topic, published) VALUES
+      ('quasar-checklist', 'Quasar onboarding checklist', 'Invite your colleagues, then fill the staff grid.', 'signing_in', TRUE),
+      ('quasar-draft', 'Quasar draft notes', 'Not ready yet.', NULL, FALSE)`);
+    const rows = (await k.t.app.db.execute(sql`
+      INSERT INTO faq_entries (topic, question, answer)
+      VALUES ('privacy', 'Who can read my quasar figures?', 'Only the **hosts** of the surveys you submit to.')
+      RETURNING id`)) as unknown as { rows: { id: number }[] };
+    faqId = rows.rows[0]!.id;
+  });
+
+  it('finds published articles for every member, and drafts for platform administrators only', async () => {
+    const members = (await groups('eve@cedar.test', 'quasar', '&kinds=articles')).get('articles')!;
+    expect(members.total).toBe(1);
+    expect(members.items[0]).toMatchObject({
+      link: '/support/articles/quasar-checklist',
+      subtitle: 'Help article · Signing in',
+    });
+    expect(marked(members.items[0]!.title)).toEqual(['Quasar']);
+
+    const admins = (await groups('admin@parity.test', 'quasar', '&kinds=articles')).get('articles')!;
+    expect(admins.items.map((hit) => [text(hit.title), hit.subtitle])).toEqual(
+      expect.arrayContaining([
+        ['Quasar onboarding checklist', 'Help article · Signing in'],
+        ['Quasar draft notes', 'Help article · draft'],
+      ]),
+    );
+    expect(admins.total).toBe(2);
+    // A word of the body is found too, shown in the snippet.
+    const byBody = (await groups('ada@acme.test', 'colleagues', '&kinds=articles')).get('articles')!;
+    expect(byBody.items.map((hit) => hit.link)).toContain('/support/articles/quasar-checklist');
+  });
+
+  it('finds an FAQ entry by its question, its answer and a typo, opening it on /faq', async () => {
+    for (const q of ['quasar figures', 'hosts', 'quasr']) {
+      const faq = (await groups('ada@acme.test', q, '&kinds=faq')).get('faq')!;
+      expect(
+        faq.items.map((hit) => hit.link),
+        q,
+      ).toContain(`/faq?entry=${faqId}`);
+    }
+    const hit = (await groups('eve@cedar.test', 'hosts', '&kinds=faq'))
+      .get('faq')!
+      .items.find((h) => h.id === faqId)!;
+    expect(hit.subtitle).toBe('FAQ · Privacy');
+    expect(marked(hit.snippet)).toEqual(['hosts']);
+    // the snippet is the answer's text, not its markdown
+    expect(text(hit.snippet!)).toMatch(/^Only the hosts of the surveys you submit/);
   });
 });

@@ -185,4 +185,41 @@ describe('/faq', () => {
     );
     expect(screen.getByText(/and contact support, or ask an admin of your organization/)).toBeInTheDocument();
   });
+
+  it('opens the entry a search hit links to (?entry=) and leaves the others closed', async () => {
+    renderPage('/faq?entry=2', {
+      'GET /api/faq': () =>
+        json({
+          data: [
+            {
+              id: 1,
+              topic: 'signing_in',
+              question: 'I forgot my password.',
+              answer: 'Use [Forgot password](/forgot-password).',
+              position: 0,
+              updated_at: '2026-11-01T00:00:00.000Z',
+            },
+            {
+              id: 2,
+              topic: 'scores',
+              question: 'How are the scores computed?',
+              answer: 'Read [How scores are computed](/support/articles/how-scores-are-computed).',
+              position: 0,
+              updated_at: '2026-11-01T00:00:00.000Z',
+            },
+          ],
+          total: 2,
+        }),
+    });
+    expect(await screen.findByRole('link', { name: 'How scores are computed' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'How are the scores computed?' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'I forgot my password.' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(screen.queryByRole('link', { name: 'Forgot password' })).not.toBeInTheDocument();
+  });
 });

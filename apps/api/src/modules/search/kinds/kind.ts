@@ -1,5 +1,5 @@
 import type { TSearchKind } from '@parity/domain/search';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 /** Who searches: the rights every kind's predicate is written with (from core/access's caller). */
 export interface SearchCaller {
@@ -50,4 +50,9 @@ export interface SearchKindDefinition<Extra = Record<string, unknown>> {
 /** A definition checked against its Extra, stored in the registry without it. */
 export function defineKind<Extra>(definition: SearchKindDefinition<Extra>): SearchKindDefinition {
   return definition as unknown as SearchKindDefinition;
+}
+
+/** A markdown column as the plain text a snippet shows: links keep their words, marks go. */
+export function markdownAsText(column: SQL): SQL {
+  return sql`regexp_replace(regexp_replace(${column}, '!?\\[([^\\]]*)\\]\\([^)]*\\)', '\\1', 'g'), '[*\`#]+|^>\\s?', '', 'gn')`;
 }

@@ -1,6 +1,8 @@
 import type { TSearchKind } from '@parity/domain/search';
+import { articlesKind } from './articles';
 import { documentsKind } from './documents';
 import { eventsKind } from './events';
+import { faqKind } from './faq';
 import type { SearchKindDefinition } from './kind';
 import { organizationsKind } from './organizations';
 import { peopleKind } from './people';
@@ -17,4 +19,6 @@ export const SEARCH_KIND_DEFINITIONS: Record<TSearchKind, SearchKindDefinition> 
   policies: policiesKind,
   events: eventsKind,
   pods: podsKind,
+  articles: articlesKind,
+  faq: faqKind,
 };

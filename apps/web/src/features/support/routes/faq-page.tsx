@@ -5,6 +5,7 @@ import {
   type TFaqEntry,
   type TSupportTopic,
 } from '@parity/domain/support';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MarkdownText } from '../../../components/markdown/markdown';
 import { PageHeader } from '../../../components/page-header/page-header';
@@ -18,6 +19,8 @@ export function FaqRoute() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const topic = SUPPORT_TOPICS.find((t) => t === params.get('topic')) ?? null;
+  // ?entry=ID (a search hit's link) opens that answer
+  const entry = Number(params.get('entry')) || null;
   const faq = useFaq(q, topic);
   const show = (next: { q?: string; topic?: TSupportTopic | null }) => {
     const out = new URLSearchParams();
@@ -71,7 +74,7 @@ export function FaqRoute() {
           No question matches your search.
         </Text>
       ) : (
-        byTopic.map(([t, entries]) => <Topic key={t} topic={t} entries={entries} />)
+        byTopic.map(([t, entries]) => <Topic key={t} topic={t} entries={entries} opened={entry} />)
       )}
       <Text size="sm">
         Still stuck?{' '}
@@ -92,15 +95,27 @@ export function FaqRoute() {
   );
 }
 
-function Topic({ topic, entries }: { topic: TSupportTopic; entries: TFaqEntry[] }) {
+function Topic({
+  topic,
+  entries,
+  opened,
+}: {
+  topic: TSupportTopic;
+  entries: TFaqEntry[];
+  opened: number | null;
+}) {
+  const holdsOpened = entries.some((e) => e.id === opened);
+  useEffect(() => {
+    if (holdsOpened) document.getElementById(`faq-entry-${opened}`)?.scrollIntoView({ block: 'start' });
+  }, [holdsOpened, opened]);
   return (
     <Stack gap="xs" component="section" aria-labelledby={`faq-${topic}`}>
       <Title order={2} size="h4" id={`faq-${topic}`}>
         {SUPPORT_TOPIC_LABELS[topic]}
       </Title>
-      <Accordion variant="separated" multiple>
+      <Accordion variant="separated" multiple defaultValue={holdsOpened ? [String(opened)] : []}>
         {entries.map((e) => (
-          <Accordion.Item key={e.id} value={String(e.id)}>
+          <Accordion.Item key={e.id} value={String(e.id)} id={`faq-entry-${e.id}`}>
             <Accordion.Control>{e.question}</Accordion.Control>
             <Accordion.Panel>
               <MarkdownText>{e.answer}</MarkdownText>

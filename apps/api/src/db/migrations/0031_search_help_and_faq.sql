@@ -1,0 +1,2 @@
+CREATE INDEX "faq_entries_question_trgm_idx" ON "faq_entries" USING gin ("question" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "help_articles_title_trgm_idx" ON "help_articles" USING gin ("title" gin_trgm_ops);
