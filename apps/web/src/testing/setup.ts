@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // findBy/waitFor give up after 1 s by default: a whole-app test that opens a lazy route compiles
-// its modules on first import, which takes longer than that on a busy 2-core machine.
-configure({ asyncUtilTimeout: 5_000 });
+// its modules on first import, which took over 5 s on a 2-core machine running two test workers
+// beside other builds (support.test's first page). Only a failing wait ever lasts this long.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs Mantine relies on (see Mantine's testing guide).
 const { getComputedStyle } = window;
