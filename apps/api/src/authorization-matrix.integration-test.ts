@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACME, CEDAR, NORTHWIND, seedDemoData } from './seed/demo';
+import { ACME, CEDAR, NORTHWIND } from './seed/demo';
 import { DEI_SURVEY_2026 } from './seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from './test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from './test/app';
 import { apiRoutes, callOrder, type RouteOperation } from './test/routes';
 
 // Issue #20 point 9: every route of the OpenAPI route table, called as every kind of caller, must
@@ -68,8 +68,8 @@ async function newUser(email: string, organizationId: number, flags: string): Pr
 
 beforeAll(async () => {
   // A BI tool is configured, so that GET /api/tableau/token answers by who calls it.
-  t = await createTestApp({ analyticsUrl: 'https://bi.example.test/trusted/{token}/views/Parity' });
-  const people = await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ analyticsUrl: 'https://bi.example.test/trusted/{token}/views/Parity' });
+  const people = demoOf(t);
   const acme = people.organizations.get(ACME)!;
   const cedar = people.organizations.get(CEDAR)!;
   const survey = people.surveys.get(DEI_SURVEY_2026)!;

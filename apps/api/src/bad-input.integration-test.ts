@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoData } from './seed/demo';
-import { createTestApp, sessionToken, type TestApp } from './test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from './test/app';
 
 // The server never answers 500 to a client's mistake. Every route in the OpenAPI document gets
 // a battery of bad requests, anonymous and signed in, and must answer each with a 4xx (or a
@@ -14,8 +13,8 @@ type Route = { method: string; path: string };
 let routes: Route[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const { users } = await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
+  const { users } = demoOf(t);
   eveId = users.get('eve@cedar.test')!;
   token = await sessionToken(t, users.get('ada@acme.test')!);
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();

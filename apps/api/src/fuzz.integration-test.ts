@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACME, seedDemoData } from './seed/demo';
+import { ACME } from './seed/demo';
 import { DEI_SURVEY_2026 } from './seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from './test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from './test/app';
 import { apiRoutes, callOrder, type RouteOperation } from './test/routes';
 
 // Issue #20 point 9: requests generated from each route's OpenAPI schema, valid-shaped and mutated
@@ -166,8 +166,8 @@ async function tableState(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const people = await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
+  const people = demoOf(t);
   adaId = people.users.get('ada@acme.test')!;
   realIds = {
     organization: String(people.organizations.get(ACME)),

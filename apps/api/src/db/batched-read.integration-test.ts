@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserProfile } from '../core/access/user-profile';
-import { DEMO_PASSWORD, type DemoPeople, seedDemoData } from '../seed/demo';
-import { createTestApp, type TestApp } from '../test/app';
+import { DEMO_PASSWORD, type DemoPeople } from '../seed/demo';
+import { createDemoTestApp, demoOf, type TestApp } from '../test/app';
 import { batchedRead } from './batched-read';
 import type { DbOrTx } from './client';
 import { users } from './schema/people';
@@ -10,8 +10,8 @@ import { users } from './schema/people';
 let t: TestApp;
 let people: DemoPeople;
 beforeAll(async () => {
-  t = await createTestApp();
-  people = await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
+  people = demoOf(t);
 });
 afterAll(async () => {
   await t?.close();

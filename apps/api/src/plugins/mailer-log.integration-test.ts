@@ -2,8 +2,7 @@ import { Writable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/mail';
-import { seedDemoData } from '../seed/demo';
-import { createTestApp, type TestApp } from '../test/app';
+import { createDemoTestApp, createTestApp, type TestApp } from '../test/app';
 
 // With no SMTP server the outbox table is where mail waits. In production the log never holds a
 // code or a link (anyone who reads logs could take over an account); elsewhere it shows the body.
@@ -45,8 +44,7 @@ describe('mail secrets in the log, in production', () => {
   const log = captureLog();
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ production: true, logLevel: 'info' }, { logStream: log.stream });
-    await seedDemoData(t.app.db);
+    t = await createDemoTestApp({ production: true, logLevel: 'info' }, { logStream: log.stream });
   });
   afterAll(async () => {
     await t?.close();

@@ -20,9 +20,21 @@ export interface TestApp {
  * A fresh, migrated database and the app over it: PGlite in memory, or, when TEST_DATABASE_URL
  * is set, a new PostgreSQL database created for this test file and dropped afterwards.
  */
-export async function createTestApp(
+export function createTestApp(
   overrides: Partial<Config> = {},
   options: Parameters<typeof buildApp>[2] = {},
+): Promise<TestApp> {
+  return openTestApp(overrides, options, false);
+}
+
+/**
+ * The app over a copy of the suite's migrated database (global-setup.ts), or of its seeded one
+ * when `seeded` and global setup made it.
+ */
+async function openTestApp(
+  overrides: Partial<Config>,
+  options: Parameters<typeof buildApp>[2],
+  seeded: boolean,
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -32,7 +44,9 @@ export async function createTestApp(
     const admin = new pg.Client({ connectionString: serverUrl.toString() });
     await admin.connect();
     // A copy of the suite's migrated template (global-setup.ts) when there is one.
-    const template = process.env.PARITY_POSTGRES_TEMPLATE;
+    const template = seeded
+      ? process.env.PARITY_POSTGRES_SEEDED_TEMPLATE
+      : process.env.PARITY_POSTGRES_TEMPLATE;
     await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     const testUrl = new URL(serverUrl);
@@ -46,7 +60,7 @@ export async function createTestApp(
     };
   }
   const database = await openDatabase(config.database, {
-    templateFile: process.env.PARITY_PGLITE_TEMPLATE,
+    templateFile: seeded ? process.env.PARITY_PGLITE_SEEDED_TEMPLATE : process.env.PARITY_PGLITE_TEMPLATE,
   });
   await database.migrate();
   const app = await buildApp(config, database, options);
@@ -97,14 +111,46 @@ export interface SeededTestApp extends TestApp {
   ): Promise<LightMyRequestResponse>;
 }
 
+const demoPeople = new WeakMap<TestApp, DemoPeople>();
+
+/**
+ * `createTestApp` on a copy of the suite's seeded database (the demo data), or seeded here when
+ * global setup made none; `demoOf(t)` gives its ids.
+ */
+export async function createDemoTestApp(
+  overrides: Partial<Config> = {},
+  options: Parameters<typeof buildApp>[2] = {},
+): Promise<TestApp> {
+  const seededCopy = process.env.PARITY_DEMO_PEOPLE;
+  const t = await openTestApp(overrides, options, seededCopy !== undefined);
+  demoPeople.set(t, seededCopy ? demoPeopleOf(seededCopy) : await seedDemoData(t.app.db));
+  return t;
+}
+
+/** The demo data's ids in an app made by `createDemoTestApp`. */
+export function demoOf(t: TestApp): DemoPeople {
+  const demo = demoPeople.get(t);
+  if (!demo) throw new Error('not an app of createDemoTestApp');
+  return demo;
+}
+
+function demoPeopleOf(json: string): DemoPeople {
+  const people = JSON.parse(json) as Record<keyof DemoPeople, [string, number][]>;
+  return {
+    organizations: new Map(people.organizations),
+    users: new Map(people.users),
+    surveys: new Map(people.surveys),
+  };
+}
+
 /**
  * The app on a fresh database with the demo data and a signed-in session for every demo user:
  * what most module tests start from. Its files go to a temporary directory, removed on close.
  */
 export async function createSeededTestApp(overrides: Partial<Config> = {}): Promise<SeededTestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-test-'));
-  const t = await createTestApp({ dataDir, ...overrides });
-  const demo = await seedDemoData(t.app.db);
+  const t = await createDemoTestApp({ dataDir, ...overrides });
+  const demo = demoOf(t);
   const tokens = new Map<string, string>();
   for (const [email, userId] of demo.users) tokens.set(email, await sessionToken(t, userId));
   const tokenOf = (email: string) => {

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, users } from '../../db/schema/people';
-import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_PASSWORD } from '../../seed/demo';
+import { createDemoTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
 });
 afterAll(async () => {
   await t?.close();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations } from '../../db/schema/people';
 import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../seed/demo';
 import { DEI_SURVEY_2025, DEI_SURVEY_2026, EMERGING_MANAGERS_2026 } from '../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 import { readyToSubmit } from '../../test/survey-submit';
 import { NOT_SUBMITTED_REASON } from './service';
 
@@ -25,8 +25,8 @@ const PENDING = 'pending@acme.test';
 const ADMIN = 'admin@parity.test';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
+  const seeded = demoOf(t);
   orgs = seeded.organizations;
   surveyIds = seeded.surveys;
   users = seeded.users;

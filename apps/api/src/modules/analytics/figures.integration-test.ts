@@ -2,9 +2,9 @@ import { headCounts, lpiValues, type TOrganizationLpi } from '@parity/domain/ana
 import { scoreProfile, type TScoringProfile } from '@parity/domain/scoring/profile';
 import { individualsOf, staffRowsOf } from '@parity/domain/scoring/snapshot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACME, seedDemoData } from '../../seed/demo';
+import { ACME } from '../../seed/demo';
 import { DEI_SURVEY_2025 } from '../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 
 // Issue #19 point 3, "Figures that agree": every figure the dashboard's LPI card and the analytics
 // page show for a demo organization, recomputed here with the domain's formulas from the rows its
@@ -16,8 +16,8 @@ let survey2025: number;
 let ada: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
+  const seeded = demoOf(t);
   acme = seeded.organizations.get(ACME)!;
   survey2025 = seeded.surveys.get(DEI_SURVEY_2025)!;
   ada = await sessionToken(t, seeded.users.get('ada@acme.test')!);

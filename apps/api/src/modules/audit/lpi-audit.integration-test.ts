@@ -1,8 +1,7 @@
 import type { TAuditLog } from '@parity/domain/organization-audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../seed/demo';
 import { EMERGING_MANAGERS_2026 } from '../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 
 // The LPI writes that touch organization data are in the audit log (issue #7 point 4): the
 // overview save of the organization's own profile (with what it was and what it became) and the
@@ -14,8 +13,8 @@ let acmeId: number;
 let surveyId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
+  const seeded = demoOf(t);
   acmeId = seeded.organizations.get('Acme Capital Partners')!;
   surveyId = seeded.surveys.get(EMERGING_MANAGERS_2026)!;
   ada = await sessionToken(t, seeded.users.get('ada@acme.test')!);

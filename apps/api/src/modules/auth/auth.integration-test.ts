@@ -4,16 +4,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashOpaqueToken } from '../../core/auth/tokens';
 import { mailOutbox } from '../../db/schema/mail';
 import { oauthClients, refreshTokens, users } from '../../db/schema/people';
-import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_PASSWORD } from '../../seed/demo';
+import { createDemoTestApp, type TestApp } from '../../test/app';
 import { FAILED_SIGN_INS_SUBJECT } from './mail';
 import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS, TOKEN_MAX_PER_ADDRESS } from './routes';
 
 let t: TestApp;
 let adaHash: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
   const [ada] = await t.app.db.select().from(users).where(eq(users.email, 'ada@acme.test'));
   adaHash = ada!.password_hash;
 });

@@ -17,8 +17,8 @@ import {
 import { hashOpaqueToken } from '../../core/auth/tokens';
 import { oneTimeCodes } from '../../db/schema/codes';
 import { memberships, organizations, users } from '../../db/schema/people';
-import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_PASSWORD } from '../../seed/demo';
+import { createDemoTestApp, type TestApp } from '../../test/app';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 import {
   LOGIN_MAX_FAILURES,
@@ -38,8 +38,7 @@ let smtp: TestSmtp;
 let demoHash: string;
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL });
-  await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL });
   const [ada] = await t.app.db.select().from(users).where(eq(users.email, 'ada@acme.test'));
   demoHash = ada!.password_hash;
 });

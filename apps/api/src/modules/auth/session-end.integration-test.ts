@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/people';
-import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_PASSWORD } from '../../seed/demo';
+import { createDemoTestApp, type TestApp } from '../../test/app';
 
 // Issue #20 point 1: an access token counts only while its sign-in is alive. When the sign-in
 // ends, the token answers 401 at once on reads and writes, not when it expires 15 minutes later.
@@ -12,8 +12,7 @@ const NEW_PASSWORD = 'Lighthouse-Keeper-47!';
 let t: TestApp;
 let demoHash: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
   const [ada] = await t.app.db.select().from(users).where(eq(users.email, 'ada@acme.test'));
   demoHash = ada!.password_hash;
 });

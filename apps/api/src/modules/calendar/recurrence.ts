@@ -1,9 +1,10 @@
 import { MAX_OCCURRENCES_PER_READ, type TRecurrence } from '@parity/domain/calendar/events';
 import type { Weekday } from 'rrule';
-import rrulePackage from 'rrule';
+import * as rruleModule from 'rrule';
 
-// rrule is CommonJS without named ESM exports: Node's ESM loader gives its exports as the default.
-const { RRule } = rrulePackage;
+// rrule is CommonJS without named ESM exports: Node's ESM loader gives its exports as the default,
+// while a bundler or Vite (the test suite's global setup seeds the demo calendar) reads its ESM build.
+const { RRule } = (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule;
 
 /*
  * Recurrence with the `rrule` package. A series repeats at the same wall-clock time in its own

@@ -3,15 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../../db/schema/feedback';
 import { organizations, users } from '../../db/schema/people';
-import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_PASSWORD } from '../../seed/demo';
+import { createDemoTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
 });
 afterAll(async () => {
   await t?.close();

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, users } from '../../db/schema/people';
-import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_PASSWORD } from '../../seed/demo';
+import { createDemoTestApp, demoOf, type TestApp } from '../../test/app';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 
 let t: TestApp;
@@ -54,8 +54,8 @@ async function newPending(email: string, organizationId: number): Promise<number
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ smtpUrl: smtp.url, publicUrl: 'http://parity.test' });
-  const people = await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ smtpUrl: smtp.url, publicUrl: 'http://parity.test' });
+  const people = demoOf(t);
   acme = people.organizations.get('Acme Capital Partners')!;
   cedar = people.organizations.get('Cedar Equity')!;
 });

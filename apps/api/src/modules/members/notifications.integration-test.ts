@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users } from '../../db/schema/people';
-import { seedDemoData } from '../../seed/demo';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 import { lastNotificationId, notificationsSince, withFailingCommits } from '../../test/notifications-written';
 
 // Issue 17: an approval decision is written to the applicant in the decision's transaction.
@@ -12,8 +11,8 @@ let acme: number;
 const ids = new Map<string, number>();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const people = await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
+  const people = demoOf(t);
   acme = people.organizations.get('Acme Capital Partners')!;
   for (const [email, id] of people.users) ids.set(email, id);
 });

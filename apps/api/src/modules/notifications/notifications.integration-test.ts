@@ -8,8 +8,7 @@ import { notify } from '../../core/outbox/notify';
 import { mailOutbox } from '../../db/schema/mail';
 import { notifications } from '../../db/schema/notifications';
 import { refreshTokens } from '../../db/schema/people';
-import { seedDemoData } from '../../seed/demo';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, createTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 import { openStream as openStreamAt, until } from '../../test/event-stream';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { DIGEST_JOB, MAIL_SWEEP_JOB } from './service';
@@ -24,8 +23,8 @@ const token = (email: string) => tokens.get(email)!;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ smtpUrl: smtp.url, publicUrl: 'https://parity.example.test' });
-  const people = await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ smtpUrl: smtp.url, publicUrl: 'https://parity.example.test' });
+  const people = demoOf(t);
   // The demo's own notifications (seed/notifications.ts) would add to every count here.
   await t.app.db.delete(notifications);
   for (const email of ['max@acme.test', 'ada@acme.test', 'pending@acme.test', 'eve@cedar.test']) {

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globalIndustries } from '../../db/schema/dictionaries';
 import { memberships, organizations, users } from '../../db/schema/people';
 import { addresses } from '../../db/schema/reporting';
-import { ACME, CEDAR, seedDemoData } from '../../seed/demo';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { ACME, CEDAR } from '../../seed/demo';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 
 let t: TestApp;
 let orgIds: Map<string, number>;
@@ -21,8 +21,8 @@ const OTHER = 'eve@cedar.test';
 const PLATFORM = 'admin@parity.test';
 
 beforeAll(async () => {
-  t = await createTestApp({ dataDir });
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ dataDir });
+  const seeded = demoOf(t);
   orgIds = seeded.organizations;
   for (const [email, userId] of seeded.users) {
     tokens.set(email, await sessionToken(t, userId));

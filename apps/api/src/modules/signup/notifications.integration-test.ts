@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users } from '../../db/schema/people';
-import { seedDemoData } from '../../seed/demo';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 import { lastNotificationId, notificationsSince, withFailingCommits } from '../../test/notifications-written';
 
 // Issue 17: a sign-up into an existing organization tells its admins, in the join's transaction.
@@ -11,8 +10,8 @@ let t: TestApp;
 const ids = new Map<string, number>();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const people = await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
+  const people = demoOf(t);
   for (const [email, id] of people.users) ids.set(email, id);
 });
 afterAll(async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail';
 import { memberships, organizationCodes, organizations, users } from '../../db/schema/people';
 import { emailVerifications, invitations } from '../../db/schema/signup';
-import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_PASSWORD } from '../../seed/demo';
+import { createDemoTestApp, type TestApp } from '../../test/app';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 
 let t: TestApp;
@@ -14,8 +14,7 @@ const PASSWORD = 'New-Person-2026!';
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL });
-  await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL });
 });
 afterAll(async () => {
   await t?.close();

@@ -9,9 +9,9 @@ import { memberships } from '../../db/schema/people';
 import { individuals, tabStates } from '../../db/schema/reporting';
 import { surveyInvitations, surveys } from '../../db/schema/surveys';
 import { readSheet } from '../../lib/spreadsheet/read-sheet';
-import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../seed/demo';
+import { ACME, CEDAR, NORTHWIND } from '../../seed/demo';
 import { DEI_SURVEY_2026 } from '../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 import { answerWithFormulas, FORMULA_TEXTS, NEGATIVE_QUESTION, readSheetCells } from '../../test/exports';
 import { whileSubmitted } from '../../test/survey-submit';
 
@@ -33,8 +33,8 @@ const PENDING = 'pending@acme.test';
 const STEP_IDS = [1, 2, 3, 4, 5, 11, 6, 7, 8, 10];
 
 beforeAll(async () => {
-  t = await createTestApp({ dataDir });
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ dataDir });
+  const seeded = demoOf(t);
   acme = seeded.organizations.get(ACME)!;
   cedar = seeded.organizations.get(CEDAR)!;
   dei = seeded.surveys.get(DEI_SURVEY_2026)!;

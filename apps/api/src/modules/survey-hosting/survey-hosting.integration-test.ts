@@ -13,10 +13,10 @@ import {
   surveyQuestions,
   surveys,
 } from '../../db/schema/surveys';
-import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../seed/demo';
+import { ACME, CEDAR, NORTHWIND } from '../../seed/demo';
 import { LEGACY_SURVEY_2024 } from '../../seed/legacy-survey';
 import { DEI_SURVEY_2025, DEI_SURVEY_2026 } from '../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 import { whileSubmitted } from '../../test/survey-submit';
 
 let t: TestApp;
@@ -48,8 +48,8 @@ function tomorrow(days = 1) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ dataDir });
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ dataDir });
+  const seeded = demoOf(t);
   acme = seeded.organizations.get(ACME)!;
   cedar = seeded.organizations.get(CEDAR)!;
   northwind = seeded.organizations.get(NORTHWIND)!;

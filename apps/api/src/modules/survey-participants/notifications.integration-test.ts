@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, organizations, users } from '../../db/schema/people';
 import { surveyInvitations, surveys } from '../../db/schema/surveys';
-import { ACME, CEDAR, seedDemoData } from '../../seed/demo';
+import { ACME, CEDAR } from '../../seed/demo';
 import { DEI_SURVEY_2026 } from '../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 import { lastNotificationId, notificationsSince, withFailingCommits } from '../../test/notifications-written';
 
 // Issue 17: a survey invitation and a reminder are written, in the invitation's (the reminder's)
@@ -19,8 +19,8 @@ let due: string;
 const ids = new Map<string, number>();
 
 beforeAll(async () => {
-  t = await createTestApp({ publicUrl: 'http://parity.test' });
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ publicUrl: 'http://parity.test' });
+  const seeded = demoOf(t);
   dei = seeded.surveys.get(DEI_SURVEY_2026)!;
   acme = seeded.organizations.get(ACME)!;
   cedar = seeded.organizations.get(CEDAR)!;

@@ -22,7 +22,7 @@ import {
 import { readSheet } from '../../lib/spreadsheet/read-sheet';
 import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../seed/demo';
 import { DEI_SURVEY_2026, DEMO_LABELS, EMERGING_MANAGERS_2026 } from '../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 import { answerWithFormulas, FORMULA_TEXTS, NEGATIVE_QUESTION, readSheetCells } from '../../test/exports';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 
@@ -53,8 +53,8 @@ const QUINCE_ADMIN = 'admin@quince.test';
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ dataDir, smtpUrl: smtp.url, publicUrl: 'http://parity.test' });
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ dataDir, smtpUrl: smtp.url, publicUrl: 'http://parity.test' });
+  const seeded = demoOf(t);
   acme = seeded.organizations.get(ACME)!;
   cedar = seeded.organizations.get(CEDAR)!;
   northwind = seeded.organizations.get(NORTHWIND)!;

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users } from '../../db/schema/people';
 import { surveyInvitations } from '../../db/schema/surveys';
-import { ACME, NORTHWIND, seedDemoData } from '../../seed/demo';
+import { ACME, NORTHWIND } from '../../seed/demo';
 import { DEI_SURVEY_2026 } from '../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 import { lastNotificationId, notificationsSince, withFailingCommits } from '../../test/notifications-written';
 import { readyToSubmit } from '../../test/survey-submit';
 
@@ -16,8 +16,8 @@ let acme: number;
 const ids = new Map<string, number>();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
+  const seeded = demoOf(t);
   dei = seeded.surveys.get(DEI_SURVEY_2026)!;
   acme = seeded.organizations.get(ACME)!;
   const northwind = seeded.organizations.get(NORTHWIND)!;

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/schema/people';
 import { submissions, tabStates } from '../../db/schema/reporting';
 import { surveyInvitations } from '../../db/schema/surveys';
-import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../seed/demo';
+import { ACME, CEDAR, NORTHWIND } from '../../seed/demo';
 import { DEI_SURVEY_2026, EMERGING_MANAGERS_2026 } from '../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 import { whileSubmitted } from '../../test/survey-submit';
 
 let t: TestApp;
@@ -30,8 +30,8 @@ const users = new Map<string, number>();
 const STEP_IDS = [1, 2, 3, 4, 5, 11, 6, 7, 8, 10, 12];
 
 beforeAll(async () => {
-  t = await createTestApp({ dataDir });
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ dataDir });
+  const seeded = demoOf(t);
   acme = seeded.organizations.get(ACME)!;
   cedar = seeded.organizations.get(CEDAR)!;
   dei = seeded.surveys.get(DEI_SURVEY_2026)!;

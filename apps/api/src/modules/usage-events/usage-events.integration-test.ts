@@ -2,9 +2,9 @@ import type { TAuditLog, TFeed } from '@parity/domain/organization-audit';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
-import { ACME, CEDAR, NORTHWIND, seedDemoData } from '../../seed/demo';
+import { ACME, CEDAR, NORTHWIND } from '../../seed/demo';
 import { DEI_SURVEY_2026 } from '../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 
 // #22 point 4: the event payload check of spec 3 applied to the web client's usage events, which
 // are then kept in the organization's audit log.
@@ -23,8 +23,8 @@ const EVE = 'eve@cedar.test';
 const PENDING = 'pending@acme.test';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
+  const seeded = demoOf(t);
   acme = seeded.organizations.get(ACME)!;
   cedar = seeded.organizations.get(CEDAR)!;
   northwind = seeded.organizations.get(NORTHWIND)!;

@@ -5,8 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/files';
 import { users } from '../../db/schema/people';
-import { seedDemoData } from '../../seed/demo';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 
 let t: TestApp;
 let ids: Map<string, number>;
@@ -19,8 +18,8 @@ const OTHER_ADMIN = 'eve@cedar.test';
 const PLATFORM = 'admin@parity.test';
 
 beforeAll(async () => {
-  t = await createTestApp({ dataDir });
-  ids = (await seedDemoData(t.app.db)).users;
+  t = await createDemoTestApp({ dataDir });
+  ids = demoOf(t).users;
   for (const email of ids.keys()) {
     tokens.set(email, await sessionToken(t, ids.get(email)!));
   }

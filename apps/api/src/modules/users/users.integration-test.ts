@@ -6,8 +6,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '../../db/schema/people';
-import { seedDemoData } from '../../seed/demo';
-import { createTestApp, sessionToken, type TestApp } from '../../test/app';
+import { createDemoTestApp, createTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 import { analyticsToolUrl } from './service';
 
 let t: TestApp;
@@ -25,8 +24,8 @@ const ANALYTICS_URL = 'https://bi.example.test/trusted/{token}/views/Parity';
 const CALLERS = [PENDING, MEMBER, OTHER_ADMIN, PLATFORM];
 
 beforeAll(async () => {
-  t = await createTestApp({ dataDir, analyticsUrl: ANALYTICS_URL });
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ dataDir, analyticsUrl: ANALYTICS_URL });
+  const seeded = demoOf(t);
   ids = seeded.users;
   orgIds = seeded.organizations;
   for (const email of ids.keys()) {

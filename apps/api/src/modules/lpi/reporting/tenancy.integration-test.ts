@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACME, seedDemoData } from '../../../seed/demo';
+import { ACME } from '../../../seed/demo';
 import { DEI_SURVEY_2026 } from '../../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../../test/app';
 
 // Tenancy over every reporting route at once: the routes come from the OpenAPI document, so a new
 // reporting endpoint is covered the day it is added. eve@cedar.test (another organization's admin)
@@ -62,8 +62,8 @@ function valueFor(name: string): string {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
+  const seeded = demoOf(t);
   acmeId = seeded.organizations.get(ACME)!;
   surveyId = seeded.surveys.get(DEI_SURVEY_2026)!;
   eve = await sessionToken(t, seeded.users.get('eve@cedar.test')!);

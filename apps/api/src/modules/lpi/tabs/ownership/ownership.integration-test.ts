@@ -3,9 +3,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../../../db/schema/people';
 import { boardMembers, individuals, tabStates } from '../../../../db/schema/reporting';
-import { seedDemoData } from '../../../../seed/demo';
 import { EMERGING_MANAGERS_2026 } from '../../../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../../../test/app';
 import { readyToSubmit, whileSubmitted } from '../../../../test/survey-submit';
 
 let t: TestApp;
@@ -23,8 +22,8 @@ const HOST = 'host@northwind.test';
 const PENDING = 'pending@acme.test';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp();
+  const seeded = demoOf(t);
   ids = seeded.users;
   acme = seeded.organizations.get('Acme Capital Partners')!;
   cedar = seeded.organizations.get('Cedar Equity')!;

@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../../../db/schema/files';
 import { organizationPolicies, organizationPolicyAttachments } from '../../../../db/schema/reporting';
-import { ACME, CEDAR, seedDemoData } from '../../../../seed/demo';
+import { ACME, CEDAR } from '../../../../seed/demo';
 import { DEI_SURVEY_2026, EMERGING_MANAGERS_2026 } from '../../../../seed/surveys';
-import { createTestApp, sessionToken, type TestApp } from '../../../../test/app';
+import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../../../test/app';
 import { whileSubmitted } from '../../../../test/survey-submit';
 
 let t: TestApp;
@@ -27,8 +27,8 @@ const HOST = 'host@northwind.test'; // Northwind survey host
 const PENDING = 'pending@acme.test';
 
 beforeAll(async () => {
-  t = await createTestApp({ dataDir });
-  const seeded = await seedDemoData(t.app.db);
+  t = await createDemoTestApp({ dataDir });
+  const seeded = demoOf(t);
   acme = seeded.organizations.get(ACME)!;
   cedar = seeded.organizations.get(CEDAR)!;
   dei = seeded.surveys.get(DEI_SURVEY_2026)!;
