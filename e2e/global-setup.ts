@@ -83,7 +83,21 @@ export default async function setup(project: TestProject) {
   const mailbox = await startMailbox(smtp);
   project.provide('mailboxURL', mailbox.url);
 
+  // The demo data seeded once into a directory that every journey's server starts from a copy of
+  // (support/server.ts): a copy opens in a second or two, seeding takes ten.
+  const seededDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-e2e-seeded-'));
+  const seeded = spawnSync(process.execPath, [path.join(root, 'apps/api/dist/main.js'), '--seed-only'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DATA_DIR: seededDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  });
+  if (seeded.status !== 0) throw new Error('Seeding the demo data failed');
+  // each server makes its own secret
+  fs.rmSync(path.join(seededDir, 'jwt-secret'), { force: true });
+  process.env.PARITY_E2E_SEEDED_DIR = seededDir;
+
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-e2e-'));
+  fs.cpSync(seededDir, dataDir, { recursive: true });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
@@ -111,6 +125,7 @@ export default async function setup(project: TestProject) {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(seededDir, { recursive: true, force: true });
     await new Promise((r) => mailbox.server.close(r));
     await smtp.close();
   };

@@ -9,7 +9,9 @@ import { exitOf, freePort, startServer as startProcess, waitHealthy } from './su
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parity-process-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-const startServer = (port: number, script?: string) => startProcess(port, dataDir, script);
+// A first start on an empty directory seeds the demo data itself, as `npm start` does.
+const startServer = (port: number, script?: string) =>
+  startProcess(port, dataDir, script, {}, { seedAtStart: true });
 
 describe('the server process on the embedded database', () => {
   it('starts with demo data, refuses a second process on the same data directory, and shuts down cleanly', async () => {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -23,13 +24,22 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** Starts the built server on an embedded database in `dataDir` (demo data on a new one). */
+/**
+ * Starts the built server on an embedded database in `dataDir`. A new directory starts as a copy
+ * of the run's seeded one (global-setup.ts), unless `seedAtStart`: then the server seeds the demo
+ * data itself, as a first `npm start` does.
+ */
 export function startServer(
   port: number,
   dataDir: string,
   script = 'apps/api/dist/main.js',
   env: NodeJS.ProcessEnv = {},
+  { seedAtStart = false } = {},
 ): ServerProcess {
+  const seeded = process.env.PARITY_E2E_SEEDED_DIR;
+  if (!seedAtStart && seeded && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    fs.cpSync(seeded, dataDir, { recursive: true });
+  }
   let output = '';
   const child = spawn(process.execPath, [path.join(root, script)], {
     cwd: root,
