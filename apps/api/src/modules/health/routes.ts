@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, notFound, unauthorized } from '../../core/http/errors';
+import { notFound, unauthorized } from '../../core/http/errors';
 import { isMetricsToken, readiness } from './service';
 
 const tags = ['platform'];
@@ -79,8 +79,9 @@ export default async function healthRoutes(fastify: FastifyInstance) {
         description:
           'Send `Authorization: Bearer <METRICS_TOKEN>`. 404 when METRICS_TOKEN is not set (metrics off), 401 without the right token. Requests, latency and errors per route pattern, database connections, the job queue, open connections and the process figures (docs/operations.md lists them).',
         security: [{ metricsToken: [] }],
+        // No response schema: the reference then lists the text as the 200 answer (as for the
+        // downloads); the error answers are named in the description.
         produces: ['text/plain'],
-        response: errorResponses(401, 404),
       },
     },
     async (request, reply) => {
