@@ -132,7 +132,10 @@ export async function buildApp(
 
   await app.register(errorsPlugin);
   // Before every route: its request hook counts them all, the 404s included.
-  await app.register(metricsPlugin, { poolStats: database.poolStats });
+  await app.register(metricsPlugin, {
+    poolStats: database.poolStats,
+    processMetrics: config.metricsToken !== undefined,
+  });
   await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {

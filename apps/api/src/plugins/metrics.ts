@@ -16,6 +16,8 @@ declare module 'fastify' {
 
 export interface MetricsOptions {
   poolStats: Database['poolStats'];
+  /** METRICS_TOKEN is set: the metrics are read, so the process's own are gathered too */
+  processMetrics: boolean;
 }
 
 /** The route label of a request no route matched: one label, whatever the path. */
@@ -32,7 +34,9 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   const registry = new Registry();
   app.decorate('metrics', registry);
-  collectDefaultMetrics({ register: registry });
+  // They start a GC observer and an event-loop monitor that live as long as the process: only
+  // where someone reads them (a test process builds dozens of apps without a token).
+  if (options.processMetrics) collectDefaultMetrics({ register: registry });
 
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({
