@@ -30,6 +30,7 @@ const ctx = await context({
   entryPoints: {
     main: new URL('./src/main.ts', import.meta.url).pathname,
     'make-template': new URL('./src/db/make-template.ts', import.meta.url).pathname,
+    ops: new URL('./src/ops/cli.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -48,6 +48,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import gracefulClosePlugin from './plugins/graceful-close';
 import mailerPlugin from './plugins/mailer';
+import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import { responseSerializer } from './plugins/response-serializer';
@@ -130,6 +131,11 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  // Before every route: its request hook counts them all, the 404s included.
+  await app.register(metricsPlugin, {
+    poolStats: database.poolStats,
+    processMetrics: config.metricsToken !== undefined,
+  });
   await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {

@@ -67,8 +67,12 @@ async function newUser(email: string, organizationId: number, flags: string): Pr
 }
 
 beforeAll(async () => {
-  // A BI tool is configured, so that GET /api/tableau/token answers by who calls it.
-  t = await createDemoTestApp({ analyticsUrl: 'https://bi.example.test/trusted/{token}/views/Parity' });
+  // A BI tool is configured, so that GET /api/tableau/token answers by who calls it; metrics are
+  // on, so that GET /api/metrics shows that no user's access token opens them (401).
+  t = await createDemoTestApp({
+    analyticsUrl: 'https://bi.example.test/trusted/{token}/views/Parity',
+    metricsToken: 'matrix-metrics-token-that-no-caller-sends',
+  });
   const people = demoOf(t);
   const acme = people.organizations.get(ACME)!;
   const cedar = people.organizations.get(CEDAR)!;

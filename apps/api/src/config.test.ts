@@ -62,4 +62,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ANALYTICS_URL: 'bi.example.test' })).toThrow(/ANALYTICS_URL/);
     expect(() => loadConfig({ ANALYTICS_URL: 'javascript:alert(1)' })).toThrow(/ANALYTICS_URL/);
   });
+
+  it('reads the metrics token (METRICS_TOKEN), off by default, long and without spaces', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'm'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 32/);
+    expect(() => loadConfig({ METRICS_TOKEN: `${token} x` })).toThrow(/METRICS_TOKEN must be printable/);
+  });
 });

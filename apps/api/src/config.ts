@@ -34,6 +34,11 @@ const EnvSchema = z.object({
     .url()
     .refine((v) => /^https?:\/\//i.test(v), 'ANALYTICS_URL must be an http(s) address')
     .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'METRICS_TOKEN must be at least 32 characters')
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
+    .optional(),
 });
 
 export type DatabaseConfig =
@@ -68,6 +73,7 @@ export interface Config {
   ipCountryUrl: string | undefined; // IP-to-country service the browser asks (ip2c.org format); unset: no lookup
   googlePlaces: { apiKey: string; baseUrl: string } | undefined; // unset: the built-in city list
   analyticsUrl: string | undefined; // the BI tool hosts open with an analytics token; unset: no 'Open in BI tool'
+  metricsToken: string | undefined; // the Bearer token Prometheus sends to GET /api/metrics; unset: metrics off (404)
 }
 
 /** Environment -> typed config. Throws with every bad variable named. */
@@ -114,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { apiKey: e.GOOGLE_PLACES_API_KEY, baseUrl: e.GOOGLE_PLACES_BASE_URL.replace(/\/+$/, '') }
       : undefined,
     analyticsUrl: e.ANALYTICS_URL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

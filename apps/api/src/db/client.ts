@@ -24,7 +24,13 @@ export interface Database {
   db: Db;
   kind: DatabaseConfig['kind'];
   migrate(): Promise<void>;
+  /** Closing twice is a no-op (a test closes the database under the app, then both). */
   close(): Promise<void>;
+  /**
+   * The connections behind `db`, for the metrics: the `pg` pool's open, idle and waiting counts;
+   * PGlite is one embedded connection that queues queries inside itself (1 open, 0 idle, 0 waiting).
+   */
+  poolStats(): PoolStats;
   /** PGlite only: the data directory as a tarball, to start other databases from (tests). */
   dumpTemplate?: () => Promise<Blob>;
   /**
@@ -38,6 +44,15 @@ export interface Database {
     onMessage: (payload: string) => void,
     options?: ListenOptions,
   ): Promise<() => Promise<void>>;
+}
+
+export interface PoolStats {
+  /** connections open */
+  total: number;
+  /** open connections no query holds */
+  idle: number;
+  /** queries waiting for a connection */
+  waiting: number;
 }
 
 export interface ListenOptions {
@@ -98,6 +113,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       db,
       kind: 'postgres',
       listen: (channel, onMessage, listenOptions) => listener.listen(channel, onMessage, listenOptions),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async migrate() {
         // Several replicas may start at once: one migrates, the others wait for it.
         const client = await pool.connect();
@@ -111,7 +127,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       },
       async close() {
         await listener.close();
-        await pool.end();
+        if (!pool.ended) await pool.end();
       },
     };
   }
@@ -141,10 +157,15 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
         await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsFolder() });
       },
       dumpTemplate: () => client.dumpDataDir('none'),
-      // One embedded database in this process: nothing to reconnect.
-      listen: (channel, onMessage) => client.listen(channel, onMessage).then((stop) => () => stop()),
+      poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
+      // One embedded database in this process: nothing to reconnect. Once it is closed (a test of
+      // an unreachable database) it has no listener left to stop.
+      listen: (channel, onMessage) =>
+        client.listen(channel, onMessage).then((stop) => async () => {
+          if (!client.closed) await stop();
+        }),
       async close() {
-        await client.close();
+        if (!client.closed) await client.close();
         releaseLock?.();
       },
     };
@@ -267,6 +288,36 @@ class PostgresListener {
 
 function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
+}
+
+let journal: { tag: string; when: number }[] | undefined;
+
+/**
+ * The migrations of the journal this build ships that the database has not applied. Drizzle's
+ * migrator records each applied migration in drizzle.__drizzle_migrations with the journal entry's
+ * `when` as created_at (both modes); a database migrated by a newer build has extra rows, which
+ * do not count. Throws when the database cannot be read.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  journal ??= (
+    JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string; when: number }[];
+    }
+  ).entries;
+  const exists = await db.execute<{ found: boolean }>(
+    sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS found`,
+  );
+  if (!(exists as unknown as { rows: { found: boolean }[] }).rows[0]?.found)
+    return journal.map((entry) => entry.tag);
+  const applied = await db.execute<{ created_at: string | number }>(
+    sql`SELECT created_at FROM drizzle.__drizzle_migrations`,
+  );
+  const done = new Set(
+    (applied as unknown as { rows: { created_at: string | number }[] }).rows.map((row) =>
+      Number(row.created_at),
+    ),
+  );
+  return journal.filter((entry) => !done.has(entry.when)).map((entry) => entry.tag);
 }
 
 /** True when the database has no users yet: a new install that may get demo data. */

@@ -119,6 +119,8 @@ async function openapiPlugin(app: FastifyInstance) {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           // The sign-up steps' proof from the verification link (POST /api/signup/verification).
           signupToken: { type: 'apiKey', in: 'header', name: 'X-Signup-Token' },
+          // The scraper's token for GET /api/metrics (METRICS_TOKEN), not a user's access token.
+          metricsToken: { type: 'http', scheme: 'bearer' },
         },
       },
       security: [{ bearer: [] }],

@@ -6,6 +6,7 @@ import {
 } from '@parity/domain/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Gauge } from 'prom-client';
 import { z } from 'zod';
 import { verifyAccessToken } from '../../core/auth/tokens';
 import { AppError, errorResponses } from '../../core/http/errors';
@@ -52,6 +53,14 @@ export default async function notificationsRoutes(fastify: FastifyInstance, opti
     log: app.log,
   });
   app.addHook('onReady', () => hub.start());
+  new Gauge({
+    name: 'notification_streams_open',
+    help: 'Notification event streams (GET /api/notifications/stream) open in this process',
+    registers: [app.metrics],
+    collect() {
+      this.set(hub.size);
+    },
+  });
   // Open streams would hold the close for its whole grace period: they end first.
   app.addHook('preClose', () => hub.stop());
 
