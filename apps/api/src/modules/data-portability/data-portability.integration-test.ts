@@ -11,6 +11,7 @@ import { organizations, users } from '../../db/schema/people';
 import { ACME, CEDAR, DEMO_PASSWORD } from '../../seed/demo';
 import { createSeededTestApp, type SeededTestApp } from '../../test/app';
 import { ERASURE_PLAN } from './erasure';
+import { ERASE_MAX_FAILURES } from './routes';
 
 let t: SeededTestApp;
 
@@ -148,6 +149,24 @@ describe('DELETE /api/user-account (erasure)', () => {
       .where(eq(users.id, userId('max@acme.test')));
     expect(max!.erased_at).toBeNull();
     expect(max!.email).toBe('max@acme.test');
+  });
+
+  it('locks the erasure after five wrong passwords, even for the right one then (429)', async () => {
+    for (let i = 0; i < ERASE_MAX_FAILURES; i++) {
+      const wrong = await t.call('DELETE', 'pending@acme.test', '/api/user-account', {
+        password: `guess-${i}`,
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const locked = await t.call('DELETE', 'pending@acme.test', '/api/user-account', {
+      password: DEMO_PASSWORD,
+    });
+    expect(locked.statusCode).toBe(429);
+    const [pending] = await t.app.db
+      .select()
+      .from(users)
+      .where(eq(users.id, userId('pending@acme.test')));
+    expect(pending!.erased_at).toBeNull();
   });
 
   it("refuses the last admin of an organization with other members (409), and takes no one's id", async () => {

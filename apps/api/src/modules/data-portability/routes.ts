@@ -7,9 +7,13 @@ import {
 import { LAST_ADMIN_MESSAGE } from '@parity/domain/organization-members';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../core/http/errors';
+import { AppError, errorResponses } from '../../core/http/errors';
 import { requireAuth } from '../../plugins/auth';
+import { failureCounter } from '../../plugins/rate-limit';
 import * as service from './service';
+
+/** Wrong passwords per account in 15 minutes before the erasure answers 429. */
+export const ERASE_MAX_FAILURES = 5;
 
 export default async function dataPortabilityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -45,6 +49,15 @@ export default async function dataPortabilityRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // As for a password change: a stolen access token must not become a way to guess the password.
+  const wrongPassword = failureCounter(app, {
+    name: 'erase-account-failures',
+    max: ERASE_MAX_FAILURES,
+    timeWindowMs: 15 * 60 * 1000,
+    key: (request) => (request.auth ? `user:${request.auth.userId}` : undefined),
+    message: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  });
+
   app.delete(
     '/api/user-account',
     {
@@ -57,12 +70,22 @@ export default async function dataPortabilityRoutes(fastify: FastifyInstance) {
           'sessions, codes, memberships); the account row stays as "Erased user" so audit entries, LPI ' +
           'versions and posts keep their (pseudonymised) author. Every session ends: the access token ' +
           `answers 401 and the old email no longer signs in. Audited (user erased). 400 invalid_password '${WRONG_PASSWORD_MESSAGE}'; ` +
-          `409 for the last admin of an organization with other members: '${LAST_ADMIN_MESSAGE}'`,
+          `409 for the last admin of an organization with other members: '${LAST_ADMIN_MESSAGE}'; 429 after ` +
+          `${ERASE_MAX_FAILURES} wrong passwords in 15 minutes.`,
         body: ZEraseAccountRequest,
-        response: { 200: ZEraseAccountResponse, ...errorResponses(400, 409) },
+        response: { 200: ZEraseAccountResponse, ...errorResponses(400, 409, 429) },
       },
     },
-    async (request) =>
-      service.eraseAccount(db, app.storage, requireAuth(request).userId, request.body, request.log),
+    async (request, reply) => {
+      const { userId } = requireAuth(request);
+      await wrongPassword.assertNotLocked(request, reply);
+      try {
+        return await service.eraseAccount(db, app.storage, userId, request.body, request.log);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'invalid_password')
+          await wrongPassword.recordFailure(request);
+        throw error;
+      }
+    },
   );
 }
