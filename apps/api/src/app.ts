@@ -22,6 +22,7 @@ import authModule from './modules/auth/routes';
 import calendarModule from './modules/calendar/routes';
 import communityModule from './modules/community/routes';
 import contactsModule from './modules/contacts/routes';
+import dataPortabilityModule from './modules/data-portability/routes';
 import dictionariesModule from './modules/dictionaries/routes';
 import exchangeModule from './modules/exchange/routes';
 import faqModule from './modules/faq/routes';
@@ -202,6 +203,7 @@ export async function buildApp(
   await app.register(faqModule);
   await app.register(investmentsModule);
   await app.register(exchangeModule);
+  await app.register(dataPortabilityModule);
 
   // WEB_DIST, else the web app's build beside this file (apps/api/src or apps/api/dist).
   await app.register(webAppPlugin, {

@@ -418,8 +418,9 @@ export const api = {
   patch<T>(url: string, body?: unknown, options?: RequestOptions): Promise<T> {
     return request<T>({ ...options, method: 'PATCH', url, body });
   },
-  delete<T>(url: string, params?: QueryParams, options?: RequestOptions): Promise<T> {
-    return request<T>({ ...options, method: 'DELETE', url, params });
+  /** A DELETE; `body` for the few that need one (the account erasure's password). */
+  delete<T>(url: string, params?: QueryParams, options?: RequestOptions, body?: unknown): Promise<T> {
+    return request<T>({ ...options, method: 'DELETE', url, params, body });
   },
   /** Multipart upload: one file as `file`, several as `files[i]`, plus the extra fields. */
   upload<T>(url: string, files: File | File[], fields?: UploadFields, options?: RequestOptions): Promise<T> {

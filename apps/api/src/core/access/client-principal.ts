@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { oauthClients, organizations } from '../../db/schema/people';
 import { live } from '../../db/soft-delete';
-import type { UserProfileRow } from './user-profile';
+import { EMPTY_PERSONAL_FIELDS, type UserProfileRow } from './user-profile';
 
 /**
  * The caller of a client_credentials token (issue 14 point 6): an integration client acting as
@@ -100,29 +100,7 @@ export function clientProfile(client: NonNullable<ClientPrincipalRow>): UserProf
       email: `${client.id}@clients.invalid`,
       name: client.name,
       lastname: '',
-      is_sadm: false,
-      two_fa_enabled: false,
-      last_login_at: null,
-      title: null,
-      image: null,
-      corporate_title_id: null,
-      functional_title_id: null,
-      bio: null,
-      personal_email: null,
-      office_address_id: null,
-      address: null,
-      phone: null,
-      mobile_phone: null,
-      veteran: null,
-      lgbt: null,
-      is_generation_immigrant: null,
-      is_disabled: null,
-      gender_id: null,
-      ethnicity_id: null,
-      languages: [],
-      interests: [],
-      start_date: null,
-      acknowledgements: [],
+      ...EMPTY_PERSONAL_FIELDS,
       private_fields: [],
       created_at: client.created_at,
       updated_at: client.created_at,

@@ -5,6 +5,36 @@ import { preparedStatement } from '../../db/prepared-statement';
 import { memberships, organizations, refreshTokens, users } from '../../db/schema/people';
 import { live } from '../../db/soft-delete';
 
+/**
+ * A profile's personal fields, all empty: an integration client's caller has none, and an erased
+ * account (DELETE /api/user-account) is left with none.
+ */
+export const EMPTY_PERSONAL_FIELDS = {
+  is_sadm: false,
+  two_fa_enabled: false,
+  last_login_at: null,
+  title: null,
+  image: null,
+  corporate_title_id: null,
+  functional_title_id: null,
+  bio: null,
+  personal_email: null,
+  office_address_id: null,
+  address: null,
+  phone: null,
+  mobile_phone: null,
+  veteran: null,
+  lgbt: null,
+  is_generation_immigrant: null,
+  is_disabled: null,
+  gender_id: null,
+  ethnicity_id: null,
+  languages: [] as number[],
+  interests: [] as number[],
+  start_date: null,
+  acknowledgements: [] as string[],
+} as const;
+
 /** A membership's status and rights flags, as accountFlags reads them. */
 export const membershipColumns = {
   status: memberships.status,

@@ -72,6 +72,11 @@ export const users = pgTable(
     // made any other way (demo data, invitations, admin) are verified when created.
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }).defaultNow(),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Set when the user erased the account (DELETE /api/user-account): the row stays, pseudonymised,
+     * so what points at it (audit entries, versions, posts) shows 'Erased user'; never restored.
+     */
+    erased_at: timestamp('erased_at', { withTimezone: true }),
     ...timestamps,
     /** The name others see (a private last name left out): what people search finds by trigrams. */
     search_name: text('search_name')

@@ -9,6 +9,7 @@ import { TABS } from './tabs.registry';
 // What other modules use of the LPI: the scopes and their rights, the survey's steps, a step's
 // survey copy, the one submit, and the tabs' data.
 
+export { organizationSubmissions, profileVersions } from './engine/history';
 export {
   type ReportingScope,
   readScope,
@@ -18,6 +19,7 @@ export {
 } from './engine/scope';
 export { submit } from './engine/submit';
 export { openSurveySteps, surveySteps } from './engine/survey-config';
+export { flattenJson } from './engine/versions';
 
 /** Makes the survey copy of every tab of a survey step before it is changed (a respondent's first touch). */
 export async function ensureStepCopy(db: Db, scope: ReportingScope, stepId: number): Promise<TTabKey[]> {

@@ -338,6 +338,34 @@ describe('/organizations/private/settings', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload logo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download JSON' })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin download all the data as JSON and as Excel, with the token', async () => {
+    const calls = base({
+      'GET /api/organizations/me/export': (call) =>
+        new Response(new Blob([call.search.toString()]), {
+          headers: { 'Content-Type': 'application/octet-stream' },
+        }),
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() }),
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderApp('/organizations/private/settings');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Export data' });
+    await user.click(within(section).getByRole('button', { name: 'Download JSON' }));
+    await waitFor(() => expect(saved).toEqual(['organization-data.json']));
+    await user.click(within(section).getByRole('button', { name: 'Download Excel' }));
+    await waitFor(() => expect(saved).toEqual(['organization-data.json', 'organization-data.xlsx']));
+    const exports = calls.filter((call) => call.path === '/api/organizations/me/export');
+    expect(exports.map((call) => call.search.get('format'))).toEqual(['json', 'xlsx']);
+    expect(exports.every((call) => call.headers.authorization === 'Bearer access-1')).toBe(true);
   });
 });
 

@@ -313,6 +313,51 @@ describe('/users/private (my profile)', () => {
     expect(router.state.location.pathname).toBe('/users/private/settings');
   });
 
+  it('settings: deleting the account asks for the password, then signs out to /login with a message', async () => {
+    const calls = stubFetch({
+      ...base,
+      'DELETE /api/user-account': () =>
+        json({ message: 'Your account and your personal data were deleted.' }),
+      'POST /api/oauth/logout': () => new Response(null, { status: 204 }),
+    });
+    const { router } = renderApp('/users/private/settings');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Delete my account' });
+    await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account and personal data?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('Enter your current password.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'Parity-Demo-2026!');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const erase = calls.find((call) => call.method === 'DELETE' && call.path === '/api/user-account');
+    expect(JSON.parse(erase?.body ?? '{}')).toEqual({ password: 'Parity-Demo-2026!' });
+    expect(alertStore.getAlerts()).toContainEqual(
+      expect.objectContaining({
+        type: 'success',
+        description: 'Your account and your personal data were deleted.',
+      }),
+    );
+  });
+
+  it('settings: a wrong password is shown on the field and keeps the session', async () => {
+    const message = 'The password is incorrect: your account was not deleted.';
+    stubFetch({
+      ...base,
+      'DELETE /api/user-account': () =>
+        json({ message, error: 'invalid_password', detail: [{ field: 'body.password', message }] }, 400),
+    });
+    const { router } = renderApp('/users/private/settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account and personal data?' });
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/users/private/settings');
+  });
+
   it('documents: lists my files with their size and downloads one with the token', async () => {
     const calls = stubFetch({
       ...base,

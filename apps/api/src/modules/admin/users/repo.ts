@@ -27,6 +27,7 @@ const userColumns = {
   created_at: users.created_at,
   last_login_at: users.last_login_at,
   deleted_at: users.deleted_at,
+  erased_at: users.erased_at,
   organization_id: organizations.id,
   organization_name: organizations.name,
   membership_id: memberships.id,
@@ -193,27 +194,30 @@ export async function lockPlatformAdmins(db: DbOrTx): Promise<number[]> {
 }
 
 export async function listArchived(db: DbOrTx, search: string | undefined, limit: number, offset: number) {
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      lastname: users.lastname,
-      email: users.email,
-      deleted_at: users.deleted_at,
-      organization_id: organizations.id,
-      organization_name: organizations.name,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(users)
-    .leftJoin(memberships, eq(memberships.user_id, users.id))
-    .leftJoin(
-      organizations,
-      and(eq(organizations.id, memberships.organization_id), isNull(organizations.deleted_at)),
-    )
-    .where(and(isNotNull(users.deleted_at), searchCondition(search)))
-    .orderBy(desc(users.deleted_at), asc(users.id))
-    .limit(limit)
-    .offset(offset);
+  return (
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        lastname: users.lastname,
+        email: users.email,
+        deleted_at: users.deleted_at,
+        organization_id: organizations.id,
+        organization_name: organizations.name,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(users)
+      .leftJoin(memberships, eq(memberships.user_id, users.id))
+      .leftJoin(
+        organizations,
+        and(eq(organizations.id, memberships.organization_id), isNull(organizations.deleted_at)),
+      )
+      // An erased account (DELETE /api/user-account) is gone for good: not listed, not restored.
+      .where(and(isNotNull(users.deleted_at), isNull(users.erased_at), searchCondition(search)))
+      .orderBy(desc(users.deleted_at), asc(users.id))
+      .limit(limit)
+      .offset(offset)
+  );
 }
 
 const ROLES_GROUP = 'roles';

@@ -389,7 +389,7 @@ export async function restoreUser(
   const row = await deps.db.transaction(async (tx) => {
     await requireAdmin(tx, callerId);
     const user = await repo.findUser(tx, userId, true);
-    if (!user?.deleted_at) throw notFound('Archived user');
+    if (!user?.deleted_at || user.erased_at) throw notFound('Archived user');
     await repo.updateUser(tx, userId, { deleted_at: null, password_hash: unusable }, now);
     await audit(tx, {
       actorId: callerId,

@@ -39,6 +39,7 @@ import { useDictionary } from '../../../lib/dictionaries';
 import { useMembers } from '../../../lib/members';
 import { useUploadOrganizationImage } from '../api/library';
 import { useIsOrganizationAdmin, useUpdateSettings } from '../api/space';
+import { ExportDataCard } from '../components/export-data-card';
 import { DEFAULT_LOGO } from '../components/organization-logo';
 import { UploadButton } from '../components/upload-button';
 import { ORGANIZATION_IMAGE_LIMIT } from '../lib/file-limits';
@@ -354,6 +355,7 @@ export function PrivateSettingsRoute() {
           </SimpleGrid>
         </Card>
       )}
+      {readOnly ? null : <ExportDataCard />}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import type { TEraseAccountRequest } from '@parity/domain/data-portability';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentAccountQueryKey, userAccountQueryKey, userAccountQueryOptions } from '../../../lib/account';
 import { api } from '../../../lib/api-client';
@@ -74,6 +75,14 @@ export interface PasswordChange {
 export function useUpdatePassword() {
   return useMutation({
     mutationFn: (body: PasswordChange) => api.post<unknown>('/api/passwords/update', body, { retries: 0 }),
+  });
+}
+
+/** DELETE /api/user-account: erases the own account (personal data removed), confirmed by the password. */
+export function useEraseAccount() {
+  return useMutation({
+    mutationFn: (body: TEraseAccountRequest) =>
+      api.delete<{ message: string }>('/api/user-account', undefined, { retries: 0, silent: true }, body),
   });
 }
 

@@ -1,14 +1,16 @@
-import { Card, PasswordInput, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Group, PasswordInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { ZPasswordUpdateForm } from '@parity/domain/auth';
+import { ZEraseAccountRequest } from '@parity/domain/data-portability';
 import { useOutletContext } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
 import { closeDialog, openDialog } from '../../../components/dialog/dialog-store';
+import { applyApiErrors } from '../../../components/form/api-errors';
 import { alertRequiredFields } from '../../../components/form/required-alert';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { logout } from '../../../lib/session';
 import type { UserAccount } from '../api/types';
-import { useDeactivateAccount, useUpdatePassword, useUpdateUserAccount } from '../api/users';
+import { useDeactivateAccount, useEraseAccount, useUpdatePassword, useUpdateUserAccount } from '../api/users';
 import { accountPrivateFields, accountToForm, formToFields } from '../lib/account-form';
 
 /** The password change's required arguments, named in the 'Error' alert when empty (spec 8). */
@@ -130,37 +132,100 @@ function DeactivateConfirmation({ onCancel }: { onCancel: () => void }) {
   );
 }
 
-function DeactivateSetting() {
+/** A section whose button opens a dialog that confirms an account-ending step. */
+function AccountEndSetting(props: {
+  id: string;
+  title: string;
+  text: string;
+  dialogTitle: string;
+  confirmation: (close: () => void) => React.ReactNode;
+}) {
   const open = () => {
     const id = openDialog({
-      title: 'Deactivate your account?',
+      title: props.dialogTitle,
       size: 'small',
-      content: <DeactivateConfirmation onCancel={() => closeDialog(id)} />,
+      content: props.confirmation(() => closeDialog(id)),
     });
   };
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="deactivate-title">
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={props.id}>
       <Stack gap="sm" align="flex-start">
-        <Title order={2} size="h4" id="deactivate-title">
-          Deactivate account
+        <Title order={2} size="h4" id={props.id}>
+          {props.title}
         </Title>
-        <Text size="sm">Stop using Parity: your account is deactivated and every session ends.</Text>
+        <Text size="sm">{props.text}</Text>
         <Button kind="error" onClick={open}>
-          Deactivate account
+          {props.title}
         </Button>
       </Stack>
     </Card>
   );
 }
 
-/** /users/private/settings: change password, two-factor on or off, deactivate the account. */
+function EraseConfirmation({ onCancel }: { onCancel: () => void }) {
+  const erase = useEraseAccount();
+  const form = useSchemaForm(ZEraseAccountRequest, { initialValues: { password: '' } });
+  const submit = form.onSubmit((values) =>
+    erase.mutate(values, {
+      onSuccess: (answer) => {
+        showAlert('success', 'User Account Deleted', answer.message);
+        logout();
+      },
+      onError: (error) => {
+        const message = applyApiErrors(error, form);
+        if (message) showAlert('error', 'Error', message);
+      },
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          Your name, email, phone, profile, image, saved items, follows and notifications are deleted and you
+          are signed out everywhere. What you did in your organization stays, shown as 'Erased user'. This
+          cannot be undone.
+        </Text>
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          required
+          data-autofocus
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end" gap="xs">
+          <Button kind="blanc" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button kind="error" type="submit" loading={erase.isPending}>
+            Delete my account
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /users/private/settings: change password, two-factor on or off, deactivate or delete the account. */
 export function MySettingsRoute() {
   const account = useOutletContext<UserAccount>();
   return (
     <Stack gap="md">
       <PasswordChangeForm />
       <TwoFactorSetting account={account} />
-      <DeactivateSetting />
+      <AccountEndSetting
+        id="deactivate-title"
+        title="Deactivate account"
+        text="Stop using Parity: your account is deactivated and every session ends."
+        dialogTitle="Deactivate your account?"
+        confirmation={(close) => <DeactivateConfirmation onCancel={close} />}
+      />
+      <AccountEndSetting
+        id="erase-title"
+        title="Delete my account"
+        text="Remove your personal data from Parity for good. The last admin of an organization hands the manage settings permission to another member first."
+        dialogTitle="Delete your account and personal data?"
+        confirmation={(close) => <EraseConfirmation onCancel={close} />}
+      />
     </Stack>
   );
 }
