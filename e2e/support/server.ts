@@ -36,10 +36,10 @@ export function startServer(
   env: NodeJS.ProcessEnv = {},
   { seedAtStart = false } = {},
 ): ServerProcess {
+  // Only into an empty directory: a restart on the journey's directory keeps its data.
   const seeded = process.env.PARITY_E2E_SEEDED_DIR;
-  if (!seedAtStart && seeded && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    fs.cpSync(seeded, dataDir, { recursive: true });
-  }
+  const empty = !fs.existsSync(dataDir) || fs.readdirSync(dataDir).length === 0;
+  if (!seedAtStart && seeded && empty) fs.cpSync(seeded, dataDir, { recursive: true });
   let output = '';
   const child = spawn(process.execPath, [path.join(root, script)], {
     cwd: root,
