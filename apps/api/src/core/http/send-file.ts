@@ -21,3 +21,16 @@ export function sendFile(
     .header('x-content-type-options', 'nosniff')
     .send(found.stream);
 }
+
+/** Sends a generated download (a report, an export) as an attachment nobody caches. */
+export function sendAttachment(
+  reply: FastifyReply,
+  file: { contentType: string; fileName: string; body: unknown },
+) {
+  return reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.body as never);
+}

@@ -8,6 +8,7 @@ import { LAST_ADMIN_MESSAGE } from '@parity/domain/organization-members';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, errorResponses } from '../../core/http/errors';
+import { sendAttachment } from '../../core/http/send-file';
 import { requireAuth } from '../../plugins/auth';
 import { failureCounter } from '../../plugins/rate-limit';
 import * as service from './service';
@@ -40,12 +41,7 @@ export default async function dataPortabilityRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const file = await service.exportOrganization(db, requireAuth(request).userId, request.query.format);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body as never);
+      return sendAttachment(reply, file);
     },
   );
 

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../core/http/errors';
+import { sendAttachment } from '../../core/http/send-file';
 import { requireAuth } from '../../plugins/auth';
 import * as service from './service';
 
@@ -80,12 +81,10 @@ export default async function investmentsRoutes(fastify: FastifyInstance) {
         requireAuth(request).userId,
         request.query.weighted === 'yes',
       );
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body);
+      return sendAttachment(reply, {
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        ...file,
+      });
     },
   );
 

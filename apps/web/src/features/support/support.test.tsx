@@ -1,4 +1,4 @@
-import { SUPPORT_MESSAGES, type TSupportRequestDetail } from '@parity/domain/support';
+import { SUPPORT_MESSAGES, type TFaqEntry, type TSupportRequestDetail } from '@parity/domain/support';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -148,33 +148,32 @@ describe('/support/requests/:requestId', () => {
   });
 });
 
+/** Two answers of two topics; the first links a page, the second the scoring article. */
+const FAQ: TFaqEntry[] = [
+  {
+    id: 1,
+    topic: 'signing_in',
+    question: 'I forgot my password.',
+    answer: 'Use [Forgot password](/forgot-password).',
+    position: 0,
+    updated_at: '2026-11-01T00:00:00.000Z',
+  },
+  {
+    id: 2,
+    topic: 'scores',
+    question: 'How are the scores computed?',
+    answer: 'Read [How scores are computed](/support/articles/how-scores-are-computed).',
+    position: 0,
+    updated_at: '2026-11-01T00:00:00.000Z',
+  },
+];
+
 describe('/faq', () => {
   it('is read signed out: topics, questions in an accordion and the scores answer linking the article', async () => {
     clearTokens();
     const user = userEvent.setup();
     renderPage('/faq', {
-      'GET /api/faq': () =>
-        json({
-          data: [
-            {
-              id: 1,
-              topic: 'signing_in',
-              question: 'I forgot my password.',
-              answer: 'Use **Forgot password**.',
-              position: 0,
-              updated_at: '2026-11-01T00:00:00.000Z',
-            },
-            {
-              id: 2,
-              topic: 'scores',
-              question: 'How are the scores computed?',
-              answer: 'Read [How scores are computed](/support/articles/how-scores-are-computed).',
-              position: 0,
-              updated_at: '2026-11-01T00:00:00.000Z',
-            },
-          ],
-          total: 2,
-        }),
+      'GET /api/faq': () => json({ data: FAQ, total: FAQ.length }),
     });
     expect(await screen.findByRole('heading', { name: 'Signing in' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Scores and how they are computed' })).toBeInTheDocument();
@@ -188,28 +187,7 @@ describe('/faq', () => {
 
   it('opens the entry a search hit links to (?entry=) and leaves the others closed', async () => {
     renderPage('/faq?entry=2', {
-      'GET /api/faq': () =>
-        json({
-          data: [
-            {
-              id: 1,
-              topic: 'signing_in',
-              question: 'I forgot my password.',
-              answer: 'Use [Forgot password](/forgot-password).',
-              position: 0,
-              updated_at: '2026-11-01T00:00:00.000Z',
-            },
-            {
-              id: 2,
-              topic: 'scores',
-              question: 'How are the scores computed?',
-              answer: 'Read [How scores are computed](/support/articles/how-scores-are-computed).',
-              position: 0,
-              updated_at: '2026-11-01T00:00:00.000Z',
-            },
-          ],
-          total: 2,
-        }),
+      'GET /api/faq': () => json({ data: FAQ, total: FAQ.length }),
     });
     expect(await screen.findByRole('link', { name: 'How scores are computed' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'How are the scores computed?' })).toHaveAttribute(

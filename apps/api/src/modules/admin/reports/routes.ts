@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { sendAttachment } from '../../../core/http/send-file';
 import { requireAuth } from '../../../plugins/auth';
 import { openReport } from './service';
 
@@ -79,12 +80,7 @@ export default async function adminReportsRoutes(fastify: FastifyInstance) {
           report,
           request.query as Parameters<typeof openReport>[3],
         );
-        return reply
-          .type(file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .header('cache-control', 'no-store')
-          .header('x-content-type-options', 'nosniff')
-          .send(file.body as never);
+        return sendAttachment(reply, file);
       },
     );
   }
