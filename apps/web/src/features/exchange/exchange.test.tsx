@@ -106,7 +106,7 @@ describe('/exchange, shared by us', () => {
     });
     // The first render of the file also loads the lazy route's module.
     const log = await screen.findByRole('list', { name: 'Who viewed our profile' }, { timeout: 15_000 });
-    expect(log).toHaveTextContent('Northwind Pension Fund viewed your profile on 1 Dec 2026, 14:03');
+    expect(log).toHaveTextContent('Northwind Pension Fund viewed your profile on Dec 1, 2026, 2:03 PM');
     const grants = await screen.findByRole('table', { name: 'Our grants' });
     expect(within(grants).getByText('All tabs')).toBeInTheDocument();
     expect(within(grants).getByText('Active')).toBeInTheDocument();
@@ -207,7 +207,7 @@ describe('/exchange, shared with us', () => {
       'href',
       '/exchange/shared/5',
     );
-    expect(within(shared).getByText('30 Jun 2027')).toBeInTheDocument();
+    expect(within(shared).getByText('Jun 30, 2027')).toBeInTheDocument();
     expect(within(shared).getByText('Not yet')).toBeInTheDocument();
     const ours = await screen.findByRole('table', { name: 'Our requests' });
     expect(within(ours).getByText('Declined')).toBeInTheDocument();

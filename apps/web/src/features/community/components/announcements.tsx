@@ -19,15 +19,13 @@ import { focusFirstError, useSchemaForm } from '../../../components/form/use-sch
 import { MarkdownText } from '../../../components/markdown/markdown';
 import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import { formatDateTime } from '../../../lib/dates';
 import {
   useAnnouncements,
   useCreateAnnouncement,
   useDeleteAnnouncement,
   useUpdateAnnouncement,
 } from '../api/community';
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** A `datetime-local` input's value ("YYYY-MM-DDTHH:mm", local time) of an ISO instant. */
 function localInput(iso: string | null): string {
@@ -167,10 +165,10 @@ export function AnnouncementCard({
           {announcement.expired ? <Badge color="gray">Expired</Badge> : null}
         </Group>
         <Text size="xs" c="dimmed">
-          {when(announcement.published_at)}
+          {formatDateTime(announcement.published_at)}
           {announcement.author ? ` · ${announcement.author.name}` : ''}
           {announcement.expires_at
-            ? ` · ${announcement.expired ? 'expired' : 'until'} ${when(announcement.expires_at)}`
+            ? ` · ${announcement.expired ? 'expired' : 'until'} ${formatDateTime(announcement.expires_at)}`
             : ''}
         </Text>
         <MarkdownText>{announcement.body}</MarkdownText>

@@ -2,12 +2,12 @@ import { Anchor, Card, Group, Progress, Skeleton, Stack, Tabs, Text, Title } fro
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-state/query-state';
+import { formatDate } from '../../../lib/dates';
 import {
   ACTIVE_SURVEYS_SHOWN,
   useActiveHostedSurveys,
   useActiveInvitations,
 } from '../api/get-active-surveys';
-import { day } from '../lib/format';
 import { DASHBOARD_TITLE_LENGTH, DashboardTitle } from './dashboard-title';
 
 export const NO_ACTIVE_SURVEYS = 'No active surveys found';
@@ -93,7 +93,7 @@ export function ActiveSurveysWidget({ accountName, isSurveyHost }: ActiveSurveys
     id: i.id,
     title: i.title,
     to: `/surveys/taking/${i.survey_id}?organizationId=${i.organization_id}&step=${i.survey_locked_step}`,
-    detail: `Due ${day(i.due)} · ${i.host.name}`,
+    detail: `Due ${formatDate(i.due)} · ${i.host.name}`,
     progress: i.survey_progress,
     measure: 'progress',
   }));
@@ -101,7 +101,7 @@ export function ActiveSurveysWidget({ accountName, isSurveyHost }: ActiveSurveys
     id: s.id,
     title: s.title,
     to: `/surveys/hosting/${s.id}`,
-    detail: `Due ${day(s.due)} · ${s.submitted} of ${s.invited} invited organizations submitted`,
+    detail: `Due ${formatDate(s.due)} · ${s.submitted} of ${s.invited} invited organizations submitted`,
     progress: s.progress_percent,
     measure: 'response rate',
   }));

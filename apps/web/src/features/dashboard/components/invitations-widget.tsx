@@ -2,8 +2,8 @@ import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-state/query-state';
+import { formatDate } from '../../../lib/dates';
 import { INVITATIONS_SHOWN, useUserInvitations } from '../api/get-user-invitations';
-import { day } from '../lib/format';
 import { DASHBOARD_TITLE_LENGTH, DashboardTitle } from './dashboard-title';
 
 export const NO_INVITATIONS = 'No survey invitations yet';
@@ -57,7 +57,7 @@ export function InvitationsWidget({ userId }: { userId: number }) {
               <DashboardTitle title={i.title} length={DASHBOARD_TITLE_LENGTH} />
             </Anchor>
             <Text size="xs" c="dimmed">
-              {i.status} · Due {day(i.due)} · {i.host.name}
+              {i.status} · Due {formatDate(i.due)} · {i.host.name}
             </Text>
           </Stack>
         ))}

@@ -34,6 +34,7 @@ import { PageHeader } from '../../../components/page-header/page-header';
 import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import {
   useDeclineRequest,
   useGrants,
@@ -47,27 +48,6 @@ import { AcceptForm, GrantForm, RequestForm } from '../components/share-forms';
 
 const TABS = ['shared-with-us', 'shared-by-us'] as const;
 type ExchangeTab = (typeof TABS)[number];
-
-/** '1 Dec 2026, 14:03' in the reader's time zone. */
-export function dateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
-
-/** '1 Dec 2026'. */
-export function day(iso: string): string {
-  return new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    ...(iso.length === 10 ? { timeZone: 'UTC' } : {}),
-  });
-}
 
 /** The theme's colours, whose light variants keep AA contrast. */
 const GRANT_COLORS: Record<TGrantStatus, string> = { active: 'success', expired: 'gray', revoked: 'danger' };
@@ -181,8 +161,8 @@ function SharedWithUs({ mayRequest }: { mayRequest: boolean }) {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{tabsText(row.tabs)}</Table.Td>
-                    <Table.Td>{day(row.expires_on)}</Table.Td>
-                    <Table.Td>{row.submitted_at ? day(row.submitted_at) : 'Not yet'}</Table.Td>
+                    <Table.Td>{formatDate(row.expires_on)}</Table.Td>
+                    <Table.Td>{row.submitted_at ? formatDate(row.submitted_at) : 'Not yet'}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -240,7 +220,7 @@ function RequestsTable({
                 ) : null}
               </Table.Td>
               <Table.Td>
-                {day(request.created_at)}
+                {formatDate(request.created_at)}
                 {request.requested_by ? ` by ${request.requested_by}` : ''}
               </Table.Td>
               <Table.Td>{tabsText(request.tabs)}</Table.Td>
@@ -407,21 +387,21 @@ function SharedByUs({ isAdmin }: { isAdmin: boolean }) {
                   <Table.Tr key={grant.id}>
                     <Table.Td>{grant.investor.name}</Table.Td>
                     <Table.Td>{tabsText(grant.tabs)}</Table.Td>
-                    <Table.Td>{day(grant.expires_on)}</Table.Td>
+                    <Table.Td>{formatDate(grant.expires_on)}</Table.Td>
                     <Table.Td>
                       <Badge color={GRANT_COLORS[grant.status]} variant="light">
                         {GRANT_STATUS_LABELS[grant.status]}
                       </Badge>
                       {grant.revoked_at ? (
                         <Text size="xs" c="dimmed">
-                          {day(grant.revoked_at)}
+                          {formatDate(grant.revoked_at)}
                           {grant.revoked_by ? ` by ${grant.revoked_by}` : ''}
                         </Text>
                       ) : null}
                     </Table.Td>
                     <Table.Td>{grant.views}</Table.Td>
                     <Table.Td>
-                      {day(grant.created_at)}
+                      {formatDate(grant.created_at)}
                       {grant.granted_by ? ` by ${grant.granted_by}` : ''}
                     </Table.Td>
                     {isAdmin ? (
@@ -453,7 +433,7 @@ function SharedByUs({ isAdmin }: { isAdmin: boolean }) {
             {rows.map((view) => (
               <Text component="li" size="sm" key={view.id}>
                 <strong>{view.investor.name}</strong> viewed your profile
-                {view.tab ? ` (${TAB_TITLES[view.tab]})` : ''} on {dateTime(view.viewed_at)}
+                {view.tab ? ` (${TAB_TITLES[view.tab]})` : ''} on {formatDateTime(view.viewed_at)}
                 {view.viewer ? <Text span c="dimmed" size="sm">{` · ${view.viewer}`}</Text> : null}
               </Text>
             ))}

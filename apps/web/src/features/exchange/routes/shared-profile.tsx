@@ -6,8 +6,8 @@ import { useCrumbName } from '../../../components/breadcrumbs/crumb-names';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
 import { ResponseBlock } from '../../../components/response-document/response-block';
+import { formatDate } from '../../../lib/dates';
 import { useSharedProfile } from '../api/exchange';
-import { day } from './exchange-page';
 
 /** /exchange/shared/{organizationId}: a profile shared with my organization, read only. */
 export function SharedProfileRoute() {
@@ -35,7 +35,7 @@ export function SharedProfileRoute() {
       <PageHeader
         eyebrow="Shared with your organization, read only"
         title={owner.name}
-        description={`${tabsText(grant.tabs)}; access until ${day(grant.expires_on)}. ${owner.name} sees each time your organization opens this page.`}
+        description={`${tabsText(grant.tabs)}; access until ${formatDate(grant.expires_on)}. ${owner.name} sees each time your organization opens this page.`}
       />
       {submission === null ? (
         <Alert color="gray" title="No profile yet" role="status">
@@ -44,7 +44,7 @@ export function SharedProfileRoute() {
       ) : (
         <>
           <Text size="sm" c="dimmed">
-            Profile submitted {day(submission.submitted_at)}.
+            Profile submitted {formatDate(submission.submitted_at)}.
           </Text>
           <Paper withBorder p="md" radius="md" component="section" aria-label="Scores">
             <Title order={2} size="h4" mb="sm">

@@ -2,8 +2,8 @@ import { Anchor, Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { TNotification } from '@parity/domain/notifications';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatDateTime, relativeTime } from '../../../lib/dates';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { exactTime, relativeTime } from '../lib/format';
 import { NotificationTypeIcon } from './notification-type-icon';
 
 export interface NotificationItemProps {
@@ -52,7 +52,7 @@ export function NotificationItem({ notification, onOpen, compact, actions }: Not
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">
-            <time dateTime={notification.created_at} title={exactTime(notification.created_at)}>
+            <time dateTime={notification.created_at} title={formatDateTime(notification.created_at)}>
               {relativeTime(notification.created_at)}
             </time>
           </Text>

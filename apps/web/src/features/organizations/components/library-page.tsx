@@ -10,6 +10,7 @@ import { Pager, pageCount } from '../../../components/pager/pager';
 import { ProtectedImage } from '../../../components/protected-image/protected-image';
 import { QueryError } from '../../../components/query-state/query-state';
 import { RowActions } from '../../../components/row-actions/row-actions';
+import { formatDate } from '../../../lib/dates';
 import { downloadFile } from '../../../lib/download';
 import {
   FILES_PAGE_SIZE,
@@ -140,7 +141,7 @@ export function LibraryPage({ library }: { library: Library }) {
                     </Table.Td>
                     <Table.Td>{formatFileSize(file.size)}</Table.Td>
                     <Table.Td>{uploader(file)}</Table.Td>
-                    <Table.Td>{new Date(file.created_at).toLocaleDateString()}</Table.Td>
+                    <Table.Td>{formatDate(file.created_at)}</Table.Td>
                     <Table.Td>
                       <FileActions file={file} library={library} />
                     </Table.Td>

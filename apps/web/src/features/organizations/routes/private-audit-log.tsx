@@ -5,15 +5,11 @@ import { useState } from 'react';
 import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
+import { formatDateTime } from '../../../lib/dates';
 import { useAuditLog } from '../api/space';
 import { auditChanges } from '../lib/audit-changes';
 
 export const NO_AUDIT_ENTRIES = 'Nothing was changed yet';
-
-const when = (at: string) => {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
-};
 
 /** /organizations/private/audit-log (admins): who changed what and when, with old and new values. */
 export function PrivateAuditLogRoute() {
@@ -63,7 +59,7 @@ export function PrivateAuditLogRoute() {
                   return (
                     <Table.Tr key={entry.id}>
                       <Table.Td>
-                        <time dateTime={entry.at}>{when(entry.at)}</time>
+                        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                       </Table.Td>
                       <Table.Td>
                         {entry.actor ? displayName(entry.actor.name, entry.actor.lastname) : 'No information'}

@@ -9,14 +9,10 @@ import { CLEAR_BUTTON } from '../../../components/form/date-field';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { QueryError } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
+import { formatDateTime } from '../../../lib/dates';
 import { useOrganizationCode, useRotateCode } from '../api/space';
 
 export const NO_CODE = 'No organization code yet: make one to let people join at sign-up.';
-
-const at = (value: string) => {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
-};
 
 /** /organizations/private/code: the code people type at sign-up to join (admins see, copy, rotate). */
 export function PrivateCodeRoute() {
@@ -90,7 +86,7 @@ export function PrivateCodeRoute() {
               </Badge>
             ) : null}
             <Text size="sm" c="dimmed">
-              {data.expires_at ? `Expires ${at(data.expires_at)}` : 'Does not expire'}
+              {data.expires_at ? `Expires ${formatDateTime(data.expires_at)}` : 'Does not expire'}
             </Text>
           </Group>
         ) : (

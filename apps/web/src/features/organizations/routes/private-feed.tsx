@@ -2,14 +2,10 @@ import { Card, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError } from '../../../components/query-state/query-state';
+import { formatDateTime } from '../../../lib/dates';
 import { FEED_PAGE_SIZE, useFeed } from '../api/space';
 
 export const NO_ACTIVITY = 'No activity yet';
-
-function when(at: string) {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
-}
 
 /** /organizations/private/feed: who changed the profile, joined, uploaded... newest first, 30 a page. */
 export function PrivateFeedRoute() {
@@ -37,7 +33,7 @@ export function PrivateFeedRoute() {
               <li key={item.id} data-kind={item.kind}>
                 <Text size="sm">{item.summary}</Text>
                 <Text size="xs" c="dimmed">
-                  <time dateTime={item.at}>{when(item.at)}</time>
+                  <time dateTime={item.at}>{formatDateTime(item.at)}</time>
                 </Text>
               </li>
             ))}

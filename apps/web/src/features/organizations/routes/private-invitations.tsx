@@ -6,6 +6,7 @@ import { showAlert } from '../../../components/alerts/alert-store';
 import { confirm } from '../../../components/dialog/confirm';
 import { QueryError } from '../../../components/query-state/query-state';
 import { RowActions } from '../../../components/row-actions/row-actions';
+import { formatDateTime } from '../../../lib/dates';
 import {
   useInvitations,
   useIsOrganizationAdmin,
@@ -15,11 +16,6 @@ import {
 import { InviteForm } from '../components/invite-form';
 
 export const NO_INVITATIONS = 'No pending invitations';
-
-const at = (value: string) => {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
-};
 
 /** A pending invitation: resend it (the row stays, so it says it was sent) or revoke it. */
 const invitationItem = (invitation: TPendingInvitation) =>
@@ -41,7 +37,7 @@ export function PrivateInvitationsRoute() {
     showAlert(
       'success',
       'Email sent',
-      `A new invitation was sent to ${sent.email}; it expires ${at(sent.expires_at)}.`,
+      `A new invitation was sent to ${sent.email}; it expires ${formatDateTime(sent.expires_at)}.`,
     );
   };
 
@@ -111,7 +107,7 @@ export function PrivateInvitationsRoute() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs">
-                        <time dateTime={invitation.expires_at}>{at(invitation.expires_at)}</time>
+                        <time dateTime={invitation.expires_at}>{formatDateTime(invitation.expires_at)}</time>
                         {invitation.expired ? (
                           <Badge color="danger" variant="light" size="sm">
                             Expired

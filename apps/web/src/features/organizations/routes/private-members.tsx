@@ -7,6 +7,7 @@ import { confirm } from '../../../components/dialog/confirm';
 import { QueryError } from '../../../components/query-state/query-state';
 import { RowActions } from '../../../components/row-actions/row-actions';
 import { useCurrentAccount } from '../../../lib/account';
+import { formatDate } from '../../../lib/dates';
 import { useMembers } from '../../../lib/members';
 import { type Decision, useAdmins, useDecide, useRemoveMember } from '../api/space';
 import { AdminCard } from '../components/admin-card';
@@ -19,11 +20,6 @@ export const NO_PENDING = 'Nobody is waiting for approval';
 
 const nameOf = (m: Pick<TMember, 'name' | 'lastname' | 'email'>) =>
   displayName(m.name, m.lastname) || m.email;
-const day = (at: string) => {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : date.toLocaleDateString();
-};
-
 /** A request to join: approve or decline it (the row leaves the list either way). */
 const pendingItem = (member: TMember) =>
   listItem(
@@ -124,7 +120,7 @@ export function PrivateMembersRoute() {
                   <Table.Tr key={member.id}>
                     <Table.Td>{nameOf(member)}</Table.Td>
                     <Table.Td>{member.email}</Table.Td>
-                    <Table.Td>{day(member.created_at)}</Table.Td>
+                    <Table.Td>{formatDate(member.created_at)}</Table.Td>
                     <Table.Td>
                       <RowActions
                         item={pendingItem(member)}

@@ -5,9 +5,9 @@ import { IconArrowBackUp, IconDownload, IconPencil, IconTrash } from '@tabler/ic
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/dialog/confirm';
+import { formatDateTime } from '../../../lib/dates';
 import { useDeletePost } from '../api/feed';
 import { downloadPodFile } from '../api/files';
-import { formatWhen } from '../lib/names';
 import { PostBody, postHtmlToText } from '../lib/post-text';
 import { PostComposer } from './post-composer';
 
@@ -65,7 +65,7 @@ function Entry({
       <Group gap="xs" justify="space-between" wrap="nowrap">
         <PodNotice podId={podId} entry={entry} />
         <Text size="xs" c="dimmed">
-          <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time>
+          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
         </Text>
       </Group>
     );
@@ -78,7 +78,7 @@ function Entry({
           {entry.author?.organizationName ? ` · ${entry.author.organizationName}` : ''}
         </Text>
         <Text size="xs" c="dimmed">
-          <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time>
+          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
           {entry.editedAt ? ' · edited' : ''}
         </Text>
       </Group>

@@ -8,12 +8,6 @@ export const VISIBILITY_NAMES: Record<TPodVisibility, string> = {
   secret: 'Secret',
 };
 
-/** A date and time in the user's locale; the raw text if it does not parse. */
-export function formatWhen(at: string): string {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
-}
-
 /** An attendee's answer as lists name it. */
 export const ANSWERS: Record<TAttendeeStatus, string> = {
   'no-answer': 'No answer',

@@ -2,9 +2,9 @@ import { Card, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
+import { formatDateTime } from '../../../lib/dates';
 import { useAcceptInvitation, useInvitationView } from '../api/members';
 import { PageRead } from '../components/query-view';
-import { formatWhen } from '../lib/names';
 
 /**
  * /pods/invitations/{token}, the link of the invitation mail: the pod and who invites, and Accept.
@@ -35,7 +35,7 @@ export function AcceptInvitationRoute() {
             <Stack gap="sm">
               <Text>
                 {view.invitedBy.name} invited you to the pod <strong>{view.podName}</strong> on{' '}
-                {formatWhen(view.createdAt)}.
+                {formatDateTime(view.createdAt)}.
               </Text>
               {view.podDescription ? (
                 <Text style={{ whiteSpace: 'pre-wrap' }}>{view.podDescription}</Text>

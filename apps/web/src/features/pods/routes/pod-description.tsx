@@ -7,6 +7,7 @@ import { Button } from '../../../components/button/button';
 import { applyApiErrors } from '../../../components/form/api-errors';
 import { FormError } from '../../../components/form/form-error';
 import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
+import { formatDate } from '../../../lib/dates';
 import { useUpdatePod } from '../api/pods';
 import { PodFields, type PodFieldValues } from '../components/pod-form';
 import { VISIBILITY_NAMES } from '../lib/names';
@@ -82,7 +83,7 @@ export function PodDescriptionRoute() {
             ))}
           </Stack>
           <Text size="sm" c="dimmed">
-            {VISIBILITY_NAMES[pod.visibility]} pod, created {new Date(pod.createdAt).toLocaleDateString()}.
+            {VISIBILITY_NAMES[pod.visibility]} pod, created {formatDate(pod.createdAt)}.
           </Text>
         </Stack>
       </Paper>

@@ -12,6 +12,7 @@ import { openDialog } from '../../../components/dialog/dialog-store';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { Pager, pageCount } from '../../../components/pager/pager';
 import { useCurrentAccount } from '../../../lib/account';
+import { formatDateTime } from '../../../lib/dates';
 import {
   downloadEventFile,
   useAnswerEvent,
@@ -27,7 +28,7 @@ import { usePod } from '../api/pods';
 import { PodEventForm } from '../components/pod-event-form';
 import { ListRead, PageRead, ScrollTable } from '../components/query-view';
 import { UploadFile } from '../components/upload-file';
-import { ANSWERS, formatWhen } from '../lib/names';
+import { ANSWERS } from '../lib/names';
 import { PostBody } from '../lib/post-text';
 
 const TABS = ['about', 'attendees', 'documents'] as const;
@@ -46,7 +47,7 @@ function About({ event }: { event: TEventDetail }) {
       <Paper withBorder p="md" radius="md">
         <Stack gap={6}>
           <Text>
-            <strong>When:</strong> {formatWhen(event.start)} – {formatWhen(event.end)}
+            <strong>When:</strong> {formatDateTime(event.start)} – {formatDateTime(event.end)}
             {event.recurrence ? ` · repeats ${event.recurrence.freq}` : ''}
           </Text>
           {event.location ? (

@@ -5,11 +5,12 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { openDialog } from '../../../components/dialog/dialog-store';
 import { Pager, pageCount } from '../../../components/pager/pager';
+import { formatDateTime } from '../../../lib/dates';
 import { usePodEvents } from '../api/events';
 import { EVENTS_PAGE_SIZE } from '../api/keys';
 import { PodEventForm } from '../components/pod-event-form';
 import { ListRead, ScrollTable } from '../components/query-view';
-import { ANSWERS, formatWhen } from '../lib/names';
+import { ANSWERS } from '../lib/names';
 import { useShownPod } from '../lib/shown-pod';
 
 /** /pods/{podId}/events: the pod's upcoming or past events; any member adds one. */
@@ -78,7 +79,7 @@ export function PodEventsRoute() {
                         ) : null}
                       </Group>
                     </Table.Td>
-                    <Table.Td>{formatWhen(event.start)}</Table.Td>
+                    <Table.Td>{formatDateTime(event.start)}</Table.Td>
                     <Table.Td>{event.myStatus ? ANSWERS[event.myStatus] : 'Not invited'}</Table.Td>
                     <Table.Td>{event.attendingCount}</Table.Td>
                   </Table.Tr>

@@ -6,11 +6,11 @@ import { showAlert } from '../../../components/alerts/alert-store';
 import { confirm } from '../../../components/dialog/confirm';
 import { Pager, pageCount } from '../../../components/pager/pager';
 import { SortableTh } from '../../../components/table/sortable-th';
+import { formatDateTime } from '../../../lib/dates';
 import { downloadPodFile, useDeletePodFile, usePodFiles, useUploadPodFile } from '../api/files';
 import { FILES_PAGE_SIZE, type FileListParams } from '../api/keys';
 import { ListRead, ScrollTable, SearchBox, useSearchedPages } from '../components/query-view';
 import { UploadFile } from '../components/upload-file';
-import { formatWhen } from '../lib/names';
 import { useShownPod } from '../lib/shown-pod';
 
 const COLUMNS: { sort: FileListParams['sort']; label: string }[] = [
@@ -97,7 +97,7 @@ export function PodFilesRoute() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{formatFileSize(file.size)}</Table.Td>
-                    <Table.Td>{formatWhen(file.createdAt)}</Table.Td>
+                    <Table.Td>{formatDateTime(file.createdAt)}</Table.Td>
                     <Table.Td>{file.uploadedBy?.name ?? '—'}</Table.Td>
                     <Table.Td>
                       {file.canDelete ? (

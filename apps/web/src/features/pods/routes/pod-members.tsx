@@ -4,6 +4,7 @@ import { IconCheck, IconShieldDown, IconShieldUp, IconUserMinus, IconX } from '@
 import type { ReactNode } from 'react';
 import { confirm } from '../../../components/dialog/confirm';
 import { Pager, pageCount } from '../../../components/pager/pager';
+import { formatDateTime } from '../../../lib/dates';
 import { MEMBERS_PAGE_SIZE } from '../api/keys';
 import {
   useApproveRequest,
@@ -17,7 +18,6 @@ import {
 } from '../api/members';
 import { InviteForm } from '../components/invite-form';
 import { ListRead, ScrollTable, SearchBox, useSearchedPages } from '../components/query-view';
-import { formatWhen } from '../lib/names';
 import { useShownPod } from '../lib/shown-pod';
 
 function Action({
@@ -200,7 +200,7 @@ export function PodMembersRoute() {
                     </Table.Td>
                     <Table.Td>{member.organizationName ?? '—'}</Table.Td>
                     <Table.Td>{member.role === 'admin' ? 'Admin' : 'Member'}</Table.Td>
-                    <Table.Td>{formatWhen(member.joinedAt)}</Table.Td>
+                    <Table.Td>{formatDateTime(member.joinedAt)}</Table.Td>
                     {pod.canManage ? (
                       <Table.Td>
                         <MemberActions podId={pod.id} member={member} />

@@ -1,10 +1,8 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import type { TSupportRequestSummary } from '@parity/domain/support';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/dates';
 import { StatusBadge } from './status-badge';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Support requests as a table: subject (a link to the thread), status, last activity; the requester for administrators. */
 export function RequestTable({
@@ -48,7 +46,7 @@ export function RequestTable({
                 <StatusBadge status={r.status} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{when(r.updated_at)}</Text>
+                <Text size="sm">{formatDateTime(r.updated_at)}</Text>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -5,6 +5,7 @@ import { useCrumbName } from '../../../components/breadcrumbs/crumb-names';
 import { MarkdownText } from '../../../components/markdown/markdown';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import { formatDate } from '../../../lib/dates';
 import { useArticle } from '../api/support';
 
 /** /support/articles/:slug: one help article, its markdown rendered safely. */
@@ -30,7 +31,7 @@ export function ArticleRoute() {
         {a.topic ? <Badge variant="light">{SUPPORT_TOPIC_LABELS[a.topic]}</Badge> : null}
         {a.published ? null : <Badge color="yellow">Draft</Badge>}
         <Text size="xs" c="dimmed">
-          Updated {new Date(a.updated_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+          Updated {formatDate(a.updated_at)}
         </Text>
       </Group>
       {/* Wide tables and code scroll inside the article, never the page. */}

@@ -15,13 +15,10 @@ import { MarkdownText } from '../../../components/markdown/markdown';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
+import { formatDateTime } from '../../../lib/dates';
 import { downloadFile } from '../../../lib/download';
-
 import { useRequestAction, useSupportRequest } from '../api/support';
 import { StatusBadge } from '../components/status-badge';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function ReplyForm({ request, asSupport }: { request: TSupportRequestDetail; asSupport: boolean }) {
   const action = useRequestAction(request.id);
@@ -99,7 +96,7 @@ export function RequestRoute() {
     <Stack gap="md" maw={860}>
       <PageHeader
         title={r.subject}
-        description={`Filed by ${r.requester.name}${r.organization ? ` (${r.organization.name})` : ''} on ${when(r.created_at)}`}
+        description={`Filed by ${r.requester.name}${r.organization ? ` (${r.organization.name})` : ''} on ${formatDateTime(r.created_at)}`}
         actions={
           r.status === 'closed' ? null : (
             <Button kind="secondary" loading={close.isPending} onClick={() => void closeRequest()}>
@@ -149,7 +146,8 @@ export function RequestRoute() {
               aria-label={m.from_support ? 'Answer from Parity support' : `Reply from ${m.author.name}`}
             >
               <Text size="xs" c="dimmed" mb={4}>
-                {m.from_support ? `Parity support (${m.author.name})` : m.author.name} · {when(m.created_at)}
+                {m.from_support ? `Parity support (${m.author.name})` : m.author.name} ·{' '}
+                {formatDateTime(m.created_at)}
               </Text>
               <MarkdownText>{m.body}</MarkdownText>
             </Paper>

@@ -2,6 +2,7 @@ import { Avatar, Badge, Card, Group, Progress, Stack, Text, Title } from '@manti
 import type { TSurveyInvitation, TSurveyStatus } from '@parity/domain/surveys';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
+import { formatDate } from '../../../lib/dates';
 import type { SurveyAction } from '../lib/survey-action';
 
 export const NO_INFORMATION = 'No information';
@@ -15,14 +16,6 @@ export const STATUS_COLORS: Record<TSurveyStatus, string> = {
   Submitted: 'success',
   Archived: 'gray',
 };
-
-/** 2026-12-31 -> Dec 31, 2026 (dates are calendar days: no time zone shift). */
-export function formatDay(day: string): string {
-  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? day
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
 
 export interface SurveyTileProps {
   invitation: Pick<
@@ -58,7 +51,7 @@ export function SurveyTile({ invitation, action, headingOrder = 3, compact = fal
             <Stack gap={4}>
               {due ? (
                 <Text size="sm" c="dimmed">
-                  Due <time dateTime={due}>{formatDay(due)}</time>
+                  Due <time dateTime={due}>{formatDate(due)}</time>
                 </Text>
               ) : null}
               {host?.name ? (

@@ -1,6 +1,7 @@
 import { Anchor, Card, Skeleton, Table, Text } from '@mantine/core';
 import { formatFileSize } from '@parity/domain/file-size';
 import { QueryError } from '../../../components/query-state/query-state';
+import { formatDate } from '../../../lib/dates';
 import { downloadFile } from '../../../lib/download';
 import { useAttachments } from '../api/users';
 
@@ -46,7 +47,7 @@ export function MyFilesRoute() {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{formatFileSize(file.size)}</Table.Td>
-                <Table.Td>{new Date(file.created_at).toLocaleDateString()}</Table.Td>
+                <Table.Td>{formatDate(file.created_at)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -23,6 +23,7 @@ import { DateField } from '../../../../components/form/date-field';
 import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
 import { Select } from '../../../../components/select/select';
+import { formatDateTime } from '../../../../lib/dates';
 import { OrganizationSelect } from '../../reports/components/organization-select';
 import { ADMIN_AUDIT_PAGE_SIZE, type AuditFilters, useAdminAudit } from '../api/audit';
 import { AuditDiff, fieldLabel } from '../components/audit-diff';
@@ -48,15 +49,6 @@ const ACTIONS = [
 ];
 
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: zone,
-  timeZoneName: 'short',
-});
 
 const entityLabel = (entity: string) =>
   (AUDIT_ENTITY_LABELS as Record<string, string>)[entity] ?? fieldLabel(entity);
@@ -253,7 +245,7 @@ function AuditRow({
             {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
           </ActionIcon>
         </Table.Td>
-        <Table.Td>{dateTime.format(new Date(entry.at))}</Table.Td>
+        <Table.Td>{formatDateTime(entry.at)}</Table.Td>
         <Table.Td>
           {entry.actor ? (
             <Stack gap={0}>

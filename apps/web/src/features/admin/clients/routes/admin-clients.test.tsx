@@ -70,7 +70,7 @@ describe('/admin/clients', () => {
     const bi = within(table).getByRole('row', { name: /Northwind BI/ });
     expect(within(bi).getByText('Northwind Pension Fund')).toBeInTheDocument();
     expect(within(bi).getByText('read:analytics')).toBeInTheDocument();
-    expect(within(bi).getByText('2 Mar 2026')).toBeInTheDocument();
+    expect(within(bi).getByText('Mar 2, 2026')).toBeInTheDocument();
     expect(within(bi).getByText('Active')).toBeInTheDocument();
     expect(within(bi).getByRole('link', { name: 'Northwind BI' })).toHaveAttribute(
       'href',

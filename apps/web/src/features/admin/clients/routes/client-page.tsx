@@ -14,9 +14,10 @@ import { applyApiErrors } from '../../../../components/form/api-errors';
 import { FormError } from '../../../../components/form/form-error';
 import { focusFirstError, useSchemaForm } from '../../../../components/form/use-schema-form';
 import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
+import { formatDateTime } from '../../../../lib/dates';
 import { useAdminClient, useRevokeClient, useRotateClient, useUpdateClient } from '../api/clients';
 import { ScopeCheckboxes } from '../components/client-form';
-import { ClientStatus, formatMoment } from '../components/client-status';
+import { ClientStatus } from '../components/client-status';
 import { showClientSecret } from '../components/secret-dialog';
 
 /** /admin/clients/{clientId}: a client's details; edit, rotate its secret, revoke it. */
@@ -74,11 +75,11 @@ function Details({ client }: { client: TAdminClient }) {
     ['Scopes', client.first_party ? 'All (signed-in users)' : client.scopes.join(', ')],
     [
       'Created',
-      `${formatMoment(client.created_at)}${client.created_by ? ` by ${client.created_by.name} ${client.created_by.lastname}` : ''}`,
+      `${formatDateTime(client.created_at)}${client.created_by ? ` by ${client.created_by.name} ${client.created_by.lastname}` : ''}`,
     ],
-    ['Secret rotated', client.rotated_at ? formatMoment(client.rotated_at) : 'Never'],
-    ['Last used', client.last_used_at ? formatMoment(client.last_used_at) : 'Never'],
-    ['Revoked', client.revoked_at ? formatMoment(client.revoked_at) : 'No'],
+    ['Secret rotated', client.rotated_at ? formatDateTime(client.rotated_at) : 'Never'],
+    ['Last used', client.last_used_at ? formatDateTime(client.last_used_at) : 'Never'],
+    ['Revoked', client.revoked_at ? formatDateTime(client.revoked_at) : 'No'],
   ];
   return (
     <Table variant="vertical" withTableBorder layout="fixed">

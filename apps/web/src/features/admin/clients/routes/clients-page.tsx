@@ -7,9 +7,10 @@ import { Button } from '../../../../components/button/button';
 import { openDialog } from '../../../../components/dialog/dialog-store';
 import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
+import { formatDate } from '../../../../lib/dates';
 import { ADMIN_CLIENTS_PAGE_SIZE, useAdminClients } from '../api/clients';
 import { CreateClientForm } from '../components/client-form';
-import { ClientStatus, formatDay } from '../components/client-status';
+import { ClientStatus } from '../components/client-status';
 
 export const NO_CLIENTS = 'No clients found.';
 
@@ -141,7 +142,7 @@ function ClientRow({ client }: { client: TAdminClient }) {
           </Group>
         )}
       </Table.Td>
-      <Table.Td>{client.last_used_at ? formatDay(client.last_used_at) : 'Never'}</Table.Td>
+      <Table.Td>{client.last_used_at ? formatDate(client.last_used_at) : 'Never'}</Table.Td>
       <Table.Td>
         <ClientStatus client={client} />
       </Table.Td>

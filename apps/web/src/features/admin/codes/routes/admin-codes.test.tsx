@@ -51,7 +51,7 @@ describe('/admin/codes', () => {
     renderApp('/admin/codes');
     const table = await screen.findByRole('table', { name: 'Organizations codes, newest first' });
     const active = within(table).getByRole('row', { name: /ABCDE-FGHJK/ });
-    expect(within(active).getByText('31 Dec 2026')).toBeInTheDocument();
+    expect(within(active).getByText('Dec 31, 2026')).toBeInTheDocument();
     expect(within(active).getByText('Active')).toBeInTheDocument();
     const revoked = within(table).getByRole('row', { name: /OLDOL-DOLDO/ });
     expect(within(revoked).getByText('Never')).toBeInTheDocument();

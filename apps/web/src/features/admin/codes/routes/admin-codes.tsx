@@ -13,6 +13,7 @@ import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
 import { RowActions } from '../../../../components/row-actions/row-actions';
 import { Select } from '../../../../components/select/select';
+import { formatDate } from '../../../../lib/dates';
 import { useOrganizationChoices } from '../../lib/organization-choices';
 import {
   ADMIN_CODES_PAGE_SIZE,
@@ -33,7 +34,6 @@ const STATUS_LABEL: Record<TAdminCodeStatus, string> = {
   expired: 'Expired',
   revoked: 'Revoked',
 };
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
 const codeItem = (code: TAdminCode) =>
   listItem(code.id, [
@@ -161,7 +161,7 @@ export function AdminCodesRoute() {
                     <Code>{code.code}</Code>
                   </Table.Td>
                   <Table.Td>{code.organization.name}</Table.Td>
-                  <Table.Td>{code.expires_at ? day.format(new Date(code.expires_at)) : 'Never'}</Table.Td>
+                  <Table.Td>{code.expires_at ? formatDate(code.expires_at) : 'Never'}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLOUR[code.status]} variant="light">
                       {STATUS_LABEL[code.status]}

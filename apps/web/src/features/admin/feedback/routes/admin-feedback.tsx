@@ -15,6 +15,7 @@ import { LineChart } from '../../../../components/charts/svg-charts';
 import { DateField } from '../../../../components/form/date-field';
 import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
+import { formatDateTime } from '../../../../lib/dates';
 import {
   ADMIN_FEEDBACK_PAGE_SIZE,
   downloadAdminFeedbackCsv,
@@ -30,12 +31,6 @@ const bandLabel = (band: FeedbackBand) => {
   const { min, max } = feedbackBandRange(band);
   return `${min}-${max}`;
 };
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
 
 /** The filters kept in the address (band, from, to, page), so a filtered view can be shared. */
 function useFilters() {
@@ -181,7 +176,7 @@ function FeedbackTable({
             <Table.Tbody>
               {data.map((item) => (
                 <Table.Tr key={item.id}>
-                  <Table.Td>{dateTime.format(new Date(item.created_at))}</Table.Td>
+                  <Table.Td>{formatDateTime(item.created_at)}</Table.Td>
                   <Table.Td>
                     <Badge
                       color={FEEDBACK_BAND_COLOURS[feedbackBand(item.value)]}

@@ -16,6 +16,7 @@ import { applyApiErrors } from '../../../../components/form/api-errors';
 import { FormError } from '../../../../components/form/form-error';
 import { focusFirstError, useSchemaForm } from '../../../../components/form/use-schema-form';
 import { Select } from '../../../../components/select/select';
+import { formatDate } from '../../../../lib/dates';
 import { useDictionary } from '../../../../lib/dictionaries';
 import { useAdminOrganizations, useMergeOrganization, useSetDeleted, useUpdateOrganization } from '../api';
 
@@ -78,7 +79,7 @@ export function AboutTab({ organization }: { organization: TAdminOrganization })
     <Stack gap="lg" maw={640}>
       {deleted ? (
         <Alert color="warning" title="Deleted organization" role="status">
-          {`Deleted on ${new Date(organization.deleted_at!).toLocaleDateString('en-US')}: its members have no access to it.`}
+          {`Deleted on ${formatDate(organization.deleted_at)}: its members have no access to it.`}
         </Alert>
       ) : null}
       <form onSubmit={submit} noValidate aria-label="Organization record">

@@ -1,5 +1,6 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
+import { formatDate } from '../../../../lib/dates';
 import { useAdminOrganizationSurveys } from '../api';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -14,7 +15,6 @@ const STATUS_LABELS: Record<string, string> = {
   declined: 'Declined',
 };
 const label = (status: string) => STATUS_LABELS[status] ?? status;
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '—');
 
 /** The Surveys tab: what the organization hosts and what it was invited to, with statuses. */
 export function SurveysTab({ organizationId }: { organizationId: number }) {
@@ -56,7 +56,7 @@ export function SurveysTab({ organizationId }: { organizationId: number }) {
                     <Table.Td>
                       <Badge variant="light">{label(survey.status)}</Badge>
                     </Table.Td>
-                    <Table.Td>{day(survey.due)}</Table.Td>
+                    <Table.Td>{formatDate(survey.due)}</Table.Td>
                     <Table.Td>
                       {survey.submitted} / {survey.invited}
                     </Table.Td>
@@ -93,8 +93,8 @@ export function SurveysTab({ organizationId }: { organizationId: number }) {
                     <Table.Td>
                       <Badge variant="light">{label(survey.status)}</Badge>
                     </Table.Td>
-                    <Table.Td>{day(survey.due)}</Table.Td>
-                    <Table.Td>{day(survey.submitted_at)}</Table.Td>
+                    <Table.Td>{formatDate(survey.due)}</Table.Td>
+                    <Table.Td>{formatDate(survey.submitted_at)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -8,6 +8,7 @@ import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError } from '../../../../components/query-state/query-state';
 import { Select } from '../../../../components/select/select';
 import { SortableTh } from '../../../../components/table/sortable-th';
+import { formatDate } from '../../../../lib/dates';
 import { useDictionary } from '../../../../lib/dictionaries';
 import { type OrganizationsFilter, useAdminOrganizations } from '../api';
 
@@ -27,8 +28,6 @@ const STATES: { value: TAdminOrganizationState; label: string }[] = [
   { value: 'deleted', label: 'Deleted' },
   { value: 'all', label: 'Live and deleted' },
 ];
-
-export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '—');
 
 /** /admin/organizations: every organization, searched, filtered, sorted and paged (spec 2 Admin). */
 export function OrganizationsPage() {

@@ -8,8 +8,9 @@ import { Button } from '../../../../components/button/button';
 import { confirm } from '../../../../components/dialog/confirm';
 import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError } from '../../../../components/query-state/query-state';
+import { formatDate } from '../../../../lib/dates';
 import { useArchivedUsers, useRestoreUser } from '../api/users';
-import { formatDate, USERS_PAGE_SIZE } from './users-page';
+import { USERS_PAGE_SIZE } from './users-page';
 
 const fullName = (u: { name: string; lastname: string }) => `${u.name} ${u.lastname}`.trim();
 

@@ -17,6 +17,7 @@ import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError } from '../../../../components/query-state/query-state';
 import { Select } from '../../../../components/select/select';
 import { SortableTh } from '../../../../components/table/sortable-th';
+import { formatDate } from '../../../../lib/dates';
 import { useOrganizationChoices } from '../../lib/organization-choices';
 import { type UsersFilter, useAdminUsers } from '../api/users';
 
@@ -42,8 +43,6 @@ const COLUMNS: { label: string; sort: TAdminUserSort | null }[] = [
   { label: 'Created', sort: 'created_at' },
   { label: 'Last login', sort: 'last_login_at' },
 ];
-
-export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '—');
 
 /** /admin/users: every active account, searched, filtered, sorted and paged (spec 2 Admin, Users). */
 export function UsersPage() {

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Button } from '../../../../components/button/button';
 import { openDialog } from '../../../../components/dialog/dialog-store';
 import { ApiError } from '../../../../lib/api-client';
-import { exactTime, personName, relativeTime } from '../versions/format';
+import { formatDateTime, relativeTime } from '../../../../lib/dates';
+import { personName } from '../versions/format';
 
 /** The server's side of a stale save (409 `stale_save`), or null when the error is anything else. */
 export function conflictOf(error: unknown): TConflictDetail | null {
@@ -48,7 +49,7 @@ function ConflictContent({
           <>
             {' '}
             <time dateTime={detail.updated_at}>{relativeTime(detail.updated_at)}</time> (
-            {exactTime(detail.updated_at)})
+            {formatDateTime(detail.updated_at)})
           </>
         ) : null}{' '}
         after you opened it. Your changes are not saved.

@@ -1,9 +1,10 @@
 import { Badge, Drawer, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { TAB_TITLES, type TTabKey, type TTabVersion, type TVersionChange } from '@parity/domain/lpi/tabs';
 import { QueryError } from '../../../../components/query-state/query-state';
+import { formatDateTime, relativeTime } from '../../../../lib/dates';
 import { useTabVersions } from '../../api/versions';
 import type { LpiScope } from '../../lib/scope';
-import { exactTime, personName, relativeTime, valueText } from './format';
+import { personName, valueText } from './format';
 
 export interface VersionHistoryProps {
   opened: boolean;
@@ -55,11 +56,11 @@ function VersionItem({ version }: { version: TTabVersion }) {
       </Group>
       <Text size="sm">
         {personName(version.saved_by)},{' '}
-        <time dateTime={version.saved_at} title={exactTime(version.saved_at)}>
+        <time dateTime={version.saved_at} title={formatDateTime(version.saved_at)}>
           {relativeTime(version.saved_at)}
         </time>{' '}
         <Text span c="dimmed" size="sm">
-          ({exactTime(version.saved_at)})
+          ({formatDateTime(version.saved_at)})
         </Text>
       </Text>
       {version.changes.length > 0 ? (

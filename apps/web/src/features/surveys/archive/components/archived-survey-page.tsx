@@ -1,11 +1,11 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 import { PageHeader } from '../../../../components/page-header/page-header';
+import { formatDate } from '../../../../lib/dates';
 import { useInvitation } from '../../api/invitations';
 import { DownloadButtons, responseFileName } from '../../components/download-buttons';
 import { LoadingPage, PageError } from '../../components/page-state';
 import { ResponseView } from '../../components/response-view';
-import { formatDay } from '../../components/survey-tile';
 import { usePrintResponse } from '../../components/use-print-response';
 import { useSurveyAddress } from '../../lib/survey-address';
 import { LegacyResponse } from './legacy-response';
@@ -28,7 +28,7 @@ export function ArchivedSurveyPage() {
     <Stack gap="md">
       <PageHeader
         title={data.title}
-        eyebrow={`Hosted by ${data.host.name} · Due ${formatDay(data.due)} · ${data.status}`}
+        eyebrow={`Hosted by ${data.host.name} · Due ${formatDate(data.due)} · ${data.status}`}
         actions={
           data.is_legacy ? null : (
             <DownloadButtons

@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../../components/page-header/page-header';
+import { formatDate } from '../../../../lib/dates';
 import { useInvitation } from '../../api/invitations';
 import { DownloadButtons, responseFileName } from '../../components/download-buttons';
 import { LoadingPage, PageError } from '../../components/page-state';
 import { ResponseView } from '../../components/response-view';
-import { formatDay } from '../../components/survey-tile';
 import { usePrintResponse } from '../../components/use-print-response';
 import { useSurveyAddress } from '../../lib/survey-address';
 
@@ -21,7 +21,7 @@ export function ExportSurveyPage() {
     <Stack gap="md">
       <PageHeader
         title={data.title}
-        eyebrow={`Hosted by ${data.host.name} · Due ${formatDay(data.due)} · ${data.status}`}
+        eyebrow={`Hosted by ${data.host.name} · Due ${formatDate(data.due)} · ${data.status}`}
         description="The organization's response, read only."
         actions={
           <DownloadButtons

@@ -3,7 +3,8 @@ import { HOSTED_SURVEY_STATUSES, type THostedSurvey } from '@parity/domain/surve
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/button/button';
-import { formatDay, NO_INFORMATION, STATUS_COLORS } from '../../components/survey-tile';
+import { formatDate } from '../../../../lib/dates';
+import { NO_INFORMATION, STATUS_COLORS } from '../../components/survey-tile';
 import { SurveyTileGrid } from '../../components/survey-tile-grid';
 import { type HostedSurveysScope, useHostedSurveys } from '../api/hosting';
 
@@ -30,7 +31,7 @@ export function HostedSurveyTile({ survey }: { survey: THostedSurvey }) {
             <Stack gap={4}>
               {survey.due ? (
                 <Text size="sm" c="dimmed">
-                  Due <time dateTime={survey.due}>{formatDay(survey.due)}</time>
+                  Due <time dateTime={survey.due}>{formatDate(survey.due)}</time>
                 </Text>
               ) : null}
               {survey.host?.name ? (

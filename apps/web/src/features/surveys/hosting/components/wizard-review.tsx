@@ -11,7 +11,7 @@ import {
 } from '@parity/domain/survey-request';
 import { SURVEY_STEPS } from '@parity/domain/surveys';
 import type { ReactNode } from 'react';
-import { formatDay } from '../../components/survey-tile';
+import { formatDate } from '../../../../lib/dates';
 import { OPTIONAL_LPI_STEPS, WIZARD_STEPS, type WizardState } from '../lib/wizard-state';
 
 const NONE = 'None';
@@ -142,8 +142,8 @@ export function WizardReview({
       <Part step={1} onEdit={onEdit}>
         <Item label={LABELS.title}>{details.title.trim() || NONE}</Item>
         <Item label={LABELS.description}>{details.description.trim() || NONE}</Item>
-        <Item label={LABELS.start}>{details.start ? formatDay(details.start) : NONE}</Item>
-        <Item label={LABELS.due}>{details.due ? formatDay(details.due) : NONE}</Item>
+        <Item label={LABELS.start}>{details.start ? formatDate(details.start) : NONE}</Item>
+        <Item label={LABELS.due}>{details.due ? formatDate(details.due) : NONE}</Item>
         <Item label={LABELS.primary_contact_id}>
           {contact ? `${contact.name} ${contact.lastname}`.trim() : NONE}
         </Item>

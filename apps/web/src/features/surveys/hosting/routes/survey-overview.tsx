@@ -26,7 +26,8 @@ import { PageHeader } from '../../../../components/page-header/page-header';
 import { QueryError } from '../../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../../lib/account';
 import { ApiError } from '../../../../lib/api-client';
-import { formatDay, STATUS_COLORS } from '../../components/survey-tile';
+import { formatDate } from '../../../../lib/dates';
+import { STATUS_COLORS } from '../../components/survey-tile';
 import { surveyAction, takingPath } from '../../lib/survey-action';
 import { useSurveyOverview } from '../api/hosting';
 import { DeclineSurveyButton } from '../components/decline-survey-button';
@@ -144,10 +145,10 @@ function Overview({ survey }: { survey: TSurveyOverview }) {
             </Group>
             <Group gap="xl">
               <Contact label="Start">
-                <time dateTime={survey.start}>{formatDay(survey.start)}</time>
+                <time dateTime={survey.start}>{formatDate(survey.start)}</time>
               </Contact>
               <Contact label="Due">
-                <time dateTime={survey.due}>{formatDay(survey.due)}</time>
+                <time dateTime={survey.due}>{formatDate(survey.due)}</time>
               </Contact>
               <Contact label="Status">
                 <Badge color={STATUS_COLORS[survey.status]} variant="light">

@@ -36,6 +36,7 @@ import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError } from '../../../../components/query-state/query-state';
 import { RowActions } from '../../../../components/row-actions/row-actions';
 import { Select } from '../../../../components/select/select';
+import { formatDate } from '../../../../lib/dates';
 import {
   useAddContact,
   useContacts,
@@ -44,7 +45,6 @@ import {
   useInviteMembers,
   useOrganizationSearch,
 } from './api';
-import { formatDate } from './format';
 
 const invitedText = (n: number) =>
   n === 1 ? '1 organization newly invited.' : `${n} organizations newly invited.`;

@@ -291,14 +291,19 @@ describe('the Invitations tab', () => {
     expect(within(screen.getByRole('table', { name: 'Participants' })).getAllByRole('row')).toHaveLength(16);
   });
 
-  it('searches, filters by status and label, and sorts by a column', async () => {
+  // Search and each filter are a test of their own: together they took over 30 s on a loaded
+  // 2-core machine (the test's whole time limit), typing and opening two selects.
+  it('searches by name', async () => {
     setup();
     await openInvitations();
     await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'Firm 1');
     await waitFor(() => expect(lastParticipantsQuery().get('search_query')).toBe('Firm 1'));
     expect(await screen.findByText('1–10 of 10')).toBeInTheDocument();
-    await userEvent.clear(screen.getByRole('textbox', { name: 'Search' }));
+  });
 
+  it('filters by status, then by label', async () => {
+    setup();
+    await openInvitations();
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Submitted', hidden: true }));
     await waitFor(() => expect(lastParticipantsQuery().get('status')).toBe('submitted'));

@@ -38,9 +38,9 @@ import { QueryError } from '../../../../components/query-state/query-state';
 import { RowActions } from '../../../../components/row-actions/row-actions';
 import { Select } from '../../../../components/select/select';
 import { SortableTh } from '../../../../components/table/sortable-th';
+import { formatDate } from '../../../../lib/dates';
 import { type ParticipantsFilter, useHostLabels, useParticipants, useSendReminders } from './api';
 import { ContactsPanel } from './contacts-panel';
-import { formatDate } from './format';
 import { openLabelsEditor } from './labels-editor';
 
 /** Theme colours, whose light variants keep AA contrast. */

@@ -7,8 +7,9 @@ import {
 import { ChartPanel } from '../../../../components/charts/chart-panel';
 import { LineChart } from '../../../../components/charts/svg-charts';
 import { QueryError } from '../../../../components/query-state/query-state';
+import { formatDate } from '../../../../lib/dates';
 import { useResponseRates } from './api';
-import { formatDate, formatPercent } from './format';
+import { formatPercent } from './format';
 
 /** At most this many dates are written under the chart (the table view has them all). */
 const AXIS_LABELS = 8;

@@ -1,8 +1,6 @@
 import { Badge, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { TSurveyInvitation } from '@parity/domain/surveys';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../../lib/dates';
 
 /** Who worked on the response (spec 3 Survey invitation contributors): submitted flag, last update. */
 export function ContributorsList({ contributors }: { contributors: TSurveyInvitation['contributors'] }) {
@@ -32,7 +30,8 @@ export function ContributorsList({ contributors }: { contributors: TSurveyInvita
               <Text size="xs" c="dimmed">
                 {person.last_updated_at ? (
                   <>
-                    Last update <time dateTime={person.last_updated_at}>{when(person.last_updated_at)}</time>
+                    Last update{' '}
+                    <time dateTime={person.last_updated_at}>{formatDateTime(person.last_updated_at)}</time>
                   </>
                 ) : (
                   'No update yet'

@@ -6,6 +6,7 @@ import { alertStore } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { useCurrentAccount } from '../../../../lib/account';
 import { ApiError } from '../../../../lib/api-client';
+import { formatDate } from '../../../../lib/dates';
 import { sendAccountUsageEvent } from '../../../../lib/usage-events';
 import { useSubmitSurvey } from '../../api/taking-steps';
 
@@ -35,11 +36,7 @@ export function SubmitStep({ surveyId, incomplete, submittedAt, canSubmit, onGoT
   if (submittedAt) {
     return (
       <Alert color="green" icon={<IconCircleCheck aria-hidden />} title="Submitted">
-        This response was submitted on{' '}
-        <time dateTime={submittedAt}>
-          {new Date(submittedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
-        </time>
-        .
+        This response was submitted on <time dateTime={submittedAt}>{formatDate(submittedAt)}</time>.
       </Alert>
     );
   }

@@ -20,9 +20,9 @@ import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/button/button';
 import { PageHeader } from '../../../../components/page-header/page-header';
+import { formatDate, formatTime } from '../../../../lib/dates';
 import { INVITATIONS_KEY } from '../../api/invitations';
 import { progressKey, recordStep } from '../../api/taking-steps';
-import { formatDay } from '../../components/survey-tile';
 import { stepView } from '../../lib/steps';
 import { exportPath, resumeStep } from '../../lib/survey-action';
 import type { RenderSurveyStep, SurveyStepController } from '../../lib/survey-step';
@@ -35,9 +35,6 @@ export const INVITE_ADMINS_ONLY = 'Only organization admins can invite users';
 
 export const OTHER_ORGANIZATION_NOTICE =
   "You are reading an invited organization's response: only its members can change it.";
-
-const clock = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Why the response cannot be changed, as the page's banner says it (null: it can). */
 export function closedNotice(invitation: TSurveyInvitation): string | null {
@@ -192,7 +189,7 @@ export function SurveyStepper({ invitation, steps, progress, account, renderStep
     <Stack gap="md">
       <PageHeader
         title={invitation.title}
-        eyebrow={`Hosted by ${invitation.host.name} · Due ${formatDay(invitation.due)}`}
+        eyebrow={`Hosted by ${invitation.host.name} · Due ${formatDate(invitation.due)}`}
         actions={
           <>
             <Button
@@ -323,8 +320,8 @@ export function SurveyStepper({ invitation, steps, progress, account, renderStep
             {heldBy && occupancy?.occupied_until ? (
               <Alert color="orange" icon={<IconInfoCircle aria-hidden />} role="status">
                 Being edited by {heldBy.name} {heldBy.lastname} until{' '}
-                <time dateTime={occupancy.occupied_until}>{clock(occupancy.occupied_until)}</time>. You can
-                read this step; it opens for editing once they leave it.
+                <time dateTime={occupancy.occupied_until}>{formatTime(occupancy.occupied_until)}</time>. You
+                can read this step; it opens for editing once they leave it.
               </Alert>
             ) : null}
             {current?.checks.length ? (

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatTime, NO_DATE, relativeTime } from './dates';
+
+// The tests run in the machine's time zone (UTC in CI); instants are checked against that zone.
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+describe('dates as every page writes them', () => {
+  it('writes a calendar date as written, whatever the time zone', () => {
+    expect(formatDate('2026-12-31')).toBe('Dec 31, 2026');
+    expect(formatDate('2026-01-01')).toBe('Jan 1, 2026');
+  });
+
+  it("writes an instant's day and time in the browser's time zone", () => {
+    const instant = '2026-11-22T16:35:00Z';
+    const local = new Date(instant);
+    const expectedDay = local.toLocaleDateString('en-US', {
+      timeZone: zone,
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    expect(formatDate(instant)).toBe(expectedDay);
+    expect(formatDateTime(instant)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/);
+    expect(formatDateTime(instant).startsWith(expectedDay)).toBe(true);
+    expect(formatTime(instant)).toMatch(/^\d{1,2}:35\s[AP]M$/);
+  });
+
+  it('shows a dash for a missing date and the text itself for one that does not parse', () => {
+    expect(formatDate(null)).toBe(NO_DATE);
+    expect(formatDate(undefined)).toBe('—');
+    expect(formatDateTime('')).toBe('—');
+    expect(formatDate('soon')).toBe('soon');
+    expect(formatDateTime('not a date')).toBe('not a date');
+    expect(formatTime('later')).toBe('later');
+  });
+
+  it('says how long ago or how far ahead, in words', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(relativeTime('2026-11-22T11:59:30Z', now)).toBe('just now');
+    expect(relativeTime('2026-11-22T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(relativeTime('2026-11-21T12:00:00Z', now)).toBe('yesterday');
+    expect(relativeTime('2026-11-22T14:00:00Z', now)).toBe('in 2 hours');
+    expect(relativeTime('2025-11-22T12:00:00Z', now)).toBe('last year');
+    expect(relativeTime('garbage', now)).toBe('garbage');
+  });
+});
