@@ -41,6 +41,9 @@ const EnvSchema = z.object({
     .optional(),
 });
 
+/** Every environment variable the configuration reads (docs/operations.md#configuration lists them). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
+
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
   | { kind: 'postgres'; url: string };

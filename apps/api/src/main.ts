@@ -3,9 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
-import { isEmptyDatabase, openDatabase } from './db/client';
-import { seedDemoData } from './seed/demo';
-import { writeDemoPodFiles } from './seed/pods';
+import { openDatabase } from './db/client';
+import { prepareDatabase } from './seed/start';
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR so tokens survive a restart. */
 function resolveJwtSecret(config: Config): string {
@@ -27,11 +26,8 @@ async function main() {
     // Written by the build next to this bundle (see db/make-template.ts).
     templateFile: fileURLToPath(new URL('./pglite-template.tar', import.meta.url)),
   });
-  await database.migrate();
   // Demo data goes into a new embedded database, or wherever SEED_DEMO=1 asks for it.
-  const seed =
-    seedOnly || (config.seedDemo ?? (database.kind === 'pglite' && (await isEmptyDatabase(database.db))));
-  if (seed) await seedDemoData(database.db);
+  await prepareDatabase(config, database, { seedOnly });
   if (seedOnly) {
     await database.close();
     console.info('Demo data seeded.');
@@ -39,8 +35,6 @@ async function main() {
   }
 
   const app = await buildApp(config, database);
-  // the demo pods' documents: their rows are seeded with the demo data, their bytes need the storage
-  await writeDemoPodFiles(database.db, app.storage);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

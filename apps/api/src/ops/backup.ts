@@ -7,7 +7,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
-import { compareFiles, copyFilesTo, diskFileHashes, storageFor } from './files';
+import { storageFor } from '../plugins/storage';
+import { compareFiles, copyFilesTo, diskFileHashes } from './files';
 import {
   compareSequences,
   compareSums,

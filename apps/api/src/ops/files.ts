@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config';
-import { diskStorage, type Storage, s3Storage } from '../plugins/storage';
+import type { Storage } from '../plugins/storage';
 import type { Difference } from './tables';
 
 /** Uploaded files under a root directory: storage key -> sha256 (half-written `.part` files left out). */
@@ -52,16 +51,4 @@ export async function compareFiles(
     if (found !== hash) out.push({ what: `file ${key}`, expected: hash, found });
   }
   return out;
-}
-
-/** The storage uploaded files live in for this configuration: S3 when set, else a directory. */
-export function storageFor(config: Config, filesDir: string): Storage {
-  const s3 = config.s3;
-  if (!s3) return diskStorage(filesDir);
-  if (!s3.accessKeyId || !s3.secretAccessKey) {
-    throw new Error(
-      'S3_ENDPOINT and S3_BUCKET are set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too',
-    );
-  }
-  return s3Storage({ ...s3, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
 }

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { type Database, openDatabase, type Tx } from '../db/client';
-import { compareFiles, copyFilesTo, diskFileHashes, storageFor } from './files';
+import { storageFor } from '../plugins/storage';
+import { compareFiles, copyFilesTo, diskFileHashes } from './files';
 import {
   appTables,
   compareSequences,

@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import { AwsClient } from 'aws4fetch';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
 import { UPLOAD_LIMITS } from '../core/uploads/limits';
 
 /**
@@ -138,28 +139,28 @@ export function s3Storage(options: S3Options): Storage {
   };
 }
 
-async function storagePlugin(app: FastifyInstance) {
-  const s3 = app.config.s3;
-  if (s3) {
-    if (!s3.accessKeyId || !s3.secretAccessKey) {
-      throw new Error(
-        'S3_ENDPOINT and S3_BUCKET are set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too',
-      );
-    }
-    app.decorate(
-      'storage',
-      s3Storage({
-        endpoint: s3.endpoint,
-        bucket: s3.bucket,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-        region: s3.region,
-      }),
+/**
+ * The storage uploaded files live in for this configuration: its S3 bucket when set, else a
+ * directory (by default `${DATA_DIR}/files`; the ops commands may name another).
+ */
+export function storageFor(
+  config: Pick<Config, 's3' | 'dataDir'>,
+  filesDir = path.join(config.dataDir, 'files'),
+): Storage {
+  const s3 = config.s3;
+  if (!s3) return diskStorage(filesDir);
+  if (!s3.accessKeyId || !s3.secretAccessKey) {
+    throw new Error(
+      'S3_ENDPOINT and S3_BUCKET are set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too',
     );
-    app.log.info({ endpoint: s3.endpoint, bucket: s3.bucket }, 'uploaded files are stored in S3');
-  } else {
-    app.decorate('storage', diskStorage(path.join(app.config.dataDir, 'files')));
   }
+  return s3Storage({ ...s3, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
+}
+
+async function storagePlugin(app: FastifyInstance) {
+  app.decorate('storage', storageFor(app.config));
+  const s3 = app.config.s3;
+  if (s3) app.log.info({ endpoint: s3.endpoint, bucket: s3.bucket }, 'uploaded files are stored in S3');
   // Multipart bodies are parsed only where a route reads them (request.file() / request.parts()).
   await app.register(multipart, { limits: UPLOAD_LIMITS });
 }

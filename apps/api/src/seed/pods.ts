@@ -216,8 +216,8 @@ export async function seedPods(tx: Tx, users: Map<string, number>, today = new D
 }
 
 /**
- * Writes the bytes of the demo pods' files whose rows the database holds (the seed itself has only
- * the database; a `--seed-only` run is followed by a start that seeds nothing): at every start.
+ * Writes the bytes of the demo pods' files whose rows the database holds, where the storage lacks
+ * them: `seedDemoData` has only the database, so the seeding step (seed/start.ts) calls this after it.
  */
 export async function writeDemoPodFiles(db: Db, storage: Storage) {
   const result = await db.execute(sql`SELECT storage_key FROM files WHERE storage_key LIKE 'pods/demo/%'`);
@@ -230,7 +230,8 @@ export async function writeDemoPodFiles(db: Db, storage: Storage) {
       if (!seeded.has(key)) continue;
       const stored = await storage.get(key);
       if (stored) {
-        stored.destroy();
+        // present: the stream is not read, and a late error of its opening no longer matters
+        stored.on('error', () => {}).destroy();
         continue;
       }
       await storage.put(key, Buffer.from(file.text), file.name.endsWith('.csv') ? 'text/csv' : 'text/plain');

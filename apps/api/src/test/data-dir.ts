@@ -5,9 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { diskStorage } from '../plugins/storage';
-import { seedDemoData } from '../seed/demo';
-import { writeDemoPodFiles } from '../seed/pods';
+import { storageFor } from '../plugins/storage';
+import { prepareDatabase } from '../seed/start';
 
 /** The configuration `npm start` would have with this environment (quiet). */
 export function opsConfig(env: { DATA_DIR: string; DATABASE_URL?: string }): Config {
@@ -26,11 +25,9 @@ export async function seededDataDir(): Promise<string> {
     templateFile: process.env.PARITY_PGLITE_SEEDED_TEMPLATE ?? process.env.PARITY_PGLITE_TEMPLATE,
   });
   try {
-    await database.migrate();
-    await seedDemoData(database.db);
-    const storage = diskStorage(path.join(dataDir, 'files'));
-    await writeDemoPodFiles(database.db, storage);
-    await storage.put('uploads/2026/scan.bin', randomBytes(200_000), 'application/octet-stream');
+    // a start's step, seeding as on a new database
+    await prepareDatabase(config, database, { seedOnly: true });
+    await storageFor(config).put('uploads/2026/scan.bin', randomBytes(200_000), 'application/octet-stream');
   } finally {
     await database.close();
   }

@@ -1,4 +1,6 @@
 import {
+  type TCommunityOrganization,
+  type TCommunityPerson,
   ZAnnouncement,
   ZAnnouncementCreate,
   ZAnnouncementList,
@@ -24,7 +26,6 @@ import { requireAuth } from '../../plugins/auth';
 import * as service from './service';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const ZPersonParams = z.strictObject({ userId: id });
 const ZOrganizationParams = z.strictObject({ organizationId: id });
 const ZAnnouncementParams = z.strictObject({ announcementId: id });
 
@@ -33,6 +34,37 @@ const ADMINS = 'Platform administrators; anyone else 403.';
 const LISTED_PERSON =
   'A listed person: opted in ("Show me in the community") and an approved member or platform administrator.';
 const LISTED_ORGANIZATION = 'A listed organization: a public one (Organization › Settings).';
+
+/** The follow routes of a person and of an organization: one implementation (service.follow). */
+const FOLLOWS: {
+  path: string;
+  /** the path parameter holding the id */
+  param: string;
+  kind: service.Followable<TCommunityPerson | TCommunityOrganization>;
+  card: z.ZodType<TCommunityPerson | TCommunityOrganization>;
+  followSummary: string;
+  followDescription: string;
+  unfollowSummary: string;
+}[] = [
+  {
+    path: '/api/community/people/:userId/follow',
+    param: 'userId',
+    kind: service.FOLLOWABLE.person,
+    card: ZCommunityPerson,
+    followSummary: 'Follow a person (they are notified the first time)',
+    followDescription: `${ALLOWED} ${LISTED_PERSON} Anyone else 404; oneself 400. Following again changes nothing.`,
+    unfollowSummary: 'Stop following a person',
+  },
+  {
+    path: '/api/community/organizations/:organizationId/follow',
+    param: 'organizationId',
+    kind: service.FOLLOWABLE.organization,
+    card: ZCommunityOrganization,
+    followSummary: 'Follow an organization',
+    followDescription: `${ALLOWED} ${LISTED_ORGANIZATION} Anyone else 404. Following again changes nothing.`,
+    unfollowSummary: 'Stop following an organization',
+  },
+];
 
 /** Community (issue 18): the opt-in directory of people and organizations, follows, announcements. */
 export default async function communityRoutes(fastify: FastifyInstance) {
@@ -135,68 +167,39 @@ export default async function communityRoutes(fastify: FastifyInstance) {
     async (request) => service.listFollowing(db, requireAuth(request).userId, request.query),
   );
 
-  app.put(
-    '/api/community/people/:userId/follow',
-    {
-      schema: {
-        tags,
-        summary: 'Follow a person (they are notified the first time)',
-        description: `${ALLOWED} ${LISTED_PERSON} Anyone else 404; oneself 400. Following again changes nothing.`,
-        params: ZPersonParams,
-        response: { 200: ZCommunityPerson, ...errorResponses(400, 401, 403, 404) },
+  // People and organizations are followed alike (service.follow): one pair of routes for each.
+  for (const f of FOLLOWS) {
+    app.put(
+      f.path,
+      {
+        schema: {
+          tags,
+          summary: f.followSummary,
+          description: f.followDescription,
+          params: z.strictObject({ [f.param]: id }),
+          response: { 200: f.card, ...errorResponses(400, 401, 403, 404) },
+        },
       },
-    },
-    async (request) => service.followPerson(db, requireAuth(request).userId, request.params.userId),
-  );
+      async (request) => service.follow(db, requireAuth(request).userId, f.kind, request.params[f.param]!),
+    );
 
-  app.delete(
-    '/api/community/people/:userId/follow',
-    {
-      schema: {
-        tags,
-        summary: 'Stop following a person',
-        description: `${ALLOWED} 404 when neither followed nor listed.`,
-        params: ZPersonParams,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+    app.delete(
+      f.path,
+      {
+        schema: {
+          tags,
+          summary: f.unfollowSummary,
+          description: `${ALLOWED} 404 when neither followed nor listed.`,
+          params: z.strictObject({ [f.param]: id }),
+          response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+        },
       },
-    },
-    async (request, reply) => {
-      await service.unfollowPerson(db, requireAuth(request).userId, request.params.userId);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.put(
-    '/api/community/organizations/:organizationId/follow',
-    {
-      schema: {
-        tags,
-        summary: 'Follow an organization',
-        description: `${ALLOWED} ${LISTED_ORGANIZATION} Anyone else 404. Following again changes nothing.`,
-        params: ZOrganizationParams,
-        response: { 200: ZCommunityOrganization, ...errorResponses(400, 401, 403, 404) },
+      async (request, reply) => {
+        await service.unfollow(db, requireAuth(request).userId, f.kind, request.params[f.param]!);
+        return reply.code(204).send(null);
       },
-    },
-    async (request) =>
-      service.followOrganization(db, requireAuth(request).userId, request.params.organizationId),
-  );
-
-  app.delete(
-    '/api/community/organizations/:organizationId/follow',
-    {
-      schema: {
-        tags,
-        summary: 'Stop following an organization',
-        description: `${ALLOWED} 404 when neither followed nor listed.`,
-        params: ZOrganizationParams,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.unfollowOrganization(db, requireAuth(request).userId, request.params.organizationId);
-      return reply.code(204).send(null);
-    },
-  );
+    );
+  }
 
   /* Announcements */
 

@@ -156,57 +156,79 @@ async function organizationCard(db: DbOrTx, callerId: number, organizationId: nu
   return rows[0] ? toOrganization(rows[0]) : undefined;
 }
 
-/** Follows a listed person, who is told (community_follow) the first time; answers their card. */
-export async function followPerson(db: Db, userId: number, targetId: number): Promise<TCommunityPerson> {
-  const caller = await allowedCaller(db, userId);
-  return db.transaction(async (tx) => {
-    if (!(await repo.personListed(tx, targetId))) throw notFound(COMMUNITY_MESSAGES.personNotFound);
-    if (targetId === userId) throw new AppError(400, 'follow_self', COMMUNITY_MESSAGES.followSelf);
-    if (await repo.follow(tx, userId, { user_id: targetId })) {
-      const name = displayName(
-        caller.row.user.name,
-        caller.row.user.private_fields.includes('lastname') ? PRIVATE : caller.row.user.lastname,
-      );
-      await notify(tx, {
-        userIds: [targetId],
-        kind: 'community_follow',
-        title: `${name} follows you in the community`,
-        link: `/users/${userId}`,
-      });
-    }
-    return (await personCard(tx, userId, targetId))!;
-  });
+/** A kind one may follow: its follow row's column, whether one is listed, its card. */
+export interface Followable<Card> {
+  target: (id: number) => repo.FollowTarget;
+  listed: (db: DbOrTx, id: number) => Promise<boolean>;
+  notFoundMessage: string;
+  card: (db: DbOrTx, callerId: number, id: number) => Promise<Card | undefined>;
+  /** Throws for a follow this kind refuses (a person following themself). */
+  refuse?: (callerId: number, id: number) => void;
+  /** What a new follow does besides its row (a person is told). */
+  followed?: (tx: DbOrTx, caller: Caller, callerId: number, id: number) => Promise<void>;
 }
 
-/** Ends a follow; a person neither followed nor listed is 404. */
-export async function unfollowPerson(db: Db, userId: number, targetId: number): Promise<void> {
-  await allowedCaller(db, userId);
-  await db.transaction(async (tx) => {
-    const had = await repo.unfollow(tx, userId, { user_id: targetId });
-    if (!had && !(await repo.personListed(tx, targetId))) throw notFound(COMMUNITY_MESSAGES.personNotFound);
-  });
-}
+const person: Followable<TCommunityPerson> = {
+  target: (id) => ({ user_id: id }),
+  listed: repo.personListed,
+  notFoundMessage: COMMUNITY_MESSAGES.personNotFound,
+  card: personCard,
+  refuse: (callerId, id) => {
+    if (id === callerId) throw new AppError(400, 'follow_self', COMMUNITY_MESSAGES.followSelf);
+  },
+  async followed(tx, caller, callerId, id) {
+    const name = displayName(
+      caller.row.user.name,
+      caller.row.user.private_fields.includes('lastname') ? PRIVATE : caller.row.user.lastname,
+    );
+    await notify(tx, {
+      userIds: [id],
+      kind: 'community_follow',
+      title: `${name} follows you in the community`,
+      link: `/users/${callerId}`,
+    });
+  },
+};
 
-export async function followOrganization(
+const organization: Followable<TCommunityOrganization> = {
+  target: (id) => ({ organization_id: id }),
+  listed: repo.organizationListed,
+  notFoundMessage: COMMUNITY_MESSAGES.organizationNotFound,
+  card: organizationCard,
+};
+
+/** What the follow routes serve: people and organizations. */
+export const FOLLOWABLE = { person, organization };
+
+/** Follows a listed person or organization (a person is told the first time); answers its card. */
+export async function follow<Card>(
   db: Db,
   userId: number,
-  organizationId: number,
-): Promise<TCommunityOrganization> {
-  await allowedCaller(db, userId);
+  kind: Followable<Card>,
+  id: number,
+): Promise<Card> {
+  const caller = await allowedCaller(db, userId);
   return db.transaction(async (tx) => {
-    if (!(await repo.organizationListed(tx, organizationId)))
-      throw notFound(COMMUNITY_MESSAGES.organizationNotFound);
-    await repo.follow(tx, userId, { organization_id: organizationId });
-    return (await organizationCard(tx, userId, organizationId))!;
+    if (!(await kind.listed(tx, id))) throw notFound(kind.notFoundMessage);
+    kind.refuse?.(userId, id);
+    if ((await repo.follow(tx, userId, kind.target(id))) && kind.followed) {
+      await kind.followed(tx, caller, userId, id);
+    }
+    return (await kind.card(tx, userId, id))!;
   });
 }
 
-export async function unfollowOrganization(db: Db, userId: number, organizationId: number): Promise<void> {
+/** Ends a follow; one neither followed nor listed is 404. */
+export async function unfollow<Card>(
+  db: Db,
+  userId: number,
+  kind: Followable<Card>,
+  id: number,
+): Promise<void> {
   await allowedCaller(db, userId);
   await db.transaction(async (tx) => {
-    const had = await repo.unfollow(tx, userId, { organization_id: organizationId });
-    if (!had && !(await repo.organizationListed(tx, organizationId)))
-      throw notFound(COMMUNITY_MESSAGES.organizationNotFound);
+    const had = await repo.unfollow(tx, userId, kind.target(id));
+    if (!had && !(await kind.listed(tx, id))) throw notFound(kind.notFoundMessage);
   });
 }
 

@@ -552,7 +552,7 @@ describe('joining, requests, lists and rights', () => {
     expect(events.data[0]).toMatchObject({ title: 'Programme call', recurring: true });
     const files = (await t.call('GET', ADA, `/api/pods/${pod}/files?sort=name&dir=asc`)).json();
     expect(files.total).toBe(2);
-    // the start writes the demo files' bytes (the seed has only the database), once
+    // the seeding step writes the demo files' bytes (seedDemoData has only the database), once
     await writeDemoPodFiles(t.app.db, t.app.storage);
     await writeDemoPodFiles(t.app.db, t.app.storage);
     const download = await t.call('GET', ADA, `/api/pods/${pod}/files/${files.data[0].id}`);
