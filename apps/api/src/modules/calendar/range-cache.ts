@@ -7,6 +7,8 @@ export interface RangeAnswer {
 interface Kept {
   version: string;
   answer: RangeAnswer;
+  /** when its build started: a build started later read the version later */
+  started: number;
 }
 
 /** The bytes one process keeps by default: some hundreds of month grids. */
@@ -24,6 +26,7 @@ export class RangeAnswers {
   private readonly kept = new Map<string, Kept>();
   private readonly building = new Map<string, { version: string; answer: Promise<RangeAnswer> }>();
   private bytes = 0;
+  private builds = 0;
 
   constructor(private readonly maxBytes = RANGE_ANSWERS_MAX_BYTES) {}
 
@@ -37,10 +40,11 @@ export class RangeAnswers {
     }
     const pending = this.building.get(key);
     if (pending?.version === version) return pending.answer;
+    const started = ++this.builds;
     const answer = build().then(
       (built) => {
         if (this.building.get(key)?.answer === answer) this.building.delete(key);
-        this.keep(key, { version, answer: built });
+        this.keep(key, { version, answer: built, started });
         return built;
       },
       (error: unknown) => {
@@ -52,12 +56,14 @@ export class RangeAnswers {
     return answer;
   }
 
-  /** How many answers are kept and their bytes (tests, metrics). */
+  /** How many answers are kept and their bytes. */
   get size() {
     return { answers: this.kept.size, bytes: this.bytes };
   }
 
   private keep(key: string, entry: Kept) {
+    // an older build finishing last does not replace what a newer one kept
+    if ((this.kept.get(key)?.started ?? 0) > entry.started) return;
     this.drop(key);
     if (entry.answer.body.length > this.maxBytes) return;
     this.kept.set(key, entry);
