@@ -30,7 +30,7 @@ CREATE CONSTRAINT TRIGGER "event_exceptions_calendar_changed" AFTER INSERT OR UP
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "parity_cache"."calendar_changed"();
 --> statement-breakpoint
 -- A pod's events are its active members'; its admins may edit them.
-CREATE CONSTRAINT TRIGGER "pod_members_calendar_changed" AFTER INSERT OR DELETE OR UPDATE OF "status", "role" ON "pod_members"
+CREATE CONSTRAINT TRIGGER "pod_members_calendar_changed" AFTER INSERT OR UPDATE OR DELETE ON "pod_members"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "parity_cache"."calendar_changed"();
 --> statement-breakpoint
 -- TRUNCATE fires no row trigger: a statement trigger draws the token at once.

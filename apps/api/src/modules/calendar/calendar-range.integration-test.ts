@@ -341,6 +341,32 @@ describe('two API processes on one database', () => {
     await otherDatabase?.close();
   });
 
+  it('concurrent writes through both all commit, and every one shows in both', async () => {
+    await rangeOf(ADA);
+    await rangeOf(ADA, other);
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 ? other : t.app).inject({
+          method: 'POST',
+          url: '/api/events',
+          headers: { authorization: `Bearer ${t.tokenOf(ADA)}` },
+          payload: {
+            title: `Range concurrent ${i}`,
+            start: inDays(6).toISOString(),
+            end: inDays(6, 10).toISOString(),
+            timeZone: 'UTC',
+            visibility: 'private',
+          },
+        }),
+      ),
+    );
+    expect(created.map((res) => res.statusCode)).toEqual(Array(8).fill(201));
+    const titles = (occurrences: Occurrence[]) =>
+      occurrences.filter((o) => o.title.startsWith('Range concurrent')).length;
+    expect(titles(await rangeOf(ADA))).toBe(8);
+    expect(titles(await rangeOf(ADA, other))).toBe(8);
+  });
+
   it('a write through one shows in the other’s next read, both ways', async () => {
     const id = await create(ADA, { title: 'Range two processes' });
     expect(await ofEvent(ADA, id, other)).toHaveLength(1);
