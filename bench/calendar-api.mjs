@@ -6,8 +6,9 @@
 // generate_series (20,000 single events over a year around today and 400 weekly series, in the
 // organizations of the bench users, half of them organization-wide, the rest private with
 // attendees; each bench user attends about 100 events in the measured month), then measures the
-// month view's read with each connection signed in as its own user. Every request goes to
-// 127.0.0.1; every loop is bounded in time.
+// month view's read with each connection signed in as its own user (after the first read of each,
+// the answer the API keeps for that user and range: every request still checks the calendar's
+// version). Every request goes to 127.0.0.1; every loop is bounded in time.
 // Options: --duration <s> (default 10), --connections <n> (default 50)
 import {
   arg,
@@ -84,7 +85,12 @@ await withServer({ label: 'calendar', postgres: true, users: USERS, prepare: gen
   const gridTo = new Date(gridFrom.getTime() + 42 * 86_400_000);
   const url = `${server.url}/api/events?from=${gridFrom.toISOString()}&to=${gridTo.toISOString()}`;
   const sample = await call(url, 'GET', server.tokens[0]);
-  console.info(`\n  one bench user's month (42 days): ${sample.data.length} occurrences`);
+  const bytes = (
+    await (await fetch(url, { headers: { authorization: `Bearer ${server.tokens[0]}` } })).arrayBuffer()
+  ).byteLength;
+  console.info(
+    `\n  one bench user's month (42 days): ${sample.data.length} occurrences, ${Math.round(bytes / 1024)} KB`,
+  );
   // An untimed pass first: the first seconds of a new server (JIT, pool, plans) are not the figure.
   await load('warm-up', { ...LOAD, duration: 3 }, { url, ...asUsers(server.tokens) });
   rows.push(

@@ -270,24 +270,22 @@ export const ZStatusCounts = z.object({
 });
 export type TStatusCounts = z.infer<typeof ZStatusCounts>;
 
+/**
+ * One occurrence of a range read (GET /api/events?from&to): what the month, week, day and list
+ * grids draw, short and flat (the whole event is GET /api/events/{id}).
+ */
 export const ZOccurrence = z.object({
   eventId: z.number().int(),
-  /** identifies the occurrence (the series' original start of this occurrence) */
-  occurrenceStart: z.string(),
+  title: z.string(),
   start: z.string(),
   end: z.string(),
   allDay: z.boolean(),
-  title: z.string(),
-  timeZone: z.string(),
-  location: z.string().nullable(),
-  visibility: ZStoredEventVisibility,
-  organizationId: z.number().int().nullable(),
-  organizationName: z.string().nullable(),
-  podId: z.number().int().nullable(),
-  recurring: z.boolean(),
-  myStatus: ZAttendeeStatus.nullable(),
-  isOrganizer: z.boolean(),
+  /** the caller may move, edit and delete it */
   canEdit: z.boolean(),
+  /** only for an occurrence of a recurring event: its original start, which names it */
+  occurrenceStart: z.string().optional(),
+  /** only when the caller is invited: their answer */
+  myStatus: ZAttendeeStatus.optional(),
 });
 export type TOccurrence = z.infer<typeof ZOccurrence>;
 export const ZOccurrenceList = z.object({ data: z.array(ZOccurrence) });

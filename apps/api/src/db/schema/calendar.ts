@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
+  pgSchema,
   pgTable,
   primaryKey,
   serial,
@@ -169,3 +171,26 @@ export const calendarPreferences = pgTable('calendar_preferences', {
   slot_minutes: smallint('slot_minutes').notNull().default(30),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What caches are checked against, not the app's data: outside the public schema, so the
+ * operator's copy and checksums (ops/tables.ts) leave it alone.
+ */
+export const parityCache = pgSchema('parity_cache');
+
+/**
+ * One row whose `token` is drawn anew by every committed change to what a range read
+ * (GET /api/events?from&to) answers: triggers on events, event_attendees, event_exceptions and
+ * pod_members draw it once per writing transaction, at its commit, whichever module writes
+ * (migration 0033). A process keeps a range's answer while the token is the one it was read at
+ * (modules/calendar/range-cache.ts); the caller's own rights are part of that answer's key. A
+ * random token, not a counter: a restored backup's token names the restored state exactly.
+ */
+export const calendarVersion = parityCache.table(
+  'calendar_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    token: uuid('token').notNull().defaultRandom(),
+  },
+  (t) => [check('calendar_version_one_row', sql`${t.id} = 1`)],
+);

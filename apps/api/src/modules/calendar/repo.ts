@@ -1,7 +1,10 @@
 import type { TAttendeeStatus, TEventVisibility, TRecurrence } from '@parity/domain/calendar/events';
 import { type SQL, sql } from 'drizzle-orm';
 import { isPodAdminSql, isPodMemberSql } from '../../core/access/pod-membership';
+import { batchedRead } from '../../db/batched-read';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-statement';
+import { calendarVersion as calendarVersionTable } from '../../db/schema/calendar';
 
 /** Who reads: the rights every query is written with. */
 export interface CalendarCaller {
@@ -107,11 +110,7 @@ export interface RangeRow {
   end_iso: string;
   all_day: boolean;
   time_zone: string;
-  location: string | null;
-  visibility: TEventVisibility;
   organization_id: number | null;
-  organization_name: string | null;
-  pod_id: number | null;
   pod_admin: boolean;
   organizer_id: number;
   recurrence: TRecurrence | null;
@@ -120,7 +119,7 @@ export interface RangeRow {
 
 const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The events with an occurrence in [from, to) the caller may read, with their attendance: the columns a view needs. */
+/** The events with an occurrence in [from, to) the caller may read, with their attendance: the columns a grid needs. */
 export async function eventsInRange(
   db: DbOrTx,
   caller: CalendarCaller,
@@ -131,10 +130,9 @@ export async function eventsInRange(
   const t = to.toISOString();
   const result = await db.execute(sql`
     SELECT e.id, e.title, ${iso(sql`e.start_at`)} AS start_iso, ${iso(sql`e.end_at`)} AS end_iso, e.all_day,
-      e.time_zone, e.location, e.visibility, e.organization_id, o.name AS organization_name, e.pod_id, e.organizer_id,
-      e.recurrence, a.status AS my_status, ${isPodAdminSql(sql`e.pod_id`, caller.userId)} AS pod_admin
+      e.time_zone, e.organization_id, e.organizer_id, e.recurrence, a.status AS my_status,
+      ${isPodAdminSql(sql`e.pod_id`, caller.userId)} AS pod_admin
     FROM events e
-    LEFT JOIN organizations o ON o.id = e.organization_id
     LEFT JOIN event_attendees a ON a.event_id = e.id AND a.user_id = ${caller.userId}
     WHERE ${readableEvent(caller)} AND (
       (e.rrule IS NULL AND e.start_at < ${t}::timestamptz AND e.end_at > ${f}::timestamptz)
@@ -145,6 +143,28 @@ export async function eventsInRange(
     )`);
   return rowsOf<RangeRow>(result);
 }
+
+/**
+ * The calendar version (parity_cache.calendar_version): a token every committed change to what
+ * a range read answers replaces. Read after the request arrived; the reads of one event-loop turn
+ * share one execution of a prepared statement (batchedRead), so checking it costs a request
+ * little. In a transaction it runs alone, on the transaction.
+ */
+export const calendarVersion = (db: DbOrTx): Promise<string> =>
+  readVersion(db, 1).then((row) => {
+    if (!row) throw new Error('parity_cache.calendar_version has no row (migration 0033)');
+    return row.token;
+  });
+
+const readVersion = batchedRead({
+  fetch: async (db, _keys: 1[]) => {
+    const rows = await preparedStatement(db, 'calendar_version', () =>
+      db.select({ token: calendarVersionTable.token }).from(calendarVersionTable),
+    ).execute();
+    return rows.map((row) => ({ key: 1 as const, token: row.token }));
+  },
+  keyOf: (row) => row.key,
+});
 
 export interface ExceptionRow {
   event_id: number;

@@ -21,11 +21,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../core/http/errors';
+import { etagMatches, ZNotModified } from '../../core/http/etag';
 import { readOneFile } from '../../core/http/multipart';
 import { sendFile } from '../../core/http/send-file';
 import type { JobRunner } from '../../core/jobs/runner';
 import { requireAuth } from '../../plugins/auth';
 import { deleteEventFile, eventFileLimit, listEventFiles, readEventFile, uploadEventFile } from './files';
+import { RangeAnswers } from './range-cache';
 import * as service from './service';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -55,6 +57,11 @@ function sendIcs(reply: FastifyReply, name: string, ics: string) {
     .header('content-disposition', `attachment; filename="${ascii}.ics"`)
     .header('cache-control', 'private, no-store')
     .send(ics);
+}
+
+/** Bytes checked against the route's schema when built: Fastify sends a Buffer without its serializer. */
+function sendJsonBytes(reply: FastifyReply, body: Buffer) {
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 interface CalendarMailPayload {
@@ -105,6 +112,8 @@ export default async function calendarRoutes(fastify: FastifyInstance, options: 
     (now) => new Date(Math.floor(now.getTime() / 600_000 + 1) * 600_000),
   );
 
+  // The range read's answers, kept per process under the calendar version (range-cache.ts).
+  const rangeAnswers = new RangeAnswers();
   app.get(
     '/api/events',
     {
@@ -113,18 +122,28 @@ export default async function calendarRoutes(fastify: FastifyInstance, options: 
         summary: 'The occurrences in a range (month, week or day views)',
         description:
           'from and to: ISO date-times, at most 62 days apart. Series are expanded in their own zone with ' +
-          `their moved and cancelled occurrences; more than 1,000 occurrences in the range is a 400. ${READERS}`,
+          'their moved and cancelled occurrences; more than 1,000 occurrences in the range is a 400. Each ' +
+          'occurrence has what a calendar grid draws (the whole event is GET /api/events/{eventId}): ' +
+          '`occurrenceStart` only for an occurrence of a recurring event, `myStatus` only for an invited ' +
+          'caller. Answers with a strong ETag and Cache-Control: private, no-cache; send If-None-Match to ' +
+          `get 304. ${READERS}`,
         querystring: eventRangeQuerySchema,
-        response: { 200: ZOccurrenceList, ...errorResponses(400, 401) },
+        response: { 200: ZOccurrenceList, 304: ZNotModified, ...errorResponses(400, 401) },
       },
     },
-    async (request) =>
-      service.listOccurrences(
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const answer = await service.occurrencesAnswer(
         db,
-        requireAuth(request).userId,
+        rangeAnswers,
+        service.calendarCallerOf(auth.userId, auth.profile),
         new Date(request.query.from),
         new Date(request.query.to),
-      ),
+      );
+      reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+      if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+      return sendJsonBytes(reply, answer.body);
+    },
   );
 
   app.get(

@@ -14,17 +14,21 @@ import {
   type TMyAttendance,
   type TOccurrence,
   type TRecurrence,
+  ZOccurrenceList,
 } from '@parity/domain/calendar/events';
-import { AWAITING_APPROVAL_MESSAGE } from '@parity/domain/permissions';
+import { type AccountFlags, AWAITING_APPROVAL_MESSAGE } from '@parity/domain/permissions';
 import { sql } from 'drizzle-orm';
-import { loadCaller } from '../../core/access/caller';
+import { flagsOf, loadCaller } from '../../core/access/caller';
+import type { UserProfileRow } from '../../core/access/user-profile';
 import { hashOpaqueToken, newOpaqueToken } from '../../core/auth/tokens';
 import { AppError, badRequest, fieldIssue, forbidden, notFound } from '../../core/http/errors';
+import { strongEtag } from '../../core/http/etag';
 import { enqueue } from '../../core/jobs/runner';
 import { notify } from '../../core/outbox/notify';
 import type { Db, DbOrTx } from '../../db/client';
 import { plainText, sanitizeDescription } from '../../lib/formatted-text';
 import { eventIcs, feedIcs, type IcsEvent, type IcsMethod, whenText } from './ics';
+import type { RangeAnswer, RangeAnswers } from './range-cache';
 import {
   isOccurrence,
   nextOccurrence,
@@ -51,15 +55,24 @@ export { readable, requireCalendarUser };
 
 export async function calendarCaller(db: DbOrTx, userId: number): Promise<CalendarCaller> {
   const caller = await loadCaller(db, userId);
-  const approved = caller.row.organization && caller.row.membership?.status === 'approved';
+  return calendarCallerOf(userId, caller.row, caller.flags);
+}
+
+/** The calendar's view of a caller from their profile (the auth hook's, or loadCaller's). */
+export function calendarCallerOf(
+  userId: number,
+  row: UserProfileRow,
+  flags: AccountFlags = flagsOf(row),
+): CalendarCaller {
+  const approved = row.organization && row.membership?.status === 'approved';
   return {
     userId,
-    name: `${caller.row.user.name} ${caller.row.user.lastname}`.trim(),
-    email: caller.row.user.email,
-    organizationId: approved ? caller.row.organization!.id : null,
-    isOrganizationAdmin: Boolean(caller.flags.isOrganizationAdministrator),
-    isPlatformAdmin: Boolean(caller.row.user.is_sadm),
-    allowed: Boolean(caller.flags.isAllowed),
+    name: `${row.user.name} ${row.user.lastname}`.trim(),
+    email: row.user.email,
+    organizationId: approved ? row.organization!.id : null,
+    isOrganizationAdmin: Boolean(flags.isOrganizationAdministrator),
+    isPlatformAdmin: Boolean(row.user.is_sadm),
+    allowed: Boolean(flags.isAllowed),
   };
 }
 
@@ -168,12 +181,11 @@ function expand(
 
 /** GET /api/events?from&to: every occurrence the caller may read in the range (at most 1,000). */
 export async function listOccurrences(
-  db: Db,
-  userId: number,
+  db: DbOrTx,
+  caller: CalendarCaller,
   from: Date,
   to: Date,
 ): Promise<{ data: TOccurrence[] }> {
-  const caller = await calendarCaller(db, userId);
   const events = await repo.eventsInRange(db, caller, from, to);
   const exceptions = await repo.exceptionsOf(
     db,
@@ -182,29 +194,20 @@ export async function listOccurrences(
   const byEvent = groupBy(exceptions, (x) => x.event_id);
   const data: TOccurrence[] = [];
   for (const event of events) {
-    const edit = canEdit(event, caller);
-    // one literal per occurrence (an object spread per row was the read's largest cost)
-    const occurrence = (occurrenceStart: string, start: string, end: string, title: string): TOccurrence => ({
-      eventId: event.id,
-      occurrenceStart,
-      start,
-      end,
-      allDay: event.all_day,
-      title,
-      timeZone: event.time_zone,
-      location: event.location,
-      visibility: event.visibility,
-      organizationId: event.organization_id,
-      organizationName: event.organization_name,
-      podId: event.pod_id,
-      recurring: event.recurrence !== null,
-      myStatus: event.my_status,
-      isOrganizer: event.organizer_id === caller.userId,
-      canEdit: edit,
-    });
+    const canEditIt = canEdit(event, caller);
+    const myStatus = event.my_status;
     if (!event.recurrence) {
       // the query matched a single event's own times to the range
-      data.push(occurrence(event.start_iso, event.start_iso, event.end_iso, event.title));
+      const single: TOccurrence = {
+        eventId: event.id,
+        title: event.title,
+        start: event.start_iso,
+        end: event.end_iso,
+        allDay: event.all_day,
+        canEdit: canEditIt,
+      };
+      if (myStatus) single.myStatus = myStatus;
+      data.push(single);
     } else {
       const series = {
         title: event.title,
@@ -227,9 +230,17 @@ export async function listOccurrences(
         throw error;
       }
       for (const o of occurrences) {
-        data.push(
-          occurrence(o.occurrenceStart.toISOString(), o.start.toISOString(), o.end.toISOString(), o.title),
-        );
+        const one: TOccurrence = {
+          eventId: event.id,
+          title: o.title,
+          start: o.start.toISOString(),
+          end: o.end.toISOString(),
+          allDay: event.all_day,
+          canEdit: canEditIt,
+          occurrenceStart: o.occurrenceStart.toISOString(),
+        };
+        if (myStatus) one.myStatus = myStatus;
+        data.push(one);
       }
     }
     if (data.length > MAX_OCCURRENCES_PER_READ) tooMany();
@@ -237,6 +248,45 @@ export async function listOccurrences(
   // ISO instants of one format sort as text: a plain comparison (localeCompare is far slower)
   data.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.eventId - b.eventId));
   return { data };
+}
+
+/**
+ * The key of a range read's answer: everything of the caller the answer depends on (their rights,
+ * read by the auth hook for this request) and the range's instants. The rest it depends on is the
+ * database's, which the calendar version covers (repo.calendarVersion).
+ */
+function rangeKey(caller: CalendarCaller, from: Date, to: Date) {
+  return [
+    caller.userId,
+    caller.organizationId ?? '-',
+    caller.isOrganizationAdmin ? 1 : 0,
+    caller.isPlatformAdmin ? 1 : 0,
+    caller.allowed ? 1 : 0,
+    from.getTime(),
+    to.getTime(),
+  ].join(':');
+}
+
+/**
+ * GET /api/events?from&to as bytes: the answer kept for this caller, range and calendar version,
+ * else built (checked against its schema, serialized, given a strong ETag) and kept. The version is
+ * read first, after the request arrived, so an answer is never older than the version it is kept
+ * under: once any write commits, the version differs and the answer is built again.
+ */
+export async function occurrencesAnswer(
+  db: Db,
+  answers: RangeAnswers,
+  caller: CalendarCaller,
+  from: Date,
+  to: Date,
+): Promise<RangeAnswer> {
+  const version = await repo.calendarVersion(db);
+  return answers.get(rangeKey(caller, from, to), version, async () => {
+    const body = Buffer.from(
+      JSON.stringify(ZOccurrenceList.parse(await listOccurrences(db, caller, from, to))),
+    );
+    return { body, etag: strongEtag(body) };
+  });
 }
 
 /** GET /api/events/list: upcoming or past events, searched and filtered, in pages. */

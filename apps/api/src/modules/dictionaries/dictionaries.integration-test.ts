@@ -9,9 +9,9 @@ import {
 import { DICTIONARY_ENDPOINTS } from '@parity/domain/dictionary-endpoints';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { etagMatches } from '../../core/http/etag';
 import { users } from '../../db/schema/people';
 import { createTestApp, sessionToken, type TestApp } from '../../test/app';
-import { etagMatches } from './routes';
 import { DictionaryService } from './service';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import {
 } from '@parity/domain/dictionaries';
 import { DICTIONARY_ENDPOINTS } from '@parity/domain/dictionary-endpoints';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { etagMatches, ZNotModified } from '../../core/http/etag';
 import { requireAuth } from '../../plugins/auth';
 import { DictionaryService } from './service';
 
@@ -32,18 +32,6 @@ const STATIC_CACHE_CONTROL = 'private, max-age=86400';
 // Revalidate every time (ETag still spares the body): these lists may change without a deploy.
 const VOLATILE_CACHE_CONTROL = 'no-cache';
 
-const notModified = z.undefined().describe('Not modified: the If-None-Match ETag is current. No body.');
-
-/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): a W/ prefix still matches. */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  for (const part of header.split(',')) {
-    const tag = part.trim();
-    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
-  }
-  return false;
-}
-
 export default async function dictionariesRoutes(app: FastifyInstance) {
   const service = new DictionaryService(app.db);
 
@@ -61,7 +49,7 @@ export default async function dictionariesRoutes(app: FastifyInstance) {
           description: `Reference data "${name}". Answers with a strong ETag and Cache-Control: ${cacheControl}; send If-None-Match to get 304.`,
           response: {
             200: dictionaryResponse(DICTIONARY_SCHEMAS[name]).describe(`The ${name} dictionary`),
-            304: notModified,
+            304: ZNotModified,
           },
         },
       },

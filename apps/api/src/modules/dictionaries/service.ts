@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   ATTRIBUTE_GROUPS,
   DICTIONARY_SCHEMAS,
@@ -6,6 +5,7 @@ import {
   type TDictionaryName,
 } from '@parity/domain/dictionaries';
 import { DICTIONARY_ENDPOINTS } from '@parity/domain/dictionary-endpoints';
+import { strongEtag } from '../../core/http/etag';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './repo';
 
@@ -66,7 +66,7 @@ async function buildBody(db: DbOrTx, name: TDictionaryName): Promise<DictionaryB
   // since the route sends them pre-serialized (no per-request serializer).
   const data = DICTIONARY_SCHEMAS[name].parse(await loaders[name](db));
   const body = Buffer.from(JSON.stringify({ data }));
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+  return { body, etag: strongEtag(body) };
 }
 
 /**

@@ -1,24 +1,15 @@
 import type { TEventDetail, TOccurrence } from '@parity/domain/calendar/events';
 
-/** An occurrence as GET /api/events answers it. */
+/** An occurrence of a single event as GET /api/events answers it. */
 export function occurrence(fields: Partial<TOccurrence> = {}): TOccurrence {
   return {
     eventId: 7,
-    occurrenceStart: '2026-12-03T09:00:00.000Z',
+    title: 'Board meeting',
     start: '2026-12-03T09:00:00.000Z',
     end: '2026-12-03T10:00:00.000Z',
     allDay: false,
-    title: 'Board meeting',
-    timeZone: 'Europe/London',
-    location: 'Room 4',
-    visibility: 'organization',
-    organizationId: 2,
-    organizationName: 'Acme Capital Partners',
-    podId: null,
-    recurring: false,
-    myStatus: 'attending',
-    isOrganizer: true,
     canEdit: true,
+    myStatus: 'attending',
     ...fields,
   };
 }

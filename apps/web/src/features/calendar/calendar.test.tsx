@@ -8,8 +8,9 @@ import { callsTo, type Handler, json, jsonBody, type StubbedCall, stubFetch } fr
 import { ACCOUNT } from '../../testing/fixtures';
 import { cleanupApps, renderApp } from '../../testing/render';
 import { eventDetail, occurrence, PREFERENCES } from './calendar.fixtures';
-import { eventPath, toCalendarEvents } from './components/calendar-view';
+import { toCalendarEvents } from './components/calendar-view';
 import { htmlToText, sanitizeDescription, textToHtml } from './lib/description';
+import { eventPath, occurrenceId } from './lib/occurrences';
 import { fromZonedInput, toZonedInput } from './lib/time';
 
 function renderPage(path: string, handlers: Record<string, Handler> = {}) {
@@ -71,9 +72,10 @@ describe('calendar helpers', () => {
     expect(soon?.classNames).toContain('event-soon');
     expect(later?.classNames).not.toContain('event-soon');
     expect(soon?.editable).toBe(true);
-    expect(eventPath(occurrence({ recurring: true }))).toBe(
-      '/calendar/events/7?occurrence=2026-12-03T09%3A00%3A00.000Z',
-    );
+    expect(eventPath(occurrence())).toBe('/calendar/events/7');
+    const ofSeries = occurrence({ occurrenceStart: '2026-12-03T09:00:00.000Z' });
+    expect(eventPath(ofSeries)).toBe('/calendar/events/7?occurrence=2026-12-03T09%3A00%3A00.000Z');
+    expect(occurrenceId(ofSeries)).not.toBe(occurrenceId(occurrence()));
   });
 
   it('keeps only safe tags and links in a description shown', () => {

@@ -7,6 +7,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { isSoon, type TOccurrence } from '@parity/domain/calendar/events';
 import { useMemo, useRef } from 'react';
+import { eventPath, occurrenceId } from '../lib/occurrences';
 import classes from './calendar-view.module.css';
 
 /** Spec 9: the month view is a six-week grid of 42 days. */
@@ -37,14 +38,6 @@ export interface CalendarViewProps {
   onChange: (change: OccurrenceChange) => void;
   /** a slot was picked in the week or day view: add an event there */
   onSelect: (slot: { start: string; end: string; allDay: boolean }) => void;
-}
-
-export const occurrenceId = (occurrence: Pick<TOccurrence, 'eventId' | 'occurrenceStart'>) =>
-  `${occurrence.eventId}@${occurrence.occurrenceStart}`;
-
-export function eventPath(occurrence: Pick<TOccurrence, 'eventId' | 'occurrenceStart' | 'recurring'>) {
-  const base = `/calendar/events/${occurrence.eventId}`;
-  return occurrence.recurring ? `${base}?occurrence=${encodeURIComponent(occurrence.occurrenceStart)}` : base;
 }
 
 /** FullCalendar's events for the occurrences: soon ones marked, only the editable ones draggable. */

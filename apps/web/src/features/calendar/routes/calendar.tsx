@@ -15,6 +15,7 @@ import { askScope } from '../components/ask-scope';
 import { CalendarSettings, SLOT_LABELS } from '../components/calendar-settings';
 import type { CalendarViewName, OccurrenceChange } from '../components/calendar-view';
 import { EventForm, newEventValues } from '../components/event-form';
+import { eventPath } from '../lib/occurrences';
 import { browserTimeZone } from '../lib/time';
 
 // FullCalendar is this page's alone: its own chunk, loaded when the page is.
@@ -54,16 +55,17 @@ export function CalendarRoute() {
     });
 
   const move = async ({ occurrence, start, end, revert }: OccurrenceChange) => {
+    const { occurrenceStart } = occurrence;
     let scope: 'series' | 'occurrence' = 'series';
-    if (occurrence.recurring) {
+    if (occurrenceStart !== undefined) {
       const answer = await askScope('move');
       if (!answer) return revert();
       scope = answer;
     }
     try {
       let body: { scope: 'series' | 'occurrence'; occurrenceStart?: string; start: string; end: string };
-      if (scope === 'occurrence') body = { scope, occurrenceStart: occurrence.occurrenceStart, start, end };
-      else if (occurrence.recurring) {
+      if (scope === 'occurrence') body = { scope, occurrenceStart, start, end };
+      else if (occurrenceStart !== undefined) {
         // The whole series moves (and stretches) by what this occurrence did, from its own first start.
         const series = await getEvent(occurrence.eventId);
         const startShift = new Date(start).getTime() - new Date(occurrence.start).getTime();
@@ -147,13 +149,7 @@ export function CalendarRoute() {
                 slotMinutes={slot}
                 initialView={initialView}
                 onRange={(from, to) => setRange({ from, to })}
-                onOpen={(occurrence) =>
-                  void navigate(
-                    occurrence.recurring
-                      ? `/calendar/events/${occurrence.eventId}?occurrence=${encodeURIComponent(occurrence.occurrenceStart)}`
-                      : `/calendar/events/${occurrence.eventId}`,
-                  )
-                }
+                onOpen={(occurrence) => void navigate(eventPath(occurrence))}
                 onChange={(change) => void move(change)}
                 onSelect={(picked) => addEvent(picked)}
               />
