@@ -57,8 +57,11 @@ const KB = 1024;
 const BUDGETS: Record<keyof typeof FIRST_LOAD_ROUTES, { jsKB: number; cssKB: number; files: number }> = {
   // Issue 18's five modules (their routes, top-bar and user-menu entries, the public FAQ) raised
   // these from 216.8 and 236.4 KB and 28 files; which of it must be in the first load is #20's to cut.
-  '/login': { jsKB: 221.8, cssKB: 42, files: 18 },
-  '/': { jsKB: 242.1, cssKB: 42, files: 30 },
+  // Session 16: the calendar's lean range read and one date module (lib/dates.ts, shared by 30
+  // pages: a file of its own, 0.6 KB, on the dashboard) took them to 220.1 KB in 18 files and
+  // 240.9 KB in 31; the budgets follow them down with 0.5 KB to spare.
+  '/login': { jsKB: 220.6, cssKB: 42, files: 18 },
+  '/': { jsKB: 241.4, cssKB: 42, files: 31 },
 };
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
