@@ -2,10 +2,10 @@
 // `npm run proof:replicas` (`node bench/replicas.mjs`): the replica journey under load, on one API
 // process and then on two behind the round-robin proxy (docs/operations.md, "Several API
 // processes"). Each phase starts the topology afresh (e2e/support/replicas.mjs: a new PostgreSQL
-// database on BENCH_POSTGRES_URL's server, created and dropped, Redis database index 9, s3rver,
-// the proxy in a process of its own), adds bench users, then runs --connections (default 16)
-// virtual users for --warmup (default 10) plus --duration (default 60) seconds; only what
-// finishes after the warm-up counts. Each virtual user runs journeys one after another, each from
+// database on REPLICAS_POSTGRES_URL's server, created and dropped, Redis database index 9 of
+// REPLICAS_REDIS_URL's, s3rver, the proxy in a process of its own), adds bench users, then runs
+// --connections (default 16) virtual users for --warmup (default 10) plus --duration (default 60)
+// seconds; only what finishes after the warm-up counts. Each virtual user runs journeys one after another, each from
 // a new loopback address (the proxy forwards it as the client's; the token endpoint allows 20
 // sign-ins a minute per address) and with new connections, as a new visitor would:
 //
@@ -19,8 +19,9 @@
 // Every answer is checked (status, and bytes or events where named); a failed step or no answer
 // within 10 s is an error and ends that journey. Prints per phase: journeys/s, requests/s, errors,
 // request latency p50/p99 (a stream's: until its first event), journey p50/p99, the delay from the
-// follow's answer to its notification on the stream, the API processes' CPU per journey (/proc)
-// and the load average. --replicas 1,2 (default) names the phases.
+// follow's answer to its notification on the stream, the CPU time of the API processes (per
+// journey), the proxy, this process and PostgreSQL's backends (/proc), and the load average.
+// --replicas 1,2 (default) names the phases (1,2,1,2 alternates them on a busy machine).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -36,15 +37,14 @@ const TIMEOUT_MS = 10_000;
 /** The demo organizations bench users are spread over (Northwind aside): one each, no two saving one tab. */
 const ORGANIZATIONS = 27;
 if (CONNECTIONS > ORGANIZATIONS) throw new Error(`--connections is at most ${ORGANIZATIONS}`);
-if (process.env.BENCH_POSTGRES_URL) process.env.REPLICAS_POSTGRES_URL ??= process.env.BENCH_POSTGRES_URL;
 
 class StepError extends Error {}
 
 let addresses = 0;
 /** A loopback address not used before in this run (127.1.0.1 on). */
 function nextAddress() {
-  addresses++;
-  return `127.${1 + (addresses >> 16)}.${(addresses >> 8) & 255}.${addresses & 255 || 1}`;
+  const n = addresses++;
+  return `127.${1 + Math.floor(n / 62_500)}.${Math.floor(n / 250) % 250}.${1 + (n % 250)}`;
 }
 
 function percentile(sorted, p) {
@@ -52,10 +52,14 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** CPU time (user + system) of a process so far, in ms. */
+/** CPU time (user + system) of a process so far, in ms; null once it has exited. */
 function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 /** One phase's figures; `counting` is on between the warm-up's end and the duration's. */
@@ -333,14 +337,33 @@ async function phase(replicas) {
     let cpuBefore = [];
     const startedAt = Date.now();
     const endAt = startedAt + (WARMUP_S + DURATION_S) * 1000;
-    const warm = setTimeout(() => {
+    let ownBefore = process.cpuUsage();
+    // PostgreSQL's backends serving the topology's database (the pools keep theirs under load).
+    const backends = async () =>
+      (await exec('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((r) => r.pid);
+    let postgresBefore = new Map();
+    const warm = setTimeout(async () => {
       figures.counting = true;
       cpuBefore = pids.map(cpuMs);
+      ownBefore = process.cpuUsage();
+      postgresBefore = new Map((await backends()).map((pid) => [pid, cpuMs(pid)]));
     }, WARMUP_S * 1000);
     const stop = setTimeout(() => {
       figures.counting = false;
     }, endAt - startedAt);
-    const cpuAtEnd = new Promise((resolve) => setTimeout(() => resolve(pids.map(cpuMs)), endAt - startedAt));
+    const cpuAtEnd = new Promise((resolve) =>
+      setTimeout(async () => {
+        const own = process.cpuUsage(ownBefore);
+        const api = pids.map(cpuMs);
+        let postgres = 0;
+        for (const pid of await backends()) {
+          const now = cpuMs(pid);
+          const before = postgresBefore.get(pid);
+          if (now !== null && before != null) postgres += now - before;
+        }
+        resolve([...api, postgres, own]);
+      }, endAt - startedAt),
+    );
     await Promise.all(
       visitors.map(async (user, i) => {
         while (Date.now() < endAt) await journey(topology.url, figures, user, buddies[i]);
@@ -349,10 +372,14 @@ async function phase(replicas) {
     clearTimeout(warm);
     clearTimeout(stop);
     const cpuAfter = await cpuAtEnd;
+    const own = cpuAfter.pop();
+    const postgresCpuMs = cpuAfter.pop();
     const used = cpuAfter.map((ms, i) => ms - (cpuBefore[i] ?? ms));
     return {
       replicas,
       figures,
+      ownCpuMs: (own.user + own.system) / 1000,
+      postgresCpuMs,
       apiCpuMs: used.slice(0, -1),
       proxyCpuMs: used.at(-1),
       load,
@@ -363,7 +390,7 @@ async function phase(replicas) {
   }
 }
 
-function report({ replicas, figures, apiCpuMs, proxyCpuMs, load, loadAfter }) {
+function report({ replicas, figures, apiCpuMs, proxyCpuMs, ownCpuMs, postgresCpuMs, load, loadAfter }) {
   const cpu = apiCpuMs.reduce((sum, ms) => sum + ms, 0);
   const sorted = (list) => [...list].sort((a, b) => a - b);
   const lat = sorted(figures.latencies);
@@ -378,7 +405,9 @@ function report({ replicas, figures, apiCpuMs, proxyCpuMs, load, loadAfter }) {
       `journey p50 ${ms(percentile(jour, 50))}, p99 ${ms(percentile(jour, 99))}; ` +
       `notification on the stream p50 ${ms(percentile(live, 50))}, p99 ${ms(percentile(live, 99))}; ` +
       `API CPU ${figures.journeys ? Math.round(cpu / figures.journeys) : '-'} ms per journey ` +
-      `(${apiCpuMs.map((v) => `${(v / 1000).toFixed(1)} s`).join(' + ')}; the proxy ${(proxyCpuMs / 1000).toFixed(1)} s); ` +
+      `(${apiCpuMs.map((v) => `${(v / 1000).toFixed(1)} s`).join(' + ')}; the proxy ${(proxyCpuMs / 1000).toFixed(1)} s, ` +
+      `this load generator with s3rver ${(ownCpuMs / 1000).toFixed(1)} s, ` +
+      `PostgreSQL's backends ${(postgresCpuMs / 1000).toFixed(1)} s); ` +
       `load average ${load.map((v) => v.toFixed(2)).join(' ')} before, ${loadAfter.map((v) => v.toFixed(2)).join(' ')} after`,
   );
   const kinds = new Map();
