@@ -120,6 +120,16 @@ async function waitHealthy(api, timeoutMs) {
   throw new Error(`API process ${api.index} did not answer /api/health within ${timeoutMs} ms`);
 }
 
+/** Children still running when this process exits without stop() (a crash) are killed with it. */
+const running = new Set();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+function watch(child) {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
 function stopProcess(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -220,6 +230,7 @@ export async function startReplicas({
         [path.join(root, 'scripts/round-robin-proxy.mjs'), '--port', String(await freePort()), ...upstreams],
         { stdio: ['ignore', 'pipe', 'inherit'] },
       );
+      watch(child);
       cleanups.push(() => stopProcess(child));
       const url = await new Promise((resolve, reject) => {
         child.stdout.on('data', (chunk) => {
@@ -260,6 +271,7 @@ export async function startReplicas({
         env: { ...process.env, ...shared, PORT: String(port), DATA_DIR: path.join(scratch, `api-${index}`) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      watch(child);
       const keep = (chunk) => {
         output = (output + chunk).slice(-20_000);
       };
