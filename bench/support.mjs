@@ -141,7 +141,7 @@ async function dropDatabase(name) {
  * Load on many accounts, as many people signed in at once make it, not one account read over
  * and over. `exec(sql, params)` runs a statement on the bench's database.
  */
-async function addBenchUsers(exec, count) {
+export async function addBenchUsers(exec, count) {
   await exec(
     `WITH ada AS (
        SELECT u.*, m.manage_settings, m.user_manage_surveys, m.survey_creation, m.average_lpi_score_access

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/mail';
 import { users } from '../db/schema/people';
-import { LOGIN_MAX_FAILURES, TOKEN_MAX_PER_ADDRESS } from '../modules/auth/routes';
+import { LOGIN_MAX_FAILURES, REFRESH_MAX_PER_ADDRESS, TOKEN_MAX_PER_ADDRESS } from '../modules/auth/routes';
 import { createTestApp, type TestApp } from '../test/app';
 
 // With REDIS_URL, replicas share their rate-limit counters. CI sets TEST_REDIS_URL to the
@@ -36,6 +36,19 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
     const limited = await call(a);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toBe('too_many_requests');
+  });
+
+  it('keeps each limit its own count in Redis, as in memory: refreshes do not use up the sign-ins', async () => {
+    const remoteAddress = '10.77.0.4';
+    const call = (url: string) => a.app.inject({ method: 'POST', url, payload: {}, remoteAddress });
+    for (let i = 0; i < REFRESH_MAX_PER_ADDRESS; i++) {
+      expect((await call('/api/oauth/refresh')).statusCode).toBe(400);
+    }
+    expect((await call('/api/oauth/refresh')).statusCode).toBe(429);
+    for (let i = 0; i < TOKEN_MAX_PER_ADDRESS; i++) {
+      expect((await call('/api/oauth/token/')).statusCode).toBe(400);
+    }
+    expect((await call('/api/oauth/token/')).statusCode).toBe(429);
   });
 
   it('shares the wrong-password counts: per account and address, and the one mail of a burst', async () => {

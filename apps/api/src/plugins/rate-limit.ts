@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -35,16 +36,47 @@ async function rateLimitPlugin(app: FastifyInstance) {
 export default fp(rateLimitPlugin, { name: 'rate-limit', dependencies: ['errors'] });
 
 /**
+ * A client address as a counter's key, the way @fastify/rate-limit keys one by default: IPv4 as
+ * it is (an IPv4-mapped IPv6 address as its IPv4), IPv6 by its /64, which one client holds whole.
+ */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return ip.toLowerCase();
+  const [head = '', tail] = ip.toLowerCase().replace(/%.*$/, '').split('::');
+  const groupsOf = (part: string) =>
+    part
+      .split(':')
+      .filter(Boolean)
+      .flatMap((group) => {
+        if (!group.includes('.')) return [Number.parseInt(group, 16)];
+        const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+        return [a * 256 + b, c * 256 + d];
+      });
+  const before = groupsOf(head);
+  const after = tail === undefined ? [] : groupsOf(tail);
+  const groups = [...before, ...Array(8 - before.length - after.length).fill(0), ...after];
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/**
  * An onRequest hook limiting requests per client address. Share one hook between routes to
- * share their counter (e.g. the two spellings of one path).
+ * share their counter (e.g. the two spellings of one path). `name` keeps its count apart from the
+ * other limits' in Redis, where every limit made this way shares one key prefix (in memory each
+ * has a store of its own).
  */
 export function limitPerAddress(
   app: FastifyInstance,
-  options: { max: number; timeWindowMs: number },
+  options: { name: string; max: number; timeWindowMs: number },
 ): onRequestAsyncHookHandler {
   return app.rateLimit({
     max: options.max,
     timeWindow: options.timeWindowMs,
+    keyGenerator: (request) => `${options.name}:${addressKey(request.ip)}`,
   }) as unknown as onRequestAsyncHookHandler;
 }
 

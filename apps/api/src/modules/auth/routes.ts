@@ -98,8 +98,16 @@ export default async function authRoutes(fastify: FastifyInstance) {
     onBackgroundError: (error) => app.log.error({ err: error }, 'background mail failed'),
   };
 
-  const tokenLimit = limitPerAddress(app, { max: TOKEN_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
-  const refreshLimit = limitPerAddress(app, { max: REFRESH_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
+  const tokenLimit = limitPerAddress(app, {
+    name: 'token-calls',
+    max: TOKEN_MAX_PER_ADDRESS,
+    timeWindowMs: MINUTE_MS,
+  });
+  const refreshLimit = limitPerAddress(app, {
+    name: 'refresh-calls',
+    max: REFRESH_MAX_PER_ADDRESS,
+    timeWindowMs: MINUTE_MS,
+  });
   const loginFailures = signInFailures(app, deps);
 
   // The spec's path has a trailing slash; both spellings share one handler and one counter. The
@@ -256,10 +264,26 @@ function registerCodeAndPasswordRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const window15 = 15 * MINUTE_MS;
-  const mfaSubmitLimit = limitPerAddress(app, { max: MFA_SUBMIT_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
-  const mfaSendLimit = limitPerAddress(app, { max: MFA_SEND_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
-  const resetMailLimit = limitPerAddress(app, { max: RESET_MAIL_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
-  const passwordLimit = limitPerAddress(app, { max: PASSWORD_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
+  const mfaSubmitLimit = limitPerAddress(app, {
+    name: 'mfa-submit-calls',
+    max: MFA_SUBMIT_MAX_PER_ADDRESS,
+    timeWindowMs: MINUTE_MS,
+  });
+  const mfaSendLimit = limitPerAddress(app, {
+    name: 'mfa-send-calls',
+    max: MFA_SEND_MAX_PER_ADDRESS,
+    timeWindowMs: MINUTE_MS,
+  });
+  const resetMailLimit = limitPerAddress(app, {
+    name: 'reset-mail-calls',
+    max: RESET_MAIL_MAX_PER_ADDRESS,
+    timeWindowMs: MINUTE_MS,
+  });
+  const passwordLimit = limitPerAddress(app, {
+    name: 'password-calls',
+    max: PASSWORD_MAX_PER_ADDRESS,
+    timeWindowMs: MINUTE_MS,
+  });
   const wrongCodes = failureCounter(app, {
     name: 'mfa-wrong-codes',
     max: MFA_MAX_WRONG_PER_ACCOUNT,

@@ -83,9 +83,21 @@ export default async function signupRoutes(fastify: FastifyInstance) {
     send: (message) => app.mailer.send(message),
     publicUrl: app.config.publicUrl.replace(/\/+$/, ''),
   };
-  const signupLimit = limitPerAddress(app, { max: SIGNUP_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
-  const linkLimit = limitPerAddress(app, { max: LINK_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
-  const actionLimit = limitPerAddress(app, { max: ACTION_MAX_PER_ADDRESS, timeWindowMs: MINUTE_MS });
+  const signupLimit = limitPerAddress(app, {
+    name: 'signup-calls',
+    max: SIGNUP_MAX_PER_ADDRESS,
+    timeWindowMs: MINUTE_MS,
+  });
+  const linkLimit = limitPerAddress(app, {
+    name: 'signup-link-calls',
+    max: LINK_MAX_PER_ADDRESS,
+    timeWindowMs: MINUTE_MS,
+  });
+  const actionLimit = limitPerAddress(app, {
+    name: 'signup-action-calls',
+    max: ACTION_MAX_PER_ADDRESS,
+    timeWindowMs: MINUTE_MS,
+  });
   const codeFailures = failureCounter(app, {
     name: 'organization-code-failures',
     max: CODE_MAX_FAILURES,
