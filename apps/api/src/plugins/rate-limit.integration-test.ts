@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,5 +77,31 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
       mails += (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
     }
     expect(mails).toBe(1);
+  });
+});
+
+describe('a Redis that cannot be reached', () => {
+  it('is logged once, not as an unhandled error at every reconnection', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    // Port 1: nothing listens, so every connection attempt is refused at once.
+    const t = await createTestApp({ redisUrl: 'redis://127.0.0.1:1', logLevel: 'info' }, { logStream });
+    try {
+      // ioredis retries within milliseconds at first: several attempts fail in this time.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const lost = lines.filter((line) => line.includes('The connection to Redis (rate limits) was lost'));
+      expect(lost).toHaveLength(1);
+      expect(JSON.parse(lost[0]!).level).toBe(50);
+      // A limited route cannot count without its store: a clear server error, not a hang.
+      const answer = await t.app.inject({ method: 'POST', url: '/api/oauth/token/', payload: {} });
+      expect(answer.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -20,7 +20,23 @@ async function rateLimitPlugin(app: FastifyInstance) {
         maxRetriesPerRequest: 1,
       })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  if (redis) {
+    // Without a listener ioredis prints every failed reconnection as an unhandled error on
+    // stderr; a lost Redis is logged once, and its return once (requests that need a counter
+    // meanwhile answer 500, the error handler logs each).
+    let lost = false;
+    redis.on('error', (error: Error) => {
+      if (lost) return;
+      lost = true;
+      app.log.error({ err: error }, 'The connection to Redis (rate limits) was lost');
+    });
+    redis.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      app.log.info('The connection to Redis (rate limits) is back');
+    });
+    app.addHook('onClose', async () => void (await redis.quit()));
+  }
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'parity-rl:' } : {}),
