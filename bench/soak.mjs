@@ -13,9 +13,11 @@
 //   surveys, a survey's participants and its LPI figures), in turn, by the signed-in users in turn;
 // - 3 LPI tab saves: six savers (ownership and staff tabs of Acme, Cedar and Northwind, by their
 //   admins) each read the tab, then save it on the updated_at they read (PUT /api/ownership/save
-//   with new rows, PUT /api/staff/save with new figures); a tick takes the next idle saver's next step;
+//   renaming its owners and leaders, adding one person and deleting the last one added; PUT
+//   /api/staff/save with the figures moved between cells, the total kept); a
+//   tick takes the next idle saver's next step;
 // - 4 survey steps: cycles of the host (host@northwind.test) creating a survey (POST /api/surveys)
-//   and inviting Acme or Cedar by its admin's email, the respondent's admin marking every step
+//   and inviting Cedar by its admin's email (Acme's demo profile is partial), its admin marking every step
 //   complete and submitting (POST /api/surveys/{id}/submit); a tick takes the next step of an idle
 //   cycle (at most 4 at once; a new one starts when none is idle).
 // A tick whose save or survey agents are all waiting for an answer sends a read instead (counted),
@@ -53,6 +55,9 @@ const FLAT_MB_PER_MIN = 1;
 const MAX_CYCLES = 4;
 
 const RESPONDENTS = ['ada@acme.test', 'eve@cedar.test'];
+// Acme's demo profile is partial on purpose (work left for ada): its ownership step does not add
+// up, so a survey step of Acme's could not be marked complete (422). Cedar's profile is whole.
+const SURVEY_RESPONDENT = 'eve@cedar.test';
 const HOST = 'host@northwind.test';
 const ADMINS = [...RESPONDENTS, HOST];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -326,6 +331,58 @@ async function soakOn(mode, postgres, env, probeFile) {
     }
 
     // ---- tab saves: per admin, ownership and staff; each reads, then saves on what it read
+    /**
+     * New staff figures with the same total: the grid's cells shifted by `shift` places. The grid
+     * must keep adding up to the Overview's full-time employees, or the survey cycles' steps could
+     * not be marked complete (422: the step's data does not add up).
+     */
+    /**
+     * A save of every owner and leader under a new name, plus one new person who is neither (an
+     * employee with a title): the owners' count and percentages and the leaders' count stay what
+     * the Overview declares, for the same reason as the staff grid's total. Then that person is
+     * deleted by the next save.
+     */
+    function renamedOwnership(rows, seq) {
+      const FIELDS = [
+        'identification_id',
+        'corporate_title_id',
+        'date_of_joining',
+        'gender_id',
+        'ethnicity_id',
+        'immigration_id',
+        'veteran_id',
+        'lgbtq_id',
+        'disabled_id',
+        'us_citizen_id',
+        'us_based_id',
+        'is_senior_management',
+        'date_of_promotion',
+        'is_owner',
+        'ownership',
+        'initial_ownership_date',
+      ];
+      const kept = rows.filter((row) => row.is_owner || row.is_senior_management);
+      return {
+        create: [
+          { identification_id: 18, name: `soak ${seq}`, is_owner: false, is_senior_management: false },
+        ],
+        update: kept.map((row) => ({
+          id: row.id,
+          name: `soak ${seq} ${row.id}`,
+          ...Object.fromEntries(FIELDS.map((field) => [field, row[field]])),
+        })),
+        delete: rows.filter((row) => !row.is_owner && !row.is_senior_management).map((row) => row.id),
+      };
+    }
+
+    function rotatedStaff(rows, shift) {
+      const values = rows.flatMap((row) => row.genders.map((cell) => cell.value ?? 0));
+      let i = 0;
+      return rows.map((row) => ({
+        ethnicity_id: row.ethnicity_id,
+        genders: row.genders.map((cell) => ({ id: cell.id, value: values[(i++ + shift) % values.length] })),
+      }));
+    }
     let saveSeq = 0;
     const savers = ADMINS.flatMap((email) => [
       { email, tab: 'ownership', busy: false, current: null },
@@ -344,25 +401,14 @@ async function soakOn(mode, postgres, env, probeFile) {
                 access,
                 body: {
                   updated_at: s.current.state.updated_at,
-                  create: Array.from({ length: 1 + (++saveSeq % 6) }, (_, k) => ({
-                    identification_id: 18,
-                    name: `soak ${saveSeq} ${k + 1}`,
-                    is_owner: true,
-                    ownership: 0.01,
-                    initial_ownership_date: '2018-06-30',
-                  })),
-                  update: [],
-                  delete: s.current.data.rows.map((row) => row.id),
+                  ...renamedOwnership(s.current.data.rows, ++saveSeq),
                 },
               })
             : send('tab save', 'PUT /api/staff/save', at, 'PUT', '/api/staff/save', {
                 access,
                 body: {
                   updated_at: s.current.state.updated_at,
-                  data: s.current.data.rows.map((row, r) => ({
-                    ethnicity_id: row.ethnicity_id,
-                    genders: row.genders.map((cell, c) => ({ id: cell.id, value: (++saveSeq + r + c) % 7 })),
-                  })),
+                  data: rotatedStaff(s.current.data.rows, ++saveSeq),
                 },
               })
           : s.tab === 'ownership'
@@ -469,7 +515,7 @@ async function soakOn(mode, postgres, env, probeFile) {
         cycleSeq++;
         c = {
           n: cycleSeq,
-          respondent: RESPONDENTS[cycleSeq % 2],
+          respondent: SURVEY_RESPONDENT,
           surveyId: null,
           invited: false,
           steps: [],
