@@ -84,7 +84,9 @@ describe.runIf(hasBrowser)('exchange: a grant, a logged view and a revocation', 
         () =>
           log
             .getByText(
-              new RegExp(`${NORTHWIND} viewed your profile on \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}`),
+              new RegExp(
+                `${NORTHWIND} viewed your profile on \\w{3} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2}\\s[AP]M`,
+              ),
             )
             .count(),
         POLL,
