@@ -23,11 +23,10 @@
 // journey), the proxy, this process and PostgreSQL's backends (/proc), and the load average.
 // --replicas 1,2 (default) names the phases (1,2,1,2 alternates them on a busy machine).
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { readEventStream, startReplicas } from '../e2e/support/replicas.mjs';
-import { addBenchUsers, arg, DEMO, ensureBuilt, printMachine } from './support.mjs';
+import { addBenchUsers, arg, cpuMs, DEMO, ensureBuilt, printMachine } from './support.mjs';
 
 const CONNECTIONS = Number(arg('connections', '16'));
 const DURATION_S = Number(arg('duration', '60'));
@@ -50,16 +49,6 @@ function nextAddress() {
 function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** CPU time (user + system) of a process so far, in ms; null once it has exited. */
-function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
 }
 
 /** One phase's figures; `counting` is on between the warm-up's end and the duration's. */

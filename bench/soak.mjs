@@ -343,24 +343,8 @@ async function soakOn(mode, postgres, env, probeFile) {
      * deleted by the next save.
      */
     function renamedOwnership(rows, seq) {
-      const FIELDS = [
-        'identification_id',
-        'corporate_title_id',
-        'date_of_joining',
-        'gender_id',
-        'ethnicity_id',
-        'immigration_id',
-        'veteran_id',
-        'lgbtq_id',
-        'disabled_id',
-        'us_citizen_id',
-        'us_based_id',
-        'is_senior_management',
-        'date_of_promotion',
-        'is_owner',
-        'ownership',
-        'initial_ownership_date',
-      ];
+      // every column the save takes: the row as read, without what the API adds to it
+      const fieldsOf = ({ id, name, organization_id, survey_id, updated_at, ...fields }) => fields;
       const kept = rows.filter((row) => row.is_owner || row.is_senior_management);
       return {
         create: [
@@ -369,7 +353,7 @@ async function soakOn(mode, postgres, env, probeFile) {
         update: kept.map((row) => ({
           id: row.id,
           name: `soak ${seq} ${row.id}`,
-          ...Object.fromEntries(FIELDS.map((field) => [field, row[field]])),
+          ...fieldsOf(row),
         })),
         delete: rows.filter((row) => !row.is_owner && !row.is_senior_management).map((row) => row.id),
       };

@@ -335,7 +335,7 @@ export function printLoad({ duration, connections }) {
 }
 
 /** CPU time (user + system) a process has used so far, in ms; null where /proc is not there. */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
