@@ -1,10 +1,21 @@
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { FIRST_LOAD_ROUTES } from './first-load-routes';
 import { precompressPlugin } from './vite-precompress';
 import { routePreloadPlugin } from './vite-route-preload';
 
-export default defineConfig({
+// React Router's package exports only its development build (remix-run/react-router#12532), with
+// its dev warnings and checks: a phone spent ~40 ms more creating the router and matching routes.
+// The production build sits beside it in the package.
+const reactRouterProduction = createRequire(import.meta.url)
+  .resolve('react-router')
+  .replace(/dist[/\\]development[/\\]index\.m?js$/, 'dist/production/index.mjs');
+
+export default defineConfig(({ mode }) => ({
+  resolve: {
+    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [react(), routePreloadPlugin(FIRST_LOAD_ROUTES), precompressPlugin()],
   server: {
     port: 5173,
@@ -36,4 +47,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -8,6 +8,7 @@ describe('dates as every page writes them', () => {
   it('writes a calendar date as written, whatever the time zone', () => {
     expect(formatDate('2026-12-31')).toBe('Dec 31, 2026');
     expect(formatDate('2026-01-01')).toBe('Jan 1, 2026');
+    expect(formatDate('2026-13-01')).toBe('2026-13-01');
   });
 
   it("writes an instant's day and time in the browser's time zone", () => {

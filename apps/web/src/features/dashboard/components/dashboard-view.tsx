@@ -2,6 +2,7 @@ import { Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Greeting } from '../../../components/greeting/greeting';
 import { QueryError } from '../../../components/query-state/query-state';
+import { useAfterFirstPaint } from '../../../lib/deferred-work';
 import {
   GETTING_STARTED,
   hasAcknowledged,
@@ -57,6 +58,9 @@ export function DashboardView({ account, error, now, profilePrompt }: DashboardV
   const admins = useOrganizationAdmins(Boolean(account) && hasOrganization);
   const acknowledgements = useAccountAcknowledgements();
   const acknowledge = useAcknowledge();
+  // The cards under the greeting, banners and status are rendered (and send their reads) once
+  // those are painted: on a phone they held the page's first paint back by a second.
+  const restPainted = useAfterFirstPaint(account !== undefined);
 
   if (!account) {
     if (error) {
@@ -76,6 +80,7 @@ export function DashboardView({ account, error, now, profilePrompt }: DashboardV
   }
 
   const approved = account.status === 'approved';
+  const hostingFirst = account.isSurveyHost === true;
   // Hidden once acknowledged: from the account, or at once after a successful acknowledgement.
   // Its first steps are an approved member's; others are told theirs by their status card.
   const showWelcome =
@@ -93,10 +98,10 @@ export function DashboardView({ account, error, now, profilePrompt }: DashboardV
       admins={admins.data ?? []}
     />
   );
-  const activeSurveys = approved ? (
-    <ActiveSurveysWidget accountName={account.name} isSurveyHost={account.isSurveyHost === true} />
-  ) : null;
-  const hostingFirst = account.isSurveyHost === true;
+  const activeSurveys =
+    approved && (hostingFirst || restPainted) ? (
+      <ActiveSurveysWidget accountName={account.name} isSurveyHost={account.isSurveyHost === true} />
+    ) : null;
 
   return (
     <Stack gap="lg">
@@ -120,14 +125,14 @@ export function DashboardView({ account, error, now, profilePrompt }: DashboardV
         />
       ) : null}
       {approved ? status : null}
-      {approved && typeof account.organization_id === 'number' ? (
+      {approved && restPainted && typeof account.organization_id === 'number' ? (
         <LpiCard
           organizationId={account.organization_id}
           isOrganizationAdministrator={account.isOrganizationAdministrator === true}
         />
       ) : null}
       {hostingFirst ? null : activeSurveys}
-      {approved ? <InvitationsWidget userId={account.id} /> : null}
+      {approved && restPainted ? <InvitationsWidget userId={account.id} /> : null}
     </Stack>
   );
 }

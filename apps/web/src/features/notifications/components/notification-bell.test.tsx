@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../lib/api-client';
 import { setTokens } from '../../../lib/token-storage';
-import { json, type StubbedCall, stubFetch } from '../../../testing/fetch-stub';
+import { type Handler, json, type StubbedCall, stubFetch } from '../../../testing/fetch-stub';
 import { cleanupApps, renderApp, underAppRoot } from '../../../testing/render';
 import { listAnswer, notification, type OpenStream, streamHandler } from '../notifications.fixtures';
 import { badgeCount, NotificationBell } from './notification-bell';
@@ -15,8 +17,14 @@ let calls: StubbedCall[];
 let unread: number;
 let readIds: Set<number>;
 
+/** A page whose read answers when the test says so. */
+function SlowPage() {
+  const read = useQuery({ queryKey: ['slow'], queryFn: () => api.get<{ title: string }>('/api/slow') });
+  return <h1>{read.data?.title ?? 'Loading the page'}</h1>;
+}
+
 /** The bell in a layout, as the top bar has it, over a few pages its links open. */
-function renderBell() {
+function renderBell(home = <h1>Home</h1>) {
   return renderApp(
     '/',
     underAppRoot([
@@ -28,7 +36,7 @@ function renderBell() {
           </>
         ),
         children: [
-          { path: '/', element: <h1>Home</h1> },
+          { path: '/', element: home },
           { path: '/notifications', element: <h1>All notifications</h1> },
           { path: '/surveys/taking/12', element: <h1>The survey</h1> },
         ],
@@ -48,7 +56,12 @@ beforeEach(() => {
   unread = 3;
   readIds = new Set([2]);
   setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
-  calls = stubFetch({
+  calls = stubFetch(bellHandlers());
+});
+
+/** The API the bell talks to. */
+function bellHandlers(): Record<string, Handler> {
+  return {
     'GET /api/notifications/unread-count': () => json({ unread }),
     'GET /api/notifications': () =>
       json(
@@ -71,8 +84,8 @@ beforeEach(() => {
       return json({ unread: 2 });
     },
     'GET /api/notifications/stream': streamHandler(streams),
-  });
-});
+  };
+}
 
 afterEach(() => {
   cleanupApps();
@@ -208,5 +221,39 @@ describe('the notification bell', () => {
     expect(within(latest).getAllByRole('link')[0]).toHaveAccessibleName('A reminder');
     await user.click(within(panel).getByRole('link', { name: 'See all' }));
     expect(await screen.findByRole('heading', { name: 'All notifications' })).toBeInTheDocument();
+  });
+
+  it("loads its count and live stream only once the page's own reads have answered", async () => {
+    let answerPage: () => void = () => undefined;
+    const pageAnswered = new Promise<void>((resolve) => {
+      answerPage = resolve;
+    });
+    calls = stubFetch({
+      ...bellHandlers(),
+      'GET /api/slow': async () => {
+        await pageAnswered;
+        return json({ title: 'The page' });
+      },
+    });
+    renderBell(<SlowPage />);
+    await screen.findByRole('heading', { name: 'Loading the page' });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The page's read goes first and alone: the bell's part, count and stream wait for it.
+    expect(calls.map((call) => call.path)).toEqual(['/api/slow']);
+    expect(streams).toHaveLength(0);
+
+    answerPage();
+    await screen.findByRole('heading', { name: 'The page' });
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
+    await openStream();
+  });
+
+  it('opens at once when clicked while the page is still reading', async () => {
+    calls = stubFetch({ ...bellHandlers(), 'GET /api/slow': () => new Promise<Response>(() => undefined) });
+    renderBell(<SlowPage />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Notifications' }));
+    const panel = await screen.findByRole('dialog', { name: /^Notifications/ });
+    expect(await within(panel).findByRole('list', { name: 'Latest notifications' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
   });
 });

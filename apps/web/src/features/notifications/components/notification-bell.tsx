@@ -3,11 +3,12 @@ import type { TNotification } from '@parity/domain/notifications';
 import { createReactComponent } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { whenReadsSettle } from '../../../lib/deferred-work';
 import { useUnreadCount } from '../api/get-unread-count';
 import { type BellLive, loadBellLive } from './load-bell-live';
 
 // The bell is in every signed-in page's first load, so it keeps to what that load already has:
-// its popover, its toast and the live stream load when it mounts (load-bell-live.ts), and it draws
+// its popover, its toast and the live stream load after the page's reads (load-bell-live.ts), and it draws
 // Tabler's bell itself (the shared IconBell module would be one more file).
 const BellIcon = createReactComponent('outline', 'bell', 'Bell', [
   [
@@ -35,33 +36,34 @@ export function bellLabel(unread: number | undefined): string {
 }
 
 /**
- * Loads the bell's lazy part and opens the tab's live stream while mounted; new 'alert'
- * notifications come back for a toast. Answers the lazy part once loaded (the popover and the
- * toast render from it at once, so the popover's focus lands inside it).
+ * The bell's lazy part, loaded once the page's own reads have settled (on a phone its chunks, its
+ * schemas and its stream would otherwise queue before the page's content), or at once by a click
+ * (`setLive`); while mounted and loaded, the tab's live stream is open and new 'alert'
+ * notifications come back for a toast.
  */
-function useBellLive(onAlert: (notification: TNotification) => void): BellLive | null {
+function useBellLive(onAlert: (notification: TNotification) => void) {
   const client = useQueryClient();
   const [live, setLive] = useState<BellLive | null>(null);
   useEffect(() => {
-    let leave: (() => void) | undefined;
-    let unmounted = false;
-    loadBellLive()
+    if (live) return;
+    const unmount = new AbortController();
+    whenReadsSettle(client, unmount.signal)
+      .then(loadBellLive)
       .then((loaded) => {
-        if (unmounted) return;
-        setLive(loaded);
-        leave = loaded.openNotificationStream(client, (notification) => {
-          if (notification.type === 'alert') onAlert(notification);
-        });
+        if (!unmount.signal.aborted) setLive(loaded);
       })
       // A chunk that cannot load (offline, a deploy replaced it, the page left) leaves the bell
-      // with its count, without the popover and the live updates; never an unhandled rejection.
+      // without its count, popover and live updates; never an unhandled rejection.
       .catch(warnNotLoaded);
-    return () => {
-      unmounted = true;
-      leave?.();
-    };
-  }, [client, onAlert]);
-  return live;
+    return () => unmount.abort();
+  }, [client, live]);
+  useEffect(() => {
+    if (!live) return;
+    return live.openNotificationStream(client, (notification) => {
+      if (notification.type === 'alert') onAlert(notification);
+    });
+  }, [client, live, onAlert]);
+  return [live, setLive] as const;
 }
 
 /**
@@ -73,8 +75,8 @@ export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const [toast, setToast] = useState<TNotification | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
-  const unread = useUnreadCount().data?.unread;
-  const live = useBellLive(setToast);
+  const [live, setLive] = useBellLive(setToast);
+  const unread = useUnreadCount(live !== null).data?.unread;
 
   return (
     <>
@@ -101,7 +103,12 @@ export function NotificationBell() {
             aria-label={bellLabel(unread)}
             // A controlled popover leaves the toggle to its target. It opens on its loaded part (at
             // once but on a first click racing the load), so focus lands in it.
-            onClick={() => void loadBellLive().then(() => setOpened((open) => !open), warnNotLoaded)}
+            onClick={() =>
+              void loadBellLive().then((loaded) => {
+                setLive(loaded);
+                setOpened((open) => !open);
+              }, warnNotLoaded)
+            }
           >
             <BellIcon size={20} stroke={1.75} aria-hidden />
             {unread ? (

@@ -1,0 +1,90 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAfterFirstPaint, whenReadsSettle } from './deferred-work';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A read the test answers when it wants. */
+function pendingRead(client: QueryClient) {
+  let answer: (value: string) => void = () => undefined;
+  void client.fetchQuery({
+    queryKey: ['page', 'read'],
+    queryFn: () =>
+      new Promise<string>((resolve) => {
+        answer = resolve;
+      }),
+  });
+  return (value: string) => answer(value);
+}
+
+describe('work started after the page', () => {
+  it("waits for the page's reads to settle, then for a quiet moment", async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const answer = pendingRead(client);
+    let settled = false;
+    void whenReadsSettle(client).then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(settled).toBe(false);
+
+    answer('done');
+    await vi.advanceTimersByTimeAsync(100);
+    // Not at once: a page often sends its next reads as the first ones answer.
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(settled).toBe(true);
+  });
+
+  it('starts after 4 s at the latest, while the page keeps reading', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    pendingRead(client);
+    let settled = false;
+    void whenReadsSettle(client).then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(3_900);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(settled).toBe(true);
+  });
+
+  it('never starts once its caller has gone', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const gone = new AbortController();
+    let settled = false;
+    void whenReadsSettle(client, gone.signal).then(() => {
+      settled = true;
+    });
+    gone.abort();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(settled).toBe(false);
+  });
+
+  it('renders the later part of a page only once its first part is shown', async () => {
+    function Page({ ready }: { ready: boolean }) {
+      const later = useAfterFirstPaint(ready);
+      return (
+        <>
+          <h1>{ready ? 'Welcome' : 'Loading'}</h1>
+          {later ? <p>The cards</p> : null}
+        </>
+      );
+    }
+    const { rerender } = render(<Page ready={false} />);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Not painted yet: what is on the screen is the loading state.
+    expect(screen.queryByText('The cards')).toBeNull();
+
+    rerender(<Page ready />);
+    expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(screen.queryByText('The cards')).toBeNull();
+    expect(await screen.findByText('The cards')).toBeInTheDocument();
+  });
+});
