@@ -9,7 +9,7 @@ import {
 import type { RouteHandle } from '../components/breadcrumbs/route-handle';
 import { LOGIN_PATH, loginPathFor, REDIRECT_PARAM, safeRedirectPath } from '../features/auth/lib/redirect';
 import { LPI_SIDE_NAVIGATION, REPORTING_SIDE_NAVIGATION } from '../features/lpi/lib/navigation';
-import { currentAccountQueryOptions, userAccountQueryOptions } from '../lib/account';
+import { currentAccountQueryOptions, healthcheckQueryOptions, userAccountQueryOptions } from '../lib/account';
 import { logout } from '../lib/session';
 import { getAccessToken } from '../lib/token-storage';
 import { RootErrorBoundary } from './routes/error';
@@ -60,6 +60,19 @@ const handle = (value: RouteHandle) => value;
 export function createRoutes(queryClient?: QueryClient): RouteObject[] {
   const prefetch = (read: (client: QueryClient) => Promise<void>) => {
     if (queryClient) void read(queryClient);
+    return null;
+  };
+  // A page whose content is its first reads waits for them (the preloader sent them with the
+  // page, so they are usually in before its chunks), 1.5 s at most: it then renders once, with
+  // its content, in one interruptible render, instead of a skeleton and then a blocking render
+  // of everything at once (on a phone, the dashboard's longest task).
+  const prefetchAndWait = async (...reads: ((client: QueryClient) => Promise<void>)[]) => {
+    if (!queryClient || !getAccessToken()) return null;
+    const client = queryClient;
+    await Promise.race([
+      Promise.all(reads.map((read) => read(client))),
+      new Promise((resolve) => setTimeout(resolve, 1_500)),
+    ]);
     return null;
   };
   return [
@@ -233,7 +246,12 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                 {
                   id: 'dashboard',
                   index: true,
-                  loader: () => prefetch((c) => c.prefetchQuery(userAccountQueryOptions({ silent: true }))),
+                  loader: () =>
+                    prefetchAndWait(
+                      (c) => c.prefetchQuery(currentAccountQueryOptions()),
+                      (c) => c.prefetchQuery(userAccountQueryOptions({ silent: true })),
+                      (c) => c.prefetchQuery(healthcheckQueryOptions()),
+                    ),
                   lazy: () => import('./routes/dashboard'),
                   handle: handle({ crumb: 'Dashboard', layout: 'top-bar' }),
                 },

@@ -1,4 +1,4 @@
-import type { TUserAccount } from '@parity/domain/account';
+import type { THealthcheck, TUserAccount } from '@parity/domain/account';
 import type { TCurrentAccount } from '@parity/domain/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
@@ -35,5 +35,22 @@ export function userAccountQueryOptions({ silent = false }: { silent?: boolean }
   return queryOptions({
     queryKey: userAccountQueryKey,
     queryFn: () => api.get<TUserAccount>('/api/user-account', undefined, { silent }),
+  });
+}
+
+/**
+ * Profile completeness, under the account's key: a profile save, which invalidates the account,
+ * checks it again. Here, not in the users feature, because the dashboard's route waits for it.
+ */
+export const healthcheckQueryKey = [...userAccountQueryKey, 'healthcheck'] as const;
+
+/**
+ * GET /api/user/healthcheck: which of name, last name, title and image the signed-in user's
+ * profile misses. Silent: the prompt is only a hint, so a failed check shows nothing.
+ */
+export function healthcheckQueryOptions() {
+  return queryOptions({
+    queryKey: healthcheckQueryKey,
+    queryFn: () => api.get<THealthcheck>('/api/user/healthcheck', undefined, { silent: true }),
   });
 }

@@ -2,7 +2,7 @@ import { Skeleton, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Greeting } from '../../../components/greeting/greeting';
 import { QueryError } from '../../../components/query-state/query-state';
-import { useAfterFirstPaint } from '../../../lib/deferred-work';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 import {
   GETTING_STARTED,
   hasAcknowledged,
@@ -60,10 +60,11 @@ export function DashboardView({ account, error, now, profilePrompt }: DashboardV
   const acknowledge = useAcknowledge();
   // The cards under the greeting, banners and status are rendered (and send their reads) once
   // those are painted: on a phone they held the page's first paint back by a second.
-  const restPainted = useAfterFirstPaint(account !== undefined);
+  const restPainted = useAfterFirstPaint(account !== undefined && !acknowledgements.isPending);
 
-  if (!account) {
-    if (error) {
+  // Painted once the acknowledgements are known too: the welcome card never pushes the cards down.
+  if (!account || acknowledgements.isPending) {
+    if (error && !account) {
       return (
         <Stack gap="lg">
           <Title order={1}>Dashboard</Title>
@@ -84,10 +85,7 @@ export function DashboardView({ account, error, now, profilePrompt }: DashboardV
   // Hidden once acknowledged: from the account, or at once after a successful acknowledgement.
   // Its first steps are an approved member's; others are told theirs by their status card.
   const showWelcome =
-    approved &&
-    !acknowledge.isSuccess &&
-    !acknowledgements.isPending &&
-    !hasAcknowledged(acknowledgements.data, GETTING_STARTED);
+    approved && !acknowledge.isSuccess && !hasAcknowledged(acknowledgements.data, GETTING_STARTED);
   const administrator = account.isAdministrator === true && !approved && account.status !== 'pending';
   const status = administrator ? (
     <AdministratorCard />

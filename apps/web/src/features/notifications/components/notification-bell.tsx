@@ -3,7 +3,7 @@ import type { TNotification } from '@parity/domain/notifications';
 import { createReactComponent } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { whenReadsSettle } from '../../../lib/deferred-work';
+import { whenReadsSettle } from '../../../lib/when-reads-settle';
 import { useUnreadCount } from '../api/get-unread-count';
 import { type BellLive, loadBellLive } from './load-bell-live';
 

@@ -1,21 +1,7 @@
-import type { THealthcheck } from '@parity/domain/account';
 import { useQuery } from '@tanstack/react-query';
-import { userAccountQueryKey } from '../../../lib/account';
-import { api } from '../../../lib/api-client';
+import { healthcheckQueryOptions } from '../../../lib/account';
 
-/**
- * Profile completeness, under the account's key: a profile save, which invalidates the account,
- * checks it again.
- */
-export const healthcheckQueryKey = [...userAccountQueryKey, 'healthcheck'] as const;
-
-/**
- * GET /api/user/healthcheck: which of name, last name, title and image the signed-in user's
- * profile misses. Silent: the prompt is only a hint, so a failed check shows nothing.
- */
+/** The signed-in user's profile completeness (lib/account.ts's read), for the prompt and the dashboard. */
 export function useProfileHealthcheck() {
-  return useQuery({
-    queryKey: healthcheckQueryKey,
-    queryFn: () => api.get<THealthcheck>('/api/user/healthcheck', undefined, { silent: true }),
-  });
+  return useQuery(healthcheckQueryOptions());
 }

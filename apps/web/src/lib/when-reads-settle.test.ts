@@ -1,7 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAfterFirstPaint, whenReadsSettle } from './deferred-work';
+import { whenReadsSettle } from './when-reads-settle';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -65,26 +64,5 @@ describe('work started after the page', () => {
     gone.abort();
     await vi.advanceTimersByTimeAsync(5_000);
     expect(settled).toBe(false);
-  });
-
-  it('renders the later part of a page only once its first part is shown', async () => {
-    function Page({ ready }: { ready: boolean }) {
-      const later = useAfterFirstPaint(ready);
-      return (
-        <>
-          <h1>{ready ? 'Welcome' : 'Loading'}</h1>
-          {later ? <p>The cards</p> : null}
-        </>
-      );
-    }
-    const { rerender } = render(<Page ready={false} />);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    // Not painted yet: what is on the screen is the loading state.
-    expect(screen.queryByText('The cards')).toBeNull();
-
-    rerender(<Page ready />);
-    expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
-    expect(screen.queryByText('The cards')).toBeNull();
-    expect(await screen.findByText('The cards')).toBeInTheDocument();
   });
 });
