@@ -30,9 +30,16 @@ async function signIn(url, user = DEMO) {
 
 /**
  * One Lighthouse navigation in a new browser; `tokens` are put in localStorage first (signed in).
- * `category`: performance (the default) or accessibility; `name` names the saved report.
+ * `category`: performance (the default) or accessibility; `name` names the saved report; `retried`:
+ * this is the second try of a run whose trace Lighthouse could not record (NO_NAVSTART).
  */
-async function measure(url, tokens, category = 'performance', name = tokens ? 'dashboard' : 'login') {
+async function measure(
+  url,
+  tokens,
+  category = 'performance',
+  name = tokens ? 'dashboard' : 'login',
+  retried = false,
+) {
   const browser = await puppeteer.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -57,6 +64,9 @@ async function measure(url, tokens, category = 'performance', name = tokens ? 'd
     const lhr = result.lhr;
     const save = arg('save', '');
     if (save) fs.writeFileSync(`${save}-${name}.json`, JSON.stringify(lhr));
+    // Lighthouse's own advice for a trace it failed to record is to run it again: once more, then fail.
+    if (lhr.runtimeError?.code === 'NO_NAVSTART' && !retried)
+      return measure(url, tokens, category, name, true);
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     if (lhr.finalDisplayedUrl !== url) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
     return lhr;
