@@ -1,6 +1,7 @@
 import type { THelpArticleListQuery, TSupportRequestListQuery, TSupportStatus } from '@parity/domain/support';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { markdownAsText } from '../../db/markdown-as-text';
 import { files } from '../../db/schema/files';
 import { organizations, users } from '../../db/schema/people';
 import { helpArticles, supportMessages, supportRequests } from '../../db/schema/support';
@@ -32,7 +33,7 @@ export async function listArticles(db: DbOrTx, query: THelpArticleListQuery, wit
       title: helpArticles.title,
       topic: helpArticles.topic,
       published: helpArticles.published,
-      excerpt: sql<string>`left(${helpArticles.body}, 240)`,
+      excerpt: sql<string>`left(${markdownAsText(sql`${helpArticles.body}`)}, 240)`,
       updated_at: helpArticles.updated_at,
       total: sql<number>`count(*) OVER ()`,
     })

@@ -260,6 +260,15 @@ describe('help articles', () => {
     expect(page.json().data).toHaveLength(3);
   });
 
+  it("lists an article with its text's start, without the markdown", async () => {
+    const found = await t.call('GET', MAX, '/api/support/articles?q=getting');
+    const article = found.json().data.find((a: { slug: string }) => a.slug === 'getting-started');
+    expect(article.excerpt).toMatch(
+      /^Parity helps investment organizations report their LPI profile, .* Complete your profile under My profile\. Open LPI and fill in the tabs\./,
+    );
+    expect(article.excerpt).not.toMatch(/[*#]|\n|\b1\. /);
+  });
+
   it('only platform administrators write them (403 for others, nothing written); drafts are theirs to read', async () => {
     const draft = { slug: 'draft-note', title: 'Draft', body: 'Soon', published: false };
     const before = await count('SELECT count(*)::int AS n FROM help_articles');

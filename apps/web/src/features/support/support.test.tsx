@@ -64,7 +64,7 @@ describe('/support', () => {
               title: call.search.get('q') === 'scores' ? 'How scores are computed' : 'Getting started',
               topic: 'scores',
               published: true,
-              excerpt: 'Parity turns **profiles** into scores',
+              excerpt: 'Parity turns profiles into scores',
               updated_at: '2026-11-01T00:00:00.000Z',
             },
           ],

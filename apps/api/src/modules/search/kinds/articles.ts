@@ -1,6 +1,7 @@
 import { SUPPORT_TOPIC_LABELS, type TSupportTopic } from '@parity/domain/support';
 import { sql } from 'drizzle-orm';
-import { defineKind, markdownAsText } from './kind';
+import { markdownAsText } from '../../../db/markdown-as-text';
+import { defineKind } from './kind';
 
 /**
  * Help articles by title and body (the support module's rule): every searcher reads the published

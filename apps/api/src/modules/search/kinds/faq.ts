@@ -1,6 +1,7 @@
 import { SUPPORT_TOPIC_LABELS, type TSupportTopic } from '@parity/domain/support';
 import { sql } from 'drizzle-orm';
-import { defineKind, markdownAsText } from './kind';
+import { markdownAsText } from '../../../db/markdown-as-text';
+import { defineKind } from './kind';
 
 /** FAQ entries by question and answer: public, so every searcher reads them; each opens on /faq. */
 export const faqKind = defineKind<{ topic: TSupportTopic }>({

@@ -51,8 +51,3 @@ export interface SearchKindDefinition<Extra = Record<string, unknown>> {
 export function defineKind<Extra>(definition: SearchKindDefinition<Extra>): SearchKindDefinition {
   return definition as unknown as SearchKindDefinition;
 }
-
-/** A markdown column as the plain text a snippet shows: links keep their words, marks go. */
-export function markdownAsText(column: SQL): SQL {
-  return sql`regexp_replace(regexp_replace(${column}, '!?\\[([^\\]]*)\\]\\([^)]*\\)', '\\1', 'g'), '[*\`#]+|^>\\s?', '', 'gn')`;
-}

@@ -77,7 +77,7 @@ function Articles() {
                   ) : null}
                   {a.published ? null : <Badge color="yellow">Draft</Badge>}
                   <Text size="sm" c="dimmed" lineClamp={2}>
-                    {a.excerpt.replace(/[#*_`>[\]]/g, '')}
+                    {a.excerpt}
                   </Text>
                 </Stack>
               </Card>
