@@ -8,8 +8,8 @@ import { useUnreadCount } from '../api/get-unread-count';
 import { type BellLive, loadBellLive } from './load-bell-live';
 
 // The bell is in every signed-in page's first load, so it keeps to what that load already has:
-// its popover, its toast and the live stream load after the page's reads (load-bell-live.ts), and it draws
-// Tabler's bell itself (the shared IconBell module would be one more file).
+// its popover, its toast and the live stream load after the page's reads (load-bell-live.ts),
+// and it draws Tabler's bell itself (the shared IconBell module would be one more file).
 const BellIcon = createReactComponent('outline', 'bell', 'Bell', [
   [
     'path',
