@@ -49,6 +49,9 @@ describe.runIf(hasBrowser)('exchange: a grant, a logged view and a revocation', 
     await ada.getByRole('option', { name: NORTHWIND }).click();
     await expectAccessible(ada);
     await dialog.getByRole('button', { name: 'Share' }).click();
+    // The dialog closes (axe below must not read it while it fades out: partial opacity reads as
+    // low contrast, and its fade may not have started when the page's animations are awaited).
+    await dialog.waitFor({ state: 'detached' });
     const grants = ada.getByRole('table', { name: 'Our grants' });
     await expect.poll(() => grants.getByRole('row').filter({ hasText: NORTHWIND }).count(), POLL).toBe(1);
     await expect

@@ -35,6 +35,11 @@ export async function newPage(browser: Browser): Promise<Page> {
 export async function expectAccessible(page: Page) {
   // A dialog or alert still fading in or out is drawn at partial opacity, which axe reads as low
   // contrast: let every finite transition end first (spinners run forever and are left alone).
+  // Two frames first: a Mantine transition asked for just before starts its CSS transition in
+  // the next frame, and would not be listed yet.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.evaluate(() =>
     Promise.all(
       document
