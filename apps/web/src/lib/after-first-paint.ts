@@ -1,15 +1,10 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * Work a page does not need to show its content is started after that content (issue #20): on a
- * phone, requests queue six at a time and the main thread is slow, so anything started during the
- * first render delays the content a visitor came for.
- */
-
-/**
  * False until `ready` content has been painted, then true in a later, interruptible render: the
  * parts of a page rendered only then (and the reads they start) no longer hold back its content's
- * first paint.
+ * first paint (issue #20: on a phone, requests queue six at a time and the main thread is slow).
+ * For work to start once the page's reads are done, see when-reads-settle.ts.
  */
 export function useAfterFirstPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);

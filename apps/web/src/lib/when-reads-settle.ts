@@ -1,11 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-/**
- * Work a page does not need to show its content is started after that content (issue #20): on a
- * phone, requests queue six at a time and the main thread is slow, so anything started during the
- * first render delays the content a visitor came for.
- */
-
 /** How long no read may be in flight before the page counts as settled. */
 const QUIET_MS = 250;
 /** The latest a deferred start waits, whatever the page keeps reading. */
@@ -21,6 +15,8 @@ function whenIdle(run: () => void): () => void {
 }
 
 /**
+ * For work a page does not need to show its content (issue #20: on a phone, anything started
+ * during the first render queues before that content).
  * Resolves once the page's own reads have settled (no query fetching for 250 ms) and the main
  * thread is idle, or after 4 s at the latest; never if `signal` aborts first.
  */

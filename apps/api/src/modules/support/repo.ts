@@ -33,7 +33,7 @@ export async function listArticles(db: DbOrTx, query: THelpArticleListQuery, wit
       title: helpArticles.title,
       topic: helpArticles.topic,
       published: helpArticles.published,
-      excerpt: sql<string>`left(${markdownAsText(sql`${helpArticles.body}`)}, 240)`,
+      excerpt: sql<string>`left(${markdownAsText(helpArticles.body)}, 240)`,
       updated_at: helpArticles.updated_at,
       total: sql<number>`count(*) OVER ()`,
     })

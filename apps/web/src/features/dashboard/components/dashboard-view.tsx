@@ -98,7 +98,7 @@ export function DashboardView({ account, error, now, profilePrompt }: DashboardV
   );
   const activeSurveys =
     approved && (hostingFirst || restPainted) ? (
-      <ActiveSurveysWidget accountName={account.name} isSurveyHost={account.isSurveyHost === true} />
+      <ActiveSurveysWidget accountName={account.name} isSurveyHost={hostingFirst} />
     ) : null;
 
   return (

@@ -12,17 +12,12 @@ export const UNREAD_COUNT_KEY = ['notifications', 'unread-count'] as const;
  * has the domain schema; the live stream keeps it current and refetches it on every (re)connect.
  * `enabled`: false until the bell starts its live part (after the page's own reads).
  */
-export function useUnreadCount(enabled = true) {
+export function useUnreadCount(enabled: boolean) {
   return useQuery({
     enabled,
     queryKey: UNREAD_COUNT_KEY,
-    // Reading the signal lets TanStack Query cancel the read when the bell unmounts while its lazy
-    // part is still loading: no request is sent for a page that is gone.
-    queryFn: async ({ signal }) => {
-      const live = await loadBellLive();
-      signal.throwIfAborted();
-      return live.getUnreadCount();
-    },
+    // Enabled once the lazy part is loaded: this import answers at once.
+    queryFn: async () => (await loadBellLive()).getUnreadCount(),
     staleTime: 30_000,
   });
 }
