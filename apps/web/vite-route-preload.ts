@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 
@@ -23,9 +22,9 @@ function closure(bundle: OutputBundle, roots: string[]): Set<string> {
 
 /**
  * The route chunks of a first load are found only once the entry has run (React Router's lazy
- * routes): on a phone, a second wave of requests after a slow script. This writes a small module
- * the page loads before the entry (CSP allows no inline script) that preloads the lazy chunks
- * and styles of the page opened, for the pages of `routes` (issue #20).
+ * routes): on a phone, a second wave of requests after a slow script. This writes a small script
+ * into the page, before the entry, that preloads the lazy chunks and styles of the page opened,
+ * for the pages of `routes` (issue #20).
  */
 export function routePreloadPlugin(routes: Routes): Plugin {
   return {
@@ -48,8 +47,7 @@ export function routePreloadPlugin(routes: Routes): Plugin {
         const files = [...closure(bundle, roots)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
         table[pathname] = { signedIn, files, early };
       }
-      // A classic async script runs as soon as it arrives; a module would wait for the parse and
-      // run after the entry's big imports had loaded. The API reads a signed-in page starts with are sent from here too, with the stored token,
+      // The API reads a signed-in page starts with are sent from here too, with the stored token,
       // while the scripts download: lib/early-responses.ts hands each answer to the app's first
       // GET of that path (a Bearer header rules out <link rel=preload as=fetch>).
       const source = `(() => {
@@ -80,13 +78,13 @@ if (route && route.signedIn === Boolean(token)) {
 }
 })();
 `;
-      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-      const fileName = `assets/route-preload-${hash}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
-      const tag = `<script async src="/${fileName}"></script>`;
+      // Inline, so it runs as the page is parsed: a script file, even async, came in with the
+      // entry's chunks (a phone's browser fetched it at low priority), and only then were the
+      // route's chunks and reads asked for. The server allows this script by its hash in the
+      // page's CSP (apps/api/src/plugins/web-app.ts).
       html.source = String(html.source).replace(
         /(\s*)<script type="module"/,
-        `$1${tag}$1<script type="module"`,
+        `$1<script>${source}</script>$1<script type="module"`,
       );
     },
   };

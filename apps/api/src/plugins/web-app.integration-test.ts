@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,6 +58,23 @@ describe('the web app', () => {
     expect(rebuilt.statusCode).toBe(200);
     expect(rebuilt.body).toBe(page('build 2, a longer one'));
     expect(rebuilt.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it("lets the page's own inline script run, by its hash in the page's CSP, and no other", async () => {
+    const script = "window.routePreloaded = '/';";
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head><script>${script}</script><script type="module" src="/assets/index-Bq3xYz12.js"></script></head><body></body></html>`,
+    );
+    const scriptSrc = (res: { headers: Record<string, unknown> }) =>
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .find((directive) => directive.startsWith('script-src'));
+    const hash = crypto.createHash('sha256').update(script).digest('base64');
+    expect(scriptSrc(await get('/organizations'))).toBe(`script-src 'self' 'sha256-${hash}'`);
+    // Other answers allow no inline script at all.
+    expect(scriptSrc(await get('/assets/index-Bq3xYz12.js'))).toBe("script-src 'self'");
+    expect(scriptSrc(await get('/api/health'))).toBe("script-src 'self'");
   });
 
   it('keeps hashed assets for a year and revalidates unhashed files', async () => {

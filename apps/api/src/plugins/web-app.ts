@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -13,10 +14,37 @@ const REVALIDATE = 'no-cache';
 /** A path that names a file (an extension in its last segment) rather than a client route. */
 const isFilePath = (pathname: string) => pathname.startsWith(ASSETS_PREFIX) || /\.[^/]+$/.test(pathname);
 
+/** The scripts written into a page (no src attribute), as they stand between their tags. */
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
 /**
- * Serves the built SPA in `webDist` for every GET/HEAD path outside /api, so
- * client-side routes (and /404) work on reload; a file-like path that is not in the build answers
- * 404. Files are read from disk per request (a rebuild is served without a restart), with their
+ * The CSP sources ('sha256-…') that allow the page's inline scripts (the route preloader,
+ * apps/web/vite-route-preload.ts) and no other inline script; read again after a rebuild.
+ */
+function inlineScriptSources(page: string) {
+  let read: { mtimeMs: number; size: number; sources: string } | undefined;
+  return () => {
+    const stat = fs.statSync(page, { throwIfNoEntry: false });
+    if (!stat) return '';
+    if (read?.mtimeMs !== stat.mtimeMs || read.size !== stat.size) {
+      const html = fs.readFileSync(page, 'utf8');
+      const sources = [...html.matchAll(INLINE_SCRIPT)].map(
+        ([, script]) =>
+          `'sha256-${crypto
+            .createHash('sha256')
+            .update(script ?? '')
+            .digest('base64')}'`,
+      );
+      read = { mtimeMs: stat.mtimeMs, size: stat.size, sources: sources.join(' ') };
+    }
+    return read.sources;
+  };
+}
+
+/**
+ * Serves the built SPA in `webDist` for every GET/HEAD path outside /api, so client-side routes
+ * (and /404) work on reload, with a CSP that lets the page's own inline scripts run; a file-like
+ * path that is not in the build answers 404. Files are read from disk per request (a rebuild is served without a restart), with their
  * brotli or gzip sibling when the client accepts it. Every other unknown path answers the API's
  * JSON 404.
  */
@@ -35,6 +63,17 @@ async function webAppPlugin(app: FastifyInstance, options: { webDist: string }) 
 
   const send = (reply: FastifyReply, file: string, cacheControl: string) =>
     reply.header('cache-control', cacheControl).sendFile(file, webDist);
+  const pageScripts = inlineScriptSources(path.join(webDist, 'index.html'));
+  const sendPage = (reply: FastifyReply) => {
+    const csp = reply.getHeader('content-security-policy');
+    const sources = pageScripts();
+    if (typeof csp === 'string' && sources)
+      reply.header(
+        'content-security-policy',
+        csp.replace("script-src 'self'", `script-src 'self' ${sources}`),
+      );
+    return send(reply, 'index.html', REVALIDATE);
+  };
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -42,7 +81,7 @@ async function webAppPlugin(app: FastifyInstance, options: { webDist: string }) 
       reply.code(404).send({ message: `Route ${request.method} ${pathname} not found.`, error: 'not_found' });
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (!hasWeb || !isRead || pathname === '/api' || pathname.startsWith('/api/')) return notFound();
-    if (!isFilePath(pathname) || pathname === '/index.html') return send(reply, 'index.html', REVALIDATE);
+    if (!isFilePath(pathname) || pathname === '/index.html') return sendPage(reply);
     let file: string;
     try {
       file = path.join(webDist, decodeURIComponent(pathname));
