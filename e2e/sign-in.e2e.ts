@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, expectAccessible, hasBrowser, launchBrowser, newPage, signIn } from './support/browser';
 
 /** The reads the dashboard starts with, which the route preloader sends with the page. */
-const FIRST_READS = ['/api/user/status', '/api/user-account', '/api/user/healthcheck'];
+const FIRST_READS = [
+  '/api/user/status',
+  '/api/user-account',
+  '/api/user/healthcheck',
+  '/api/organizations/me/admins',
+];
 
 describe.runIf(hasBrowser)('signing in and out', () => {
   let browser: Browser;

@@ -13,6 +13,6 @@ export const FIRST_LOAD_ROUTES = {
   '/': {
     signedIn: true,
     lazy: ['src/app/layouts/top-bar-layout.tsx', 'src/app/routes/dashboard.tsx'],
-    early: ['/api/user/status', '/api/user-account', '/api/user/healthcheck'],
+    early: ['/api/user/status', '/api/user-account', '/api/user/healthcheck', '/api/organizations/me/admins'],
   },
 } as const;

@@ -6,15 +6,19 @@ import { createAppRouter } from './app/router';
 import { type AppRouter, bindLogoutToRouter } from './app/session-navigation';
 import { loadMaintenanceStatus } from './lib/maintenance';
 import { initialize } from './lib/startup';
+import { whenReadsSettle } from './lib/when-reads-settle';
 
 async function main() {
   // Spec section 4: initialize the caches, then mount even if that failed (initialize never rejects).
   await initialize();
 
   const queryClient = createQueryClient();
-  // The maintenance status is stored for the banner; a failed fetch is already logged, and the app
-  // mounts without it.
-  loadMaintenanceStatus(queryClient).catch(() => undefined);
+  // The maintenance status is stored for the banner, once the first page's own reads are done (it
+  // is not part of that page's first paint); a failed fetch is already logged, and the app goes on
+  // without it.
+  void whenReadsSettle(queryClient)
+    .then(() => loadMaintenanceStatus(queryClient))
+    .catch(() => undefined);
   let router: AppRouter | undefined;
   // Bound before the router exists: its first load may already run the sign-in guard.
   bindLogoutToRouter(queryClient, () => router);

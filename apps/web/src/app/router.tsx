@@ -8,6 +8,7 @@ import {
 } from 'react-router';
 import type { RouteHandle } from '../components/breadcrumbs/route-handle';
 import { LOGIN_PATH, loginPathFor, REDIRECT_PARAM, safeRedirectPath } from '../features/auth/lib/redirect';
+import { organizationAdminsQueryOptions } from '../features/dashboard/api/get-organization-admins';
 import { LPI_SIDE_NAVIGATION, REPORTING_SIDE_NAVIGATION } from '../features/lpi/lib/navigation';
 import { currentAccountQueryOptions, healthcheckQueryOptions, userAccountQueryOptions } from '../lib/account';
 import { logout } from '../lib/session';
@@ -246,12 +247,18 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                 {
                   id: 'dashboard',
                   index: true,
-                  loader: () =>
-                    prefetchAndWait(
+                  loader: () => {
+                    // The status card's admins: started with the page (any member may read them;
+                    // none without an organization), so they are not a round trip after its first
+                    // render; not waited for.
+                    if (queryClient && getAccessToken())
+                      void queryClient.prefetchQuery(organizationAdminsQueryOptions());
+                    return prefetchAndWait(
                       (c) => c.prefetchQuery(currentAccountQueryOptions()),
                       (c) => c.prefetchQuery(userAccountQueryOptions({ silent: true })),
                       (c) => c.prefetchQuery(healthcheckQueryOptions()),
-                    ),
+                    );
+                  },
                   lazy: () => import('./routes/dashboard'),
                   handle: handle({ crumb: 'Dashboard', layout: 'top-bar' }),
                 },

@@ -21,13 +21,14 @@ export async function getOrganizationAdmins(): Promise<OrganizationAdmin[]> {
   return body?.data ?? [];
 }
 
+/** The admins' query; the dashboard's loader starts it with the page (the preloader sends it early). */
+export const organizationAdminsQueryOptions = () =>
+  queryOptions({
+    queryKey: organizationAdminsQueryKey,
+    queryFn: getOrganizationAdmins,
+    staleTime: 5 * 60 * 1000,
+  });
+
 export function useOrganizationAdmins(enabled = true) {
-  return useQuery(
-    queryOptions({
-      queryKey: organizationAdminsQueryKey,
-      queryFn: getOrganizationAdmins,
-      enabled,
-      staleTime: 5 * 60 * 1000,
-    }),
-  );
+  return useQuery({ ...organizationAdminsQueryOptions(), enabled });
 }
