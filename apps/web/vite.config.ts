@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { FIRST_LOAD_ROUTES } from './first-load-routes';
 import { precompressPlugin } from './vite-precompress';
 import { routePreloadPlugin } from './vite-route-preload';
+import { stylesheetPreloadPlugin } from './vite-stylesheet-preload';
 
 // React Router's package exports only its development build (remix-run/react-router#12532), with
 // its dev warnings and checks: a phone spent ~40 ms more creating the router and matching routes.
@@ -16,7 +17,7 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [react(), routePreloadPlugin(FIRST_LOAD_ROUTES), precompressPlugin()],
+  plugins: [react(), routePreloadPlugin(FIRST_LOAD_ROUTES), stylesheetPreloadPlugin(), precompressPlugin()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -4,12 +4,15 @@ import { RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider';
 import { createAppRouter } from './app/router';
 import { type AppRouter, bindLogoutToRouter } from './app/session-navigation';
+import { applyAppStylesheets } from './lib/app-stylesheets';
 import { loadMaintenanceStatus } from './lib/maintenance';
 import { initialize } from './lib/startup';
 import { whenReadsSettle } from './lib/when-reads-settle';
 
 async function main() {
   // Spec section 4: initialize the caches, then mount even if that failed (initialize never rejects).
+  // The styles load meanwhile; the first render waits for them.
+  const styled = applyAppStylesheets();
   await initialize();
 
   const queryClient = createQueryClient();
@@ -27,6 +30,7 @@ async function main() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing from index.html');
   const root = createRoot(container);
+  await styled;
   // Rendered as a transition, the first render yields to the browser every few milliseconds
   // instead of holding the main thread for the whole tree (a phone's input stays responsive).
   startTransition(() => {
