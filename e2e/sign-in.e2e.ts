@@ -150,4 +150,16 @@ describe.runIf(hasBrowser)('signing in and out', () => {
     expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.01);
     await context.close();
   });
+
+  it("paints a page opened first with its components' styles, which the first-paint stylesheet leaves out", async () => {
+    page = await newPage(browser);
+    await signIn(page, 'ada@acme.test');
+    await page.waitForURL((url) => url.pathname === '/');
+    // A reload of the members page: its table's styles (Mantine's Table) come with the page's code.
+    await page.goto('/organizations/private/members');
+    const table = page.getByRole('table').first();
+    await table.waitFor();
+    expect(await table.evaluate((element) => getComputedStyle(element).borderCollapse)).toBe('collapse');
+    await page.context().close();
+  });
 });

@@ -1,5 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
+// Mantine's styles for the first paint; the others load with the pages that use them.
+import '../styles/first-paint.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

@@ -11,6 +11,7 @@ import { LOGIN_PATH, loginPathFor, REDIRECT_PARAM, safeRedirectPath } from '../f
 import { organizationAdminsQueryOptions } from '../features/dashboard/api/get-organization-admins';
 import { LPI_SIDE_NAVIGATION, REPORTING_SIDE_NAVIGATION } from '../features/lpi/lib/navigation';
 import { currentAccountQueryOptions, healthcheckQueryOptions, userAccountQueryOptions } from '../lib/account';
+import { withComponentStyles } from '../lib/component-styles';
 import { logout } from '../lib/session';
 import { getAccessToken } from '../lib/token-storage';
 import { RootErrorBoundary } from './routes/error';
@@ -76,7 +77,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
     ]);
     return null;
   };
-  return [
+  return withComponentStylesBeyondFirstPaint([
     {
       id: 'root',
       Component: RootRoute,
@@ -247,18 +248,15 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                 {
                   id: 'dashboard',
                   index: true,
-                  loader: () => {
-                    // The status card's admins: started with the page (any member may read them;
-                    // none without an organization), so they are not a round trip after its first
-                    // render; not waited for.
-                    if (queryClient && getAccessToken())
-                      void queryClient.prefetchQuery(organizationAdminsQueryOptions());
-                    return prefetchAndWait(
+                  loader: () =>
+                    prefetchAndWait(
                       (c) => c.prefetchQuery(currentAccountQueryOptions()),
                       (c) => c.prefetchQuery(userAccountQueryOptions({ silent: true })),
                       (c) => c.prefetchQuery(healthcheckQueryOptions()),
-                    );
-                  },
+                      // The status card's admins (any member may read them; none without an
+                      // organization): in the first render, not a second one of the whole page.
+                      (c) => c.prefetchQuery(organizationAdminsQueryOptions()),
+                    ),
                   lazy: () => import('./routes/dashboard'),
                   handle: handle({ crumb: 'Dashboard', layout: 'top-bar' }),
                 },
@@ -888,7 +886,26 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         { id: 'catch-all', path: '*', loader: toNotFound, element: <Navigate to={NOT_FOUND_PATH} replace /> },
       ],
     },
-  ];
+  ]);
+}
+
+/** The routes of /login's and the dashboard's first paint, whose styles are the app's stylesheet. */
+const FIRST_PAINT_ROUTES = new Set(['layout-divided', 'login', 'layout-top-bar', 'dashboard']);
+
+/**
+ * Every other route's code loads with the other components' styles (lib/component-styles.ts), so
+ * no page paints unstyled, whichever page is opened first.
+ */
+function withComponentStylesBeyondFirstPaint(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const { lazy, children } = route;
+    const styled =
+      typeof lazy === 'function' && !(route.id && FIRST_PAINT_ROUTES.has(route.id))
+        ? { lazy: withComponentStyles(lazy) }
+        : {};
+    const nested = children ? { children: withComponentStylesBeyondFirstPaint(children) } : {};
+    return { ...route, ...styled, ...nested } as RouteObject;
+  });
 }
 
 export function createAppRouter(queryClient?: QueryClient) {

@@ -1,3 +1,5 @@
+// The date picker's styles come with it, not with every page's first load.
+import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

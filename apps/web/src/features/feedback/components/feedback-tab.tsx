@@ -1,14 +1,15 @@
 import { Center, Loader, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { openDialog } from '../../../components/dialog/dialog-store';
+import { withComponentStyles } from '../../../lib/component-styles';
 import classes from './feedback.module.css';
 
 export const FEEDBACK_DIALOG_TITLE = 'Share your feedback';
 
 // The form (with its form library and the domain's schemas) loads when the dialog first opens,
 // not with every signed-in page (issue #20: a phone's first load of the dashboard).
-const FeedbackForm = lazy(() =>
-  import('./feedback-form').then((module) => ({ default: module.FeedbackForm })),
+const FeedbackForm = lazy(
+  withComponentStyles(() => import('./feedback-form').then((module) => ({ default: module.FeedbackForm }))),
 );
 
 /** Opens the persistent small 'Share your feedback' dialog; closing it (Cancel, ×) drops the form. */

@@ -1,3 +1,5 @@
+// The date picker's styles come with it, not with every page's first load.
+import '@mantine/dates/styles.css';
 import { Badge, Card, Code, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { ZRotateCodeForm } from '@parity/domain/organization-invitations';

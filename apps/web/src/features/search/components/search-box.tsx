@@ -1,11 +1,12 @@
 import { UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useCurrentAccount } from '../../../lib/account';
+import { withComponentStyles } from '../../../lib/component-styles';
 import classes from './search-box.module.css';
 
 // The dialog (the combobox, its query and the domain's schemas) loads on first use: the top bar
 // of every signed-in page carries only this button and the shortcut.
-const loadSearchDialog = () => import('./search-dialog');
+const loadSearchDialog = withComponentStyles(() => import('./search-dialog'));
 /** An early start only: a failure here is met again, and reported, when the dialog opens. */
 const preloadSearchDialog = () => {
   loadSearchDialog().catch(() => {});

@@ -1,0 +1,2 @@
+// The module that carries components.css: importing it loads the stylesheet (Vite waits for it).
+import './components.css';
