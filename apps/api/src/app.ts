@@ -53,7 +53,7 @@ import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import { responseSerializer } from './plugins/response-serializer';
-import securityHeadersPlugin from './plugins/security-headers';
+import securityHeadersPlugin, { allowScriptSources } from './plugins/security-headers';
 import storagePlugin from './plugins/storage';
 import webAppPlugin from './plugins/web-app';
 
@@ -120,15 +120,7 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // The API reference page boots with an inline script; it shows no user content.
-    if (request.url.startsWith('/api/docs')) {
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') {
-        reply.header(
-          'content-security-policy',
-          csp.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
-        );
-      }
-    }
+    if (request.url.startsWith('/api/docs')) allowScriptSources(reply, "'unsafe-inline'");
   });
 
   await app.register(errorsPlugin);

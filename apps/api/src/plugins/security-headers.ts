@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -20,6 +20,16 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
     if (error) throw error;
   });
   return headers;
+}
+
+/**
+ * Widens this answer's CSP `script-src` by `sources` (e.g. a script's 'sha256-…'), for an answer
+ * whose page runs an inline script; every other answer keeps 'self' alone.
+ */
+export function allowScriptSources(reply: FastifyReply, sources: string): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string' && sources)
+    reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${sources}`));
 }
 
 /** Sets helmet's headers on every answer (the CSP among them: no inline scripts). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { allowScriptSources } from './security-headers';
 
 /** Hashed build output: a changed file gets a new name, so a browser may keep it for a year. */
 const ASSETS_PREFIX = '/assets/';
@@ -65,13 +66,7 @@ async function webAppPlugin(app: FastifyInstance, options: { webDist: string }) 
     reply.header('cache-control', cacheControl).sendFile(file, webDist);
   const pageScripts = inlineScriptSources(path.join(webDist, 'index.html'));
   const sendPage = (reply: FastifyReply) => {
-    const csp = reply.getHeader('content-security-policy');
-    const sources = pageScripts();
-    if (typeof csp === 'string' && sources)
-      reply.header(
-        'content-security-policy',
-        csp.replace("script-src 'self'", `script-src 'self' ${sources}`),
-      );
+    allowScriptSources(reply, pageScripts());
     return send(reply, 'index.html', REVALIDATE);
   };
 
