@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { ZCustomQuestionConfig } from './lpi/forms';
 import { LPI_TAB_IDS } from './lpi/tabs';
-import { HOSTED_SURVEY_STATUSES, SUBMIT_STEP_ID, type SurveyStep, ZSurveyStatus } from './surveys';
+import { ZSurveyStatus } from './survey-invitation';
+import { HOSTED_SURVEY_STATUSES, SUBMIT_STEP_ID, type SurveyStep } from './surveys';
 import { labelledMin, labelledRequired } from './validation/labelled';
 import { email as emailRule } from './validation/rules';
 import { addFieldIssues, zFieldRules, zLabelledRequired } from './validation/zod';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ZCheckIssue, ZCheckNote } from './lpi/checks';
 import { LPI_TAB_IDS, LPI_TAB_NAMES, TAB_ID_OF, TAB_KEYS, type TTabKey } from './lpi/tabs';
+import { SURVEY_STATUSES, type TSurveyStatus, ZPerson, ZSurveyStatus } from './survey-invitation';
 
 /** The submit step's id: it has no LPI tab of its own (LPI tab ids end at 11). */
 export const SUBMIT_STEP_ID = 12;
@@ -89,17 +90,6 @@ export function progressPercent(completed: number, total: number): number {
   return total > 0 ? Math.round((completed / total) * 100) : 0;
 }
 
-export const SURVEY_STATUSES = [
-  'Active',
-  'Scheduled',
-  'Past Due',
-  'Not Submitted',
-  'Submitted',
-  'Archived',
-] as const;
-export const ZSurveyStatus = z.enum(SURVEY_STATUSES);
-export type TSurveyStatus = z.infer<typeof ZSurveyStatus>;
-
 /** The statuses of a survey itself (its host's lists and pages), in this order of the lists' filter. */
 export const HOSTED_SURVEY_STATUSES = ['Active', 'Scheduled', 'Past Due', 'Archived'] as const;
 export type THostedSurveyStatus = (typeof HOSTED_SURVEY_STATUSES)[number];
@@ -151,8 +141,6 @@ export const ZSurveyTab = z.object({
 });
 export type TSurveyTab = z.infer<typeof ZSurveyTab>;
 
-const ZPerson = z.object({ id: z.number().int(), name: z.string(), lastname: z.string() });
-
 export const ZSurveyTabProgress = z.object({
   tab_id: z.number().int(),
   completed: z.boolean(),
@@ -200,31 +188,6 @@ export const ZInvitationsQuery = z.strictObject({
     )
     .optional(),
 });
-
-export const ZSurveyInvitation = z.object({
-  id: z.number().int(),
-  survey_id: z.number().int(),
-  organization_id: z.number().int(),
-  title: z.string(),
-  /** the furthest step (its weight) the respondent moved on from; 0 before any */
-  step: z.number().int(),
-  /** spec 3 Survey tile: where Continue Response opens, step + 1 (at most the last step) */
-  survey_locked_step: z.number().int(),
-  completed_steps: z.number().int(),
-  total_step: z.number().int(),
-  /** spec 3 Survey tile (taking): completed steps over total steps, in percent */
-  survey_progress: z.number().int(),
-  status: ZSurveyStatus,
-  start: z.string(),
-  end: z.string(),
-  due: z.string(),
-  is_legacy: z.boolean(),
-  submitted_at: z.string().nullable(),
-  host: z.object({ id: z.number().int(), name: z.string(), logo: z.string().nullable() }),
-  contributors: z.array(ZPerson.extend({ submitted: z.boolean(), last_updated_at: z.string().nullable() })),
-});
-export type TSurveyInvitation = z.infer<typeof ZSurveyInvitation>;
-export const ZSurveyInvitationList = z.object({ data: z.array(ZSurveyInvitation) });
 
 export const NOT_ALL_STEPS_COMPLETED_MESSAGE = 'Not all steps are completed';
 export const ACCEPT_TERMS_MESSAGE = 'Please, accept terms and conditions';

@@ -1,3 +1,4 @@
+import { ZSurveyInvitationList } from '@parity/domain/survey-invitation';
 import {
   ZEditSurveyOverview,
   ZGrantAdministratorAccess,
@@ -6,7 +7,7 @@ import {
   ZSurveyOverview,
   ZSurveyRequest,
 } from '@parity/domain/survey-request';
-import { ZHostedSurvey, ZSurveyInvitationList } from '@parity/domain/surveys';
+import { ZHostedSurvey } from '@parity/domain/surveys';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+import type { TSurveyInvitation, TSurveyStatus } from '@parity/domain/survey-invitation';
 import {
   ADMINISTRATOR_ACCESS_GRANTED_MESSAGE,
   MISCELLANEOUS_FORM_ID,
@@ -21,8 +22,6 @@ import {
   invitationStatus,
   surveyStepsOf,
   type THostedSurvey,
-  type TSurveyInvitation,
-  type TSurveyStatus,
 } from '@parity/domain/surveys';
 import type { z } from 'zod';
 import { loadCaller, requireAllowed } from '../../core/access/caller';

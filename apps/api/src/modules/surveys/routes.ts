@@ -1,3 +1,4 @@
+import { ZSurveyInvitation, ZSurveyInvitationList } from '@parity/domain/survey-invitation';
 import {
   ZInvitationsQuery,
   ZMarkCompleteBody,
@@ -5,8 +6,6 @@ import {
   ZOccupancy,
   ZStepBody,
   ZSubmitSurveyBody,
-  ZSurveyInvitation,
-  ZSurveyInvitationList,
   ZSurveyTab,
   ZSurveyTabProgress,
 } from '@parity/domain/surveys';

@@ -1,4 +1,5 @@
 import { CHECKS_NEED_NOTE_MESSAGE } from '@parity/domain/lpi/checks';
+import type { TSurveyInvitation, TSurveyStatus } from '@parity/domain/survey-invitation';
 import { stepsForConfig } from '@parity/domain/survey-request';
 import {
   invitationStatus,
@@ -11,8 +12,6 @@ import {
   stepTabKeys,
   surveyStepsOf,
   type TOccupancy,
-  type TSurveyInvitation,
-  type TSurveyStatus,
   type TSurveyTab,
   type TSurveyTabProgress,
 } from '@parity/domain/surveys';

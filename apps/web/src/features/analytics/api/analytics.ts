@@ -5,7 +5,7 @@ import type {
   TOrganizationLpi,
 } from '@parity/domain/analytics';
 import type { TTransparencyResponse } from '@parity/domain/lpi/transparency';
-import type { TSurveyInvitation } from '@parity/domain/surveys';
+import type { TSurveyInvitation } from '@parity/domain/survey-invitation';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

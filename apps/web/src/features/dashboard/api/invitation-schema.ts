@@ -3,5 +3,5 @@
  * schemas (and the zod parts they use) stay out of the dashboard's first load.
  */
 export async function invitationListSchema() {
-  return (await import('@parity/domain/surveys')).ZSurveyInvitationList;
+  return (await import('@parity/domain/survey-invitation')).ZSurveyInvitationList;
 }

@@ -1,4 +1,5 @@
-import type { THostedSurvey, TSurveyInvitation } from '@parity/domain/surveys';
+import type { TSurveyInvitation } from '@parity/domain/survey-invitation';
+import type { THostedSurvey } from '@parity/domain/surveys';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { TSurveyInvitation } from '@parity/domain/surveys';
+import type { TSurveyInvitation } from '@parity/domain/survey-invitation';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertStore } from '../../../components/alerts/alert-store';

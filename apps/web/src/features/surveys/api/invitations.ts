@@ -1,4 +1,4 @@
-import { ZSurveyInvitation, ZSurveyInvitationList } from '@parity/domain/surveys';
+import { ZSurveyInvitation, ZSurveyInvitationList } from '@parity/domain/survey-invitation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, parseAnswer } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { SURVEY_STATUSES, type TSurveyInvitation } from '@parity/domain/surveys';
+import { SURVEY_STATUSES, type TSurveyInvitation } from '@parity/domain/survey-invitation';
 import { useInvitations } from '../api/invitations';
 import type { SurveyAction } from '../lib/survey-action';
 import { SurveyTile } from './survey-tile';

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import type { TSurveyInvitation, TSurveyStatus } from '@parity/domain/surveys';
+import type { TSurveyInvitation, TSurveyStatus } from '@parity/domain/survey-invitation';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { formatDate } from '../../../lib/dates';

@@ -1,5 +1,5 @@
+import type { TSurveyInvitation } from '@parity/domain/survey-invitation';
 import type { ResponseDocument } from '@parity/domain/survey-response-document';
-import type { TSurveyInvitation } from '@parity/domain/surveys';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

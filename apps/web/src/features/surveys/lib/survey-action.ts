@@ -1,4 +1,4 @@
-import type { TSurveyInvitation } from '@parity/domain/surveys';
+import type { TSurveyInvitation } from '@parity/domain/survey-invitation';
 
 export type SurveyActionLabel = 'View' | 'Not Available' | 'View Response' | 'Continue Response';
 

@@ -1,8 +1,8 @@
 import { LPI_TAB_NAMES } from '@parity/domain/lpi/pages';
+import type { TSurveyInvitation } from '@parity/domain/survey-invitation';
 import {
   SUBMIT_STEP_ID,
   SURVEY_STEPS,
-  type TSurveyInvitation,
   type TSurveyTab,
   type TSurveyTabProgress,
 } from '@parity/domain/surveys';

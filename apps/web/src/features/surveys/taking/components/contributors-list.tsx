@@ -1,5 +1,5 @@
 import { Badge, Group, List, Stack, Text, Title } from '@mantine/core';
-import type { TSurveyInvitation } from '@parity/domain/surveys';
+import type { TSurveyInvitation } from '@parity/domain/survey-invitation';
 import { formatDateTime } from '../../../../lib/dates';
 
 /** Who worked on the response (spec 3 Survey invitation contributors): submitted flag, last update. */

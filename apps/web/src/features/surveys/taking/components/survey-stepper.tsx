@@ -1,11 +1,7 @@
 import { Alert, Box, Grid, Group, Menu, Progress, Stack, Stepper, Text, Title, Tooltip } from '@mantine/core';
 import type { TCurrentAccount } from '@parity/domain/auth';
-import {
-  SUBMIT_STEP_ID,
-  type TSurveyInvitation,
-  type TSurveyTab,
-  type TSurveyTabProgress,
-} from '@parity/domain/surveys';
+import type { TSurveyInvitation } from '@parity/domain/survey-invitation';
+import { SUBMIT_STEP_ID, type TSurveyTab, type TSurveyTabProgress } from '@parity/domain/surveys';
 import {
   IconAlertTriangle,
   IconCheck,
