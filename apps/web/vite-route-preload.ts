@@ -6,6 +6,9 @@ type OutputChunk = Rollup.OutputChunk;
 
 type Routes = Record<string, { signedIn: boolean; lazy: readonly string[]; early?: readonly string[] }>;
 
+/** Written into dist/: each budgeted page's first-load files (paths under dist/). */
+export const FIRST_LOADS_FILE = '.vite/first-loads.json';
+
 /** The static-import closure of `roots` (chunk file names), with the CSS those chunks import. */
 function closure(bundle: OutputBundle, roots: string[]): Set<string> {
   const files = new Set<string>();
@@ -40,7 +43,8 @@ export function routePreloadPlugin(routes: Routes): Plugin {
       const table: Record<string, { signedIn: boolean; files: string[]; early: readonly string[] }> = {};
       for (const [pathname, { signedIn, lazy, early = [] }] of Object.entries(routes)) {
         const roots = lazy.map((source) => {
-          const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(import.meta.dirname, source));
+          const module = path.resolve(import.meta.dirname, source);
+          const chunk = chunks.find((c) => c.facadeModuleId === module || c.moduleIds.includes(module));
           if (!chunk) throw new Error(`route preload: no chunk for ${source}`);
           return chunk.fileName;
         });
@@ -81,11 +85,22 @@ if (route && route.signedIn === Boolean(token)) {
       // Inline, so it runs as the page is parsed: a script file, even async, came in with the
       // entry's chunks (a phone's browser fetched it at low priority), and only then were the
       // route's chunks and reads asked for. The server allows this script by its hash in the
-      // page's CSP (apps/api/src/plugins/web-app.ts).
-      html.source = String(html.source).replace(
-        /(\s*)<script type="module"/,
-        `$1<script>${source}</script>$1<script type="module"`,
+      // page's CSP (apps/api/src/plugins/web-app.ts). It comes after the entry's own preloads:
+      // those (React, Mantine, the entry) are the largest files and the first render waits for
+      // them; on HTTP/1.1 (six at a time) the route's files had queued ahead of them.
+      html.source = String(html.source).replace(/(\s*)<\/head>/, `$1  <script>${source}</script>$1</head>`);
+      // What each page's first load fetches, for its budget (e2e/first-load-budget.e2e.ts).
+      const firstLoads = Object.fromEntries(
+        Object.entries(table).map(([pathname, { files }]) => [
+          pathname,
+          [...loaded, ...files.map((f) => f.slice(1))],
+        ]),
       );
+      this.emitFile({
+        type: 'asset',
+        fileName: FIRST_LOADS_FILE,
+        source: `${JSON.stringify(firstLoads, null, 2)}\n`,
+      });
     },
   };
 }

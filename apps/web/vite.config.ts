@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { CodeSplittingNameFunction } from 'rolldown';
 import { defineConfig } from 'vite';
 import { FIRST_LOAD_ROUTES } from './first-load-routes';
 import { precompressPlugin } from './vite-precompress';
@@ -12,6 +14,43 @@ import { stylesheetPreloadPlugin } from './vite-stylesheet-preload';
 const reactRouterProduction = createRequire(import.meta.url)
   .resolve('react-router')
   .replace(/dist[/\\]development[/\\]index\.m?js$/, 'dist/production/index.mjs');
+
+/** Mantine's overlay components (and what shares their Floating UI or scroll area). */
+const MANTINE_OVERLAYS =
+  'Popover|Menu|Combobox|Select|MultiSelect|TagsInput|Autocomplete|Tooltip|Pagination|FloatingIndicator|SegmentedControl|ScrollArea|Table|Modal|ModalBase|Drawer';
+
+/**
+ * Names `name` the modules of `roots` (source paths) and their static imports, apart from those of
+ * the entry and of `otherRoots` (another first load), and from what a group before it took: one
+ * chunk for a first load's own code.
+ */
+function firstLoadChunkName(
+  roots: readonly string[],
+  otherRoots: readonly string[],
+  name: string,
+): CodeSplittingNameFunction {
+  let members: Set<string> | undefined;
+  return (id, ctx) => {
+    if (!members) {
+      const closure = (starts: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...starts];
+        while (stack.length) {
+          const next = stack.pop() as string;
+          if (seen.has(next)) continue;
+          seen.add(next);
+          stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const resolve = (sources: readonly string[]) =>
+        sources.map((s) => path.resolve(import.meta.dirname, s));
+      const elsewhere = closure(resolve(['src/main.tsx', ...otherRoots]));
+      members = new Set([...closure(resolve(roots))].filter((member) => !elsewhere.has(member)));
+    }
+    return members.has(id) ? name : null;
+  };
+}
 
 export default defineConfig(({ mode }) => ({
   resolve: {
@@ -26,22 +65,53 @@ export default defineConfig(({ mode }) => ({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 600,
-    // dist/.vite/manifest.json: e2e/first-load-budget.e2e.ts reads each route's first load from it.
-    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
           // Issue #20: a phone on HTTP/1.1 fetched 33 (login) and 66 (dashboard) small chunks, six
-          // at a time. React with its router and query client is one chunk, and the Mantine code
-          // twelve or more chunks share is another; the rest splits by route as before. (Eight until
-          // the admin console's nine sections: their tables, tabs and checkboxes then counted as
-          // shared and went into every first load, /login's included: 220 KB.)
+          // at a time. Groups are taken in priority order, highest first:
           groups: [
-            { name: 'react', test: /node_modules[/](react|react-dom|scheduler|react-router|@tanstack)[/]/ },
+            // React with its router and query client.
+            {
+              name: 'react',
+              test: /node_modules[/](react|react-dom|scheduler|react-router|@tanstack)[/]/,
+              priority: 3,
+            },
+            // Mantine's code that twelve or more chunks share (eight until the admin console's
+            // nine sections: their tables, tabs and checkboxes then went into every first load).
             {
               name: 'mantine',
-              test: /node_modules[/](@mantine[/](core|hooks)|@floating-ui|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|react-textarea-autosize|clsx|tslib|get-nonce|detect-node-es|use-isomorphic-layout-effect|use-composed-ref|use-latest)/,
+              test: new RegExp(
+                `node_modules[/](@mantine[/]core[/]esm[/](?!components[/](${MANTINE_OVERLAYS})[/])|@mantine[/]hooks|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|react-textarea-autosize|clsx|tslib|get-nonce|detect-node-es|use-isomorphic-layout-effect|use-composed-ref|use-latest)`,
+              ),
               minShareCount: 12,
+              priority: 2,
+            },
+            // Its overlays and their Floating UI apart (39 KB): no first paint shows one (the top
+            // bar loads its menu, drawer and popover afterwards). Their dependencies stay where
+            // they are, in the group above.
+            {
+              name: 'mantine-overlays',
+              test: new RegExp(
+                `node_modules[/](@floating-ui|@mantine[/]core[/]esm[/]components[/](${MANTINE_OVERLAYS}))[/]`,
+              ),
+              minShareCount: 12,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            // The signed-in first load ('/': the top-bar layout and the dashboard) in one file
+            // instead of twenty small ones: each costs a phone a round trip on one of its six
+            // connections while the large files share the link. What the entry or /login also
+            // load stays out.
+            {
+              name: firstLoadChunkName(
+                FIRST_LOAD_ROUTES['/'].lazy,
+                FIRST_LOAD_ROUTES['/login'].lazy,
+                'first-load',
+              ),
+              debugName: 'first-load',
+              priority: 0,
+              includeDependenciesRecursively: false,
             },
           ],
         },

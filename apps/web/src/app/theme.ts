@@ -1,10 +1,4 @@
-import {
-  type CSSVariablesResolver,
-  createTheme,
-  type MantineColorsTuple,
-  Notification,
-  Tooltip,
-} from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Notification } from '@mantine/core';
 import { menuTypeAhead } from '../components/type-ahead/type-ahead';
 
 /** Spec 9: a tooltip sits 10 px from what it describes. */
@@ -101,7 +95,8 @@ export const theme = createTheme({
     // A loader names what is loading (aria-label); only a role such as status may carry a name.
     Loader: { defaultProps: { role: 'status' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
-    Tooltip: Tooltip.extend({ defaultProps: { offset: TOOLTIP_OFFSET } }),
+    // A plain object, not Tooltip.extend: importing Tooltip here put Floating UI in every first load.
+    Tooltip: { defaultProps: { offset: TOOLTIP_OFFSET } },
     // Every menu's type-ahead resets after spec 9's 350 ms.
     MenuDropdown: { defaultProps: { onKeyDown: menuTypeAhead } },
   },

@@ -1,23 +1,24 @@
-import {
-  Avatar,
-  Box,
-  Burger,
-  Divider,
-  Drawer,
-  Group,
-  Menu,
-  Skeleton,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Box, Burger, Group, Skeleton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useStandInFocus } from '../../lib/stand-in-focus';
+import { whenReadsSettle } from '../../lib/when-reads-settle';
+import { NavItemContent } from './nav-item-content';
 import type { NavItem } from './navigation';
 import { ParityLogo } from './parity-logo';
 import classes from './top-bar.module.css';
+import { UserButton } from './user-button';
+
+// The user menu and the drawer are Mantine overlays on Floating UI (about 39 KB): they load after
+// the first paint, so no page's first load waits for them (issue #20).
+const loadUserMenu = () => import('./user-menu');
+const NavigationDrawer = lazy(() =>
+  import('./navigation-drawer').then((module) => ({ default: module.NavigationDrawer })),
+);
+
+type UserMenuModule = Awaited<ReturnType<typeof loadUserMenu>>;
 
 export interface TopBarUser {
   name: string;
@@ -43,102 +44,50 @@ export interface TopBarProps {
   actions?: ReactNode;
 }
 
-export function displayName(user: Pick<TopBarUser, 'name' | 'lastname'>): string {
-  const lastname = user.lastname?.trim();
-  return lastname && lastname !== 'Private' ? `${user.name} ${lastname}` : user.name;
-}
-
-function initials(user: TopBarUser): string {
-  const parts = [user.name, user.lastname && user.lastname !== 'Private' ? user.lastname : '']
-    .map((part) => part?.trim().charAt(0) ?? '')
-    .join('');
-  return parts.toUpperCase() || '?';
-}
-
-function NavItemContent({ item }: { item: NavItem }) {
-  const Icon = item.icon;
-  return (
-    <>
-      {Icon ? <Icon size={18} stroke={1.75} aria-hidden /> : null}
-      {item.label}
-    </>
-  );
-}
-
+/**
+ * The user menu. Until its part has loaded (once the page's reads have settled, or on a click) the
+ * same button stands in: a click on it opens the menu as soon as it is there, and a keyboard
+ * focus on it moves to the menu's button. (Not loaded on hover or focus: a swap between a press
+ * and its release would lose the click.)
+ */
 function UserMenu({ user, onLogout }: { user: TopBarUser | null | undefined; onLogout: () => void }) {
-  const location = useLocation();
+  const client = useQueryClient();
+  const [menu, setMenu] = useState<UserMenuModule | null>(null);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const { standIn, beforeSwap, control } = useStandInFocus();
+  const load = useCallback(() => {
+    loadUserMenu().then(
+      (loaded) => {
+        beforeSwap();
+        setMenu(loaded);
+      },
+      // A chunk that cannot load (offline, a deploy replaced it) leaves the button as it is.
+      (error: unknown) => console.warn('The user menu could not be loaded', error),
+    );
+  }, [beforeSwap]);
+  useEffect(() => {
+    const unmount = new AbortController();
+    whenReadsSettle(client, unmount.signal).then(() => {
+      if (!unmount.signal.aborted) load();
+    });
+    return () => unmount.abort();
+  }, [client, load]);
+
   if (user === undefined) return <Skeleton height={32} width={140} radius="md" aria-hidden="true" />;
-  const name = user ? displayName(user) : 'Account';
+  if (menu) {
+    return <menu.UserMenu user={user} onLogout={onLogout} defaultOpened={openOnLoad} buttonRef={control} />;
+  }
   return (
-    // In the header (not a portal): the open menu stays inside the banner landmark. Focus goes to
-    // the first item when it is opened from the keyboard.
-    <Menu
-      position="bottom-end"
-      width={240}
-      shadow="md"
-      withinPortal={false}
-      withInitialFocusPlaceholder={false}
-      // The header is fixed, so its button is never scrolled away: nothing to hide the menu for.
-      // (Floating UI's check of that, on a page without layout, could hide an open menu.)
-      hideDetached={false}
-    >
-      <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${name}`}>
-          <Avatar size={32} radius="xl" color="parity" aria-hidden="true">
-            {user ? initials(user) : '?'}
-          </Avatar>
-          <Text size="sm" fw={500} visibleFrom="xs" component="span">
-            {name}
-          </Text>
-          <IconChevronDown size={16} aria-hidden />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {user ? (
-          <>
-            <Box px="sm" py={6}>
-              <Text size="sm" fw={600}>
-                {name}
-              </Text>
-              {user.email ? (
-                <Text size="xs" c="dimmed" truncate>
-                  {user.email}
-                </Text>
-              ) : null}
-              {user.organizationName ? (
-                <Text size="xs" c="dimmed" truncate>
-                  {user.organizationName}
-                </Text>
-              ) : null}
-            </Box>
-            <Menu.Divider />
-            {user.links?.length ? (
-              <>
-                {user.links.map((link) => {
-                  const Icon = link.icon;
-                  return (
-                    <Menu.Item
-                      key={link.to}
-                      component={Link}
-                      to={link.to}
-                      // Where the user came from: the support form files the page it was opened on.
-                      state={{ from: `${location.pathname}${location.search}` }}
-                      leftSection={Icon ? <Icon size={16} aria-hidden /> : null}
-                    >
-                      {link.label}
-                    </Menu.Item>
-                  );
-                })}
-                <Menu.Divider />
-              </>
-            ) : null}
-          </>
-        ) : null}
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
-          Log out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <UserButton
+      user={user}
+      ref={standIn}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => {
+        setOpenOnLoad(true);
+        load();
+      }}
+    />
   );
 }
 
@@ -148,6 +97,8 @@ function UserMenu({ user, onLogout }: { user: TopBarUser | null | undefined; onL
  */
 export function TopBar({ navigation, user, onLogout, drawerContent, actions }: TopBarProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The drawer's part loads on the burger's first click, and then stays (its closing transition).
+  const [drawerWanted, setDrawerWanted] = useState(false);
 
   return (
     <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="md">
@@ -156,7 +107,10 @@ export function TopBar({ navigation, user, onLogout, drawerContent, actions }: T
           hiddenFrom="sm"
           size="sm"
           opened={opened}
-          onClick={toggle}
+          onClick={() => {
+            setDrawerWanted(true);
+            toggle();
+          }}
           aria-label={opened ? 'Close navigation' : 'Open navigation'}
           aria-expanded={opened}
         />
@@ -182,32 +136,16 @@ export function TopBar({ navigation, user, onLogout, drawerContent, actions }: T
         <UserMenu user={user} onLogout={onLogout} />
       </Group>
 
-      <Drawer
-        opened={opened}
-        onClose={close}
-        title="Navigation"
-        size="xs"
-        hiddenFrom="sm"
-        closeButtonProps={{ 'aria-label': 'Close navigation' }}
-      >
-        <nav aria-label="Modules">
-          <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
-            {navigation.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={classes.drawerLink} onClick={close}>
-                  <NavItemContent item={item} />
-                </NavLink>
-              </li>
-            ))}
-          </Stack>
-        </nav>
-        {drawerContent ? (
-          <>
-            <Divider my="md" />
-            {drawerContent(close)}
-          </>
-        ) : null}
-      </Drawer>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <NavigationDrawer
+            opened={opened}
+            onClose={close}
+            navigation={navigation}
+            drawerContent={drawerContent}
+          />
+        </Suspense>
+      ) : null}
     </Group>
   );
 }

@@ -3,3 +3,4 @@ export { getUnreadCount } from '../api/get-unread-count-answer';
 export { openNotificationStream } from '../lib/notification-stream';
 export { AlertToast } from './alert-toast';
 export { BellPanel } from './bell-panel';
+export { BellPopover } from './bell-popover';

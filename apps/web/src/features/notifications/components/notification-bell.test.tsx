@@ -248,6 +248,18 @@ describe('the notification bell', () => {
     await openStream();
   });
 
+  it('keeps the keyboard focus on the bell when its live part (with the popover) arrives', async () => {
+    calls = stubFetch({ ...bellHandlers(), 'GET /api/slow': () => json({ title: 'The page' }) });
+    renderBell(<SlowPage />);
+    const standIn = await screen.findByRole('button', { name: 'Notifications' });
+    standIn.focus();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    expect(bell).not.toBe(standIn);
+    expect(bell).toHaveFocus();
+    await userEvent.setup().keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: /^Notifications/ })).toBeInTheDocument();
+  });
+
   it('opens at once when clicked while the page is still reading', async () => {
     calls = stubFetch({ ...bellHandlers(), 'GET /api/slow': () => new Promise<Response>(() => undefined) });
     renderBell(<SlowPage />);

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Popover } from '@mantine/core';
+import { ActionIcon, Badge } from '@mantine/core';
 import type { TNotification } from '@parity/domain/notifications';
 import { createReactComponent } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { useStandInFocus } from '../../../lib/stand-in-focus';
 import { whenReadsSettle } from '../../../lib/when-reads-settle';
 import { useUnreadCount } from '../api/get-unread-count';
 import { type BellLive, loadBellLive } from './load-bell-live';
@@ -41,7 +42,7 @@ export function bellLabel(unread: number | undefined): string {
  * (`setLive`); while mounted and loaded, the tab's live stream is open and new 'alert'
  * notifications come back for a toast.
  */
-function useBellLive(onAlert: (notification: TNotification) => void) {
+function useBellLive(onAlert: (notification: TNotification) => void, beforeSwap: () => void) {
   const client = useQueryClient();
   const [live, setLive] = useState<BellLive | null>(null);
   useEffect(() => {
@@ -50,13 +51,15 @@ function useBellLive(onAlert: (notification: TNotification) => void) {
     whenReadsSettle(client, unmount.signal)
       .then(loadBellLive)
       .then((loaded) => {
-        if (!unmount.signal.aborted) setLive(loaded);
+        if (unmount.signal.aborted) return;
+        beforeSwap();
+        setLive(loaded);
       })
       // A chunk that cannot load (offline, a deploy replaced it, the page left) leaves the bell
       // without its count, popover and live updates; never an unhandled rejection.
       .catch(warnNotLoaded);
     return () => unmount.abort();
-  }, [client, live]);
+  }, [client, live, beforeSwap]);
   useEffect(() => {
     if (!live) return;
     return live.openNotificationStream(client, (notification) => {
@@ -75,64 +78,66 @@ export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const [toast, setToast] = useState<TNotification | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
-  const [live, setLive] = useBellLive(setToast);
+  // Until the live part (with the popover) has loaded, the same button stands in for its target.
+  const { standIn, beforeSwap, control } = useStandInFocus();
+  const [live, setLive] = useBellLive(setToast, beforeSwap);
   const unread = useUnreadCount(live !== null).data?.unread;
+
+  const button = (ref: (node: HTMLButtonElement | null) => void) => (
+    <ActionIcon
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      size="lg"
+      radius="xl"
+      // The badge sits over the icon's corner.
+      style={{ overflow: 'visible' }}
+      aria-label={bellLabel(unread)}
+      aria-haspopup="dialog"
+      aria-expanded={opened}
+      // A controlled popover leaves the toggle to its target. It opens on its loaded part (at
+      // once but on a first click racing the load), so focus lands in it.
+      onClick={() =>
+        void loadBellLive().then((loaded) => {
+          if (!live) beforeSwap();
+          setLive(loaded);
+          setOpened((open) => !open);
+        }, warnNotLoaded)
+      }
+    >
+      <BellIcon size={20} stroke={1.75} aria-hidden />
+      {unread ? (
+        <Badge
+          size="xs"
+          circle={unread < 10}
+          color="danger"
+          pos="absolute"
+          top={-2}
+          right={-4}
+          px={unread < 10 ? 0 : 4}
+          style={{ pointerEvents: 'none' }}
+          aria-hidden
+          data-testid="notification-badge"
+        >
+          {badgeCount(unread)}
+        </Badge>
+      ) : null}
+    </ActionIcon>
+  );
 
   return (
     <>
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        position="bottom-end"
-        shadow="md"
-        width="min(360px, calc(100vw - 16px))"
-        trapFocus
-        // Its target is in the fixed top bar: never scrolled away (and jsdom has no layout).
-        hideDetached={false}
-        returnFocus
-        withinPortal={false}
-      >
-        <Popover.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            radius="xl"
-            // The badge sits over the icon's corner.
-            style={{ overflow: 'visible' }}
-            aria-label={bellLabel(unread)}
-            // A controlled popover leaves the toggle to its target. It opens on its loaded part (at
-            // once but on a first click racing the load), so focus lands in it.
-            onClick={() =>
-              void loadBellLive().then((loaded) => {
-                setLive(loaded);
-                setOpened((open) => !open);
-              }, warnNotLoaded)
-            }
-          >
-            <BellIcon size={20} stroke={1.75} aria-hidden />
-            {unread ? (
-              <Badge
-                size="xs"
-                circle={unread < 10}
-                color="danger"
-                pos="absolute"
-                top={-2}
-                right={-4}
-                px={unread < 10 ? 0 : 4}
-                style={{ pointerEvents: 'none' }}
-                aria-hidden
-                data-testid="notification-badge"
-              >
-                {badgeCount(unread)}
-              </Badge>
-            ) : null}
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown p={0}>
-          {opened && live ? <live.BellPanel unread={unread ?? 0} onClose={() => setOpened(false)} /> : null}
-        </Popover.Dropdown>
-      </Popover>
+      {live ? (
+        <live.BellPopover
+          opened={opened}
+          onChange={setOpened}
+          dropdown={opened ? <live.BellPanel unread={unread ?? 0} onClose={() => setOpened(false)} /> : null}
+        >
+          {button(control)}
+        </live.BellPopover>
+      ) : (
+        button(standIn)
+      )}
       {toast && live ? <live.AlertToast key={toast.id} notification={toast} onClose={closeToast} /> : null}
     </>
   );
