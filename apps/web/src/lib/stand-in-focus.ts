@@ -16,10 +16,10 @@ export function useStandInFocus<T extends HTMLElement = HTMLButtonElement>() {
     carry.current = standInNode.current !== null && standInNode.current === document.activeElement;
   }, []);
   const control = useCallback<RefCallback<T>>((node) => {
-    if (node && carry.current) {
-      carry.current = false;
-      node.focus();
-    }
+    if (!node || !carry.current) return;
+    carry.current = false;
+    // Unless the focus went elsewhere between the two (the swap may render in a transition).
+    if (document.activeElement === null || document.activeElement === document.body) node.focus();
   }, []);
   return { standIn, beforeSwap, control };
 }

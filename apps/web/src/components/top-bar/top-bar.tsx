@@ -1,7 +1,7 @@
 import { Box, Burger, Group, Skeleton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useStandInFocus } from '../../lib/stand-in-focus';
 import { whenReadsSettle } from '../../lib/when-reads-settle';
@@ -55,20 +55,25 @@ function UserMenu({ user, onLogout }: { user: TopBarUser | null | undefined; onL
   const [menu, setMenu] = useState<UserMenuModule | null>(null);
   const [openOnLoad, setOpenOnLoad] = useState(false);
   const { standIn, beforeSwap, control } = useStandInFocus();
-  const load = useCallback(() => {
-    loadUserMenu().then(
-      (loaded) => {
-        beforeSwap();
-        setMenu(loaded);
-      },
-      // A chunk that cannot load (offline, a deploy replaced it) leaves the button as it is.
-      (error: unknown) => console.warn('The user menu could not be loaded', error),
-    );
-  }, [beforeSwap]);
+  // `quietly`: the swap once reads settle renders interruptibly (a transition); a click's at once.
+  const load = useCallback(
+    (quietly = false) => {
+      loadUserMenu().then(
+        (loaded) => {
+          beforeSwap();
+          if (quietly) startTransition(() => setMenu(loaded));
+          else setMenu(loaded);
+        },
+        // A chunk that cannot load (offline, a deploy replaced it) leaves the button as it is.
+        (error: unknown) => console.warn('The user menu could not be loaded', error),
+      );
+    },
+    [beforeSwap],
+  );
   useEffect(() => {
     const unmount = new AbortController();
     whenReadsSettle(client, unmount.signal).then(() => {
-      if (!unmount.signal.aborted) load();
+      if (!unmount.signal.aborted) load(true);
     });
     return () => unmount.abort();
   }, [client, load]);

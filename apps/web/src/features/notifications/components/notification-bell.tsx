@@ -2,7 +2,7 @@ import { ActionIcon, Badge } from '@mantine/core';
 import type { TNotification } from '@parity/domain/notifications';
 import { createReactComponent } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useStandInFocus } from '../../../lib/stand-in-focus';
 import { whenReadsSettle } from '../../../lib/when-reads-settle';
 import { useUnreadCount } from '../api/get-unread-count';
@@ -53,7 +53,8 @@ function useBellLive(onAlert: (notification: TNotification) => void, beforeSwap:
       .then((loaded) => {
         if (unmount.signal.aborted) return;
         beforeSwap();
-        setLive(loaded);
+        // Interruptible: the swap to the popover's button need not block the page.
+        startTransition(() => setLive(loaded));
       })
       // A chunk that cannot load (offline, a deploy replaced it, the page left) leaves the bell
       // without its count, popover and live updates; never an unhandled rejection.
