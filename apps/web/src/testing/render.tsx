@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
@@ -7,6 +7,7 @@ import { AppProvider, createQueryClient } from '../app/provider';
 import { createRoutes } from '../app/router';
 import { RootRoute } from '../app/routes/root';
 import { type AppRouter, bindLogoutToRouter } from '../app/session-navigation';
+import { api } from '../lib/api-client';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -73,4 +74,13 @@ export function renderApp(path: string, routes: RouteObject[] = createRoutes()) 
 
 export function cleanupApps() {
   for (const unbind of unbinds.splice(0)) unbind();
+}
+
+/**
+ * A page whose read, `GET /api/slow`, answers when the test's stub does: for what waits for the
+ * page's reads to settle (lib/when-reads-settle.ts).
+ */
+export function SlowPage() {
+  const read = useQuery({ queryKey: ['slow'], queryFn: () => api.get<{ title: string }>('/api/slow') });
+  return <h1>{read.data?.title ?? 'Loading the page'}</h1>;
 }

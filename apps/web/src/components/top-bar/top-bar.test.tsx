@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api-client';
 import { json, stubFetch } from '../../testing/fetch-stub';
-import { cleanupApps, renderApp, underAppRoot } from '../../testing/render';
+import { cleanupApps, renderApp, SlowPage, underAppRoot } from '../../testing/render';
 import { TopBar, type TopBarUser } from './top-bar';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -17,12 +15,6 @@ const ADA: TopBarUser = {
   organizationName: 'Acme Capital',
   links: [{ to: '/profile', label: 'My profile' }],
 };
-
-/** A page whose read answers when the test says so (the user menu loads once reads settle). */
-function SlowPage() {
-  const read = useQuery({ queryKey: ['slow'], queryFn: () => api.get<{ title: string }>('/api/slow') });
-  return <h1>{read.data?.title ?? 'Loading the page'}</h1>;
-}
 
 function renderTopBar(onLogout = vi.fn()) {
   const view = renderApp(
@@ -39,10 +31,7 @@ function renderTopBar(onLogout = vi.fn()) {
             <Outlet />
           </>
         ),
-        children: [
-          { path: '/', element: <SlowPage /> },
-          { path: '/profile', element: <h1>My profile page</h1> },
-        ],
+        children: [{ path: '/', element: <SlowPage /> }],
       },
     ]),
   );

@@ -1,10 +1,8 @@
 import { Box, Burger, Group, Skeleton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useStandInFocus } from '../../lib/stand-in-focus';
-import { whenReadsSettle } from '../../lib/when-reads-settle';
+import { usePartAfterReads } from '../../lib/part-after-reads';
 import { NavItemContent } from './nav-item-content';
 import type { NavItem } from './navigation';
 import { ParityLogo } from './parity-logo';
@@ -18,7 +16,9 @@ const NavigationDrawer = lazy(() =>
   import('./navigation-drawer').then((module) => ({ default: module.NavigationDrawer })),
 );
 
-type UserMenuModule = Awaited<ReturnType<typeof loadUserMenu>>;
+function warnMenuNotLoaded(error: unknown) {
+  console.warn('The user menu could not be loaded', error);
+}
 
 export interface TopBarUser {
   name: string;
@@ -51,32 +51,8 @@ export interface TopBarProps {
  * and its release would lose the click.)
  */
 function UserMenu({ user, onLogout }: { user: TopBarUser | null | undefined; onLogout: () => void }) {
-  const client = useQueryClient();
-  const [menu, setMenu] = useState<UserMenuModule | null>(null);
+  const { part: menu, loadNow, standIn, control } = usePartAfterReads(loadUserMenu, warnMenuNotLoaded);
   const [openOnLoad, setOpenOnLoad] = useState(false);
-  const { standIn, beforeSwap, control } = useStandInFocus();
-  // `quietly`: the swap once reads settle renders interruptibly (a transition); a click's at once.
-  const load = useCallback(
-    (quietly = false) => {
-      loadUserMenu().then(
-        (loaded) => {
-          beforeSwap();
-          if (quietly) startTransition(() => setMenu(loaded));
-          else setMenu(loaded);
-        },
-        // A chunk that cannot load (offline, a deploy replaced it) leaves the button as it is.
-        (error: unknown) => console.warn('The user menu could not be loaded', error),
-      );
-    },
-    [beforeSwap],
-  );
-  useEffect(() => {
-    const unmount = new AbortController();
-    whenReadsSettle(client, unmount.signal).then(() => {
-      if (!unmount.signal.aborted) load(true);
-    });
-    return () => unmount.abort();
-  }, [client, load]);
 
   if (user === undefined) return <Skeleton height={32} width={140} radius="md" aria-hidden="true" />;
   if (menu) {
@@ -90,7 +66,7 @@ function UserMenu({ user, onLogout }: { user: TopBarUser | null | undefined; onL
       aria-expanded={false}
       onClick={() => {
         setOpenOnLoad(true);
-        load();
+        loadNow().catch(warnMenuNotLoaded);
       }}
     />
   );

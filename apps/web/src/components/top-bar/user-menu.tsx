@@ -10,7 +10,7 @@ export interface UserMenuProps {
   onLogout: () => void;
   /** Opened at once: the stand-in button was clicked while this part loaded. */
   defaultOpened?: boolean;
-  /** The button's ref (the stand-in's focus moves to it, lib/stand-in-focus.ts). */
+  /** The button's ref (the stand-in's focus moves to it, lib/part-after-reads.ts). */
   buttonRef?: Ref<HTMLButtonElement>;
 }
 

@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api-client';
 import { setTokens } from '../../../lib/token-storage';
 import { type Handler, json, type StubbedCall, stubFetch } from '../../../testing/fetch-stub';
-import { cleanupApps, renderApp, underAppRoot } from '../../../testing/render';
+import { cleanupApps, renderApp, SlowPage, underAppRoot } from '../../../testing/render';
 import { listAnswer, notification, type OpenStream, streamHandler } from '../notifications.fixtures';
 import { badgeCount, NotificationBell } from './notification-bell';
 
@@ -16,12 +14,6 @@ let streams: OpenStream[];
 let calls: StubbedCall[];
 let unread: number;
 let readIds: Set<number>;
-
-/** A page whose read answers when the test says so. */
-function SlowPage() {
-  const read = useQuery({ queryKey: ['slow'], queryFn: () => api.get<{ title: string }>('/api/slow') });
-  return <h1>{read.data?.title ?? 'Loading the page'}</h1>;
-}
 
 /** The bell in a layout, as the top bar has it, over a few pages its links open. */
 function renderBell(home = <h1>Home</h1>) {

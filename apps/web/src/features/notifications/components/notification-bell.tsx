@@ -2,9 +2,8 @@ import { ActionIcon, Badge } from '@mantine/core';
 import type { TNotification } from '@parity/domain/notifications';
 import { createReactComponent } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useCallback, useEffect, useState } from 'react';
-import { useStandInFocus } from '../../../lib/stand-in-focus';
-import { whenReadsSettle } from '../../../lib/when-reads-settle';
+import { useCallback, useEffect, useState } from 'react';
+import { usePartAfterReads } from '../../../lib/part-after-reads';
 import { useUnreadCount } from '../api/get-unread-count';
 import { type BellLive, loadBellLive } from './load-bell-live';
 
@@ -37,37 +36,17 @@ export function bellLabel(unread: number | undefined): string {
 }
 
 /**
- * The bell's lazy part, loaded once the page's own reads have settled (on a phone its chunks, its
- * schemas and its stream would otherwise queue before the page's content), or at once by a click
- * (`setLive`); while mounted and loaded, the tab's live stream is open and new 'alert'
+ * While the bell's live part is loaded and mounted, the tab's live stream is open and new 'alert'
  * notifications come back for a toast.
  */
-function useBellLive(onAlert: (notification: TNotification) => void, beforeSwap: () => void) {
+function useLiveStream(live: BellLive | null, onAlert: (notification: TNotification) => void) {
   const client = useQueryClient();
-  const [live, setLive] = useState<BellLive | null>(null);
-  useEffect(() => {
-    if (live) return;
-    const unmount = new AbortController();
-    whenReadsSettle(client, unmount.signal)
-      .then(loadBellLive)
-      .then((loaded) => {
-        if (unmount.signal.aborted) return;
-        beforeSwap();
-        // Interruptible: the swap to the popover's button need not block the page.
-        startTransition(() => setLive(loaded));
-      })
-      // A chunk that cannot load (offline, a deploy replaced it, the page left) leaves the bell
-      // without its count, popover and live updates; never an unhandled rejection.
-      .catch(warnNotLoaded);
-    return () => unmount.abort();
-  }, [client, live, beforeSwap]);
   useEffect(() => {
     if (!live) return;
     return live.openNotificationStream(client, (notification) => {
       if (notification.type === 'alert') onAlert(notification);
     });
   }, [client, live, onAlert]);
-  return [live, setLive] as const;
 }
 
 /**
@@ -79,9 +58,11 @@ export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const [toast, setToast] = useState<TNotification | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
-  // Until the live part (with the popover) has loaded, the same button stands in for its target.
-  const { standIn, beforeSwap, control } = useStandInFocus();
-  const [live, setLive] = useBellLive(setToast, beforeSwap);
+  // The live part (the popover, the count's fetcher, the stream) loads once the page's own reads
+  // have settled (on a phone its chunks, schemas and stream would otherwise queue before the
+  // page's content), or at once by a click; the same button stands in for its target until then.
+  const { part: live, loadNow, standIn, control } = usePartAfterReads(loadBellLive, warnNotLoaded);
+  useLiveStream(live, setToast);
   const unread = useUnreadCount(live !== null).data?.unread;
 
   const button = (ref: (node: HTMLButtonElement | null) => void) => (
@@ -98,13 +79,7 @@ export function NotificationBell() {
       aria-expanded={opened}
       // A controlled popover leaves the toggle to its target. It opens on its loaded part (at
       // once but on a first click racing the load), so focus lands in it.
-      onClick={() =>
-        void loadBellLive().then((loaded) => {
-          if (!live) beforeSwap();
-          setLive(loaded);
-          setOpened((open) => !open);
-        }, warnNotLoaded)
-      }
+      onClick={() => void loadNow().then(() => setOpened((open) => !open), warnNotLoaded)}
     >
       <BellIcon size={20} stroke={1.75} aria-hidden />
       {unread ? (
