@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { CodeSplittingNameFunction } from 'rolldown';
 import { defineConfig } from 'vite';
 import { FIRST_LOAD_ROUTES } from './first-load-routes';
+import { mantineUseIdPlugin } from './vite-mantine-use-id';
 import { precompressPlugin } from './vite-precompress';
 import { routePreloadPlugin } from './vite-route-preload';
 import { stylesheetPreloadPlugin } from './vite-stylesheet-preload';
@@ -56,7 +57,13 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [react(), routePreloadPlugin(FIRST_LOAD_ROUTES), stylesheetPreloadPlugin(), precompressPlugin()],
+  plugins: [
+    mantineUseIdPlugin(),
+    react(),
+    routePreloadPlugin(FIRST_LOAD_ROUTES),
+    stylesheetPreloadPlugin(),
+    precompressPlugin(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

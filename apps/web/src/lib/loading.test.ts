@@ -40,17 +40,33 @@ describe('loading counter', () => {
   it('becomes visible after 200 ms and slow after 10 000 ms of activity', () => {
     const { result } = renderHook(() => useLoading());
     act(() => startLoading());
-    expect(result.current).toEqual({ active: true, visible: false, slow: false });
+    expect(result.current).toEqual({ visible: false, slow: false });
     act(() => vi.advanceTimersByTime(199));
     expect(result.current.visible).toBe(false);
     act(() => vi.advanceTimersByTime(1));
-    expect(result.current).toEqual({ active: true, visible: true, slow: false });
+    expect(result.current).toEqual({ visible: true, slow: false });
     act(() => vi.advanceTimersByTime(10_000 - 201));
     expect(result.current.slow).toBe(false);
     act(() => vi.advanceTimersByTime(1));
-    expect(result.current).toEqual({ active: true, visible: true, slow: true });
+    expect(result.current).toEqual({ visible: true, slow: true });
     act(() => stopLoading());
-    expect(result.current).toEqual({ active: false, visible: false, slow: false });
+    expect(result.current).toEqual({ visible: false, slow: false });
+  });
+
+  it('re-renders the indicator only when what it shows changes, not as each request starts or ends', () => {
+    let renders = 0;
+    renderHook(() => {
+      renders += 1;
+      return useLoading();
+    });
+    act(() => startLoading());
+    act(() => startLoading());
+    act(() => stopLoading());
+    act(() => stopLoading());
+    expect(renders).toBe(1);
+    act(() => startLoading());
+    act(() => vi.advanceTimersByTime(200));
+    expect(renders).toBe(2);
   });
 
   it('never shows the loader for work shorter than the delay', () => {

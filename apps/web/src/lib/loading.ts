@@ -75,6 +75,24 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function useLoading(): LoadingState {
-  return useSyncExternalStore(subscribe, getLoadingState, getLoadingState);
+/** What the indicator shows: one object per pair of values (indexed visible + 2 x slow). */
+export type LoaderDisplay = Pick<LoadingState, 'visible' | 'slow'>;
+const DISPLAYS: readonly [LoaderDisplay, LoaderDisplay, LoaderDisplay, LoaderDisplay] = [
+  { visible: false, slow: false },
+  { visible: true, slow: false },
+  { visible: false, slow: true },
+  { visible: true, slow: true },
+];
+
+function getLoaderDisplay(): LoaderDisplay {
+  return DISPLAYS[(Number(state.visible) + 2 * Number(state.slow)) as 0 | 1 | 2 | 3];
+}
+
+/**
+ * The indicator's state. A request that starts or ends re-renders nothing until the indicator
+ * changes: an external store's change re-renders at once, without yielding, and each of a page's
+ * first reads did so as the page committed (issue #20).
+ */
+export function useLoading(): LoaderDisplay {
+  return useSyncExternalStore(subscribe, getLoaderDisplay, getLoaderDisplay);
 }

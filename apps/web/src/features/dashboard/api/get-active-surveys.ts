@@ -1,5 +1,5 @@
 import type { THostedSurvey } from '@parity/domain/surveys';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, parseAnswer } from '../../../lib/api-client';
 import { invitationListSchema } from './invitation-schema';
 
@@ -11,8 +11,8 @@ export const ACTIVE_SURVEYS_SHOWN = 3;
  * the domain schema ('Invalid response' when they do not parse). Silent: the widget says itself
  * when they could not be loaded.
  */
-export function useActiveInvitations(enabled: boolean) {
-  return useQuery({
+export function activeInvitationsQueryOptions(enabled = true) {
+  return queryOptions({
     queryKey: ['surveys', 'invitations', 'list', 'Active'],
     queryFn: async () => {
       const [schema, answer] = await Promise.all([
@@ -25,12 +25,22 @@ export function useActiveInvitations(enabled: boolean) {
   });
 }
 
+export function useActiveInvitations(enabled: boolean) {
+  return useQuery(activeInvitationsQueryOptions(enabled));
+}
+
 /** GET /api/surveys: the host organization's surveys; the active ones are shown. */
-export function useActiveHostedSurveys(enabled: boolean) {
-  return useQuery({
+export function activeHostedSurveysQueryOptions(enabled = true) {
+  return queryOptions({
     queryKey: ['surveys', 'hosting', 'dashboard'],
     queryFn: () => api.get<{ data: THostedSurvey[] }>('/api/surveys', undefined, { silent: true }),
-    select: (body) => body.data.filter((survey) => survey.status === 'Active'),
     enabled,
+  });
+}
+
+export function useActiveHostedSurveys(enabled: boolean) {
+  return useQuery({
+    ...activeHostedSurveysQueryOptions(enabled),
+    select: (body) => body.data.filter((survey) => survey.status === 'Active'),
   });
 }

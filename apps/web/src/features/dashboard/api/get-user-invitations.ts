@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, parseAnswer } from '../../../lib/api-client';
 import { invitationListSchema } from './invitation-schema';
 
@@ -10,8 +10,8 @@ export const INVITATIONS_SHOWN = 3;
  * open ones first, read through the domain schema ('Invalid response' when they do not parse).
  * Silent: the widget says itself when they could not be loaded.
  */
-export function useUserInvitations(userId: number | undefined) {
-  return useQuery({
+export function userInvitationsQueryOptions(userId: number | undefined) {
+  return queryOptions({
     queryKey: ['surveys', 'invitations', 'user', userId, INVITATIONS_SHOWN],
     queryFn: async () => {
       const [schema, answer] = await Promise.all([
@@ -26,4 +26,8 @@ export function useUserInvitations(userId: number | undefined) {
     },
     enabled: typeof userId === 'number',
   });
+}
+
+export function useUserInvitations(userId: number | undefined) {
+  return useQuery(userInvitationsQueryOptions(userId));
 }

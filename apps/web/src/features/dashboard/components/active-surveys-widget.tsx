@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Progress, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-state/query-state';
 import { formatDate } from '../../../lib/dates';
@@ -85,8 +85,11 @@ export interface ActiveSurveysWidgetProps {
  * at most 3 of each, 'No active surveys found' when none.
  */
 export function ActiveSurveysWidget({ accountName, isSurveyHost }: ActiveSurveysWidgetProps) {
-  const invitations = useActiveInvitations(true);
-  const hosted = useActiveHostedSurveys(isSurveyHost);
+  // Deferred: React Query's answers re-render through useSyncExternalStore, which React renders at
+  // once; the widget's content then renders in an interruptible render instead (on a phone, one
+  // blocking render of 50-200 ms per card; issue #20).
+  const invitations = useDeferredValue(useActiveInvitations(true));
+  const hosted = useDeferredValue(useActiveHostedSurveys(isSurveyHost));
 
   // Continue Response opens at the survey's locked step (surveys.taking.survey).
   const takingRows = invitations.data?.data.map((i) => ({

@@ -1,5 +1,6 @@
 import { Skeleton, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
 import { Greeting } from '../../../components/greeting/greeting';
 import { QueryError } from '../../../components/query-state/query-state';
 import { useAfterFirstPaint } from '../../../lib/after-first-paint';
@@ -9,7 +10,10 @@ import {
   useAccountAcknowledgements,
   useAcknowledge,
 } from '../api/acknowledge';
+import { activeHostedSurveysQueryOptions, activeInvitationsQueryOptions } from '../api/get-active-surveys';
+import { dashboardLpiQueryOptions } from '../api/get-lpi-scores';
 import { useOrganizationAdmins } from '../api/get-organization-admins';
+import { userInvitationsQueryOptions } from '../api/get-user-invitations';
 import { ActiveSurveysWidget } from './active-surveys-widget';
 import { AdministratorCard } from './administrator-card';
 import { InvitationsWidget } from './invitations-widget';
@@ -61,6 +65,26 @@ export function DashboardView({ account, error, now, profilePrompt }: DashboardV
   // The cards under the greeting, banners and status are rendered (and send their reads) once
   // those are painted: on a phone they held the page's first paint back by a second.
   const restPainted = useAfterFirstPaint(account !== undefined && !acknowledgements.isPending);
+  const queryClient = useQueryClient();
+  // An approved member's cards' reads start before the cards mount, each in a task of its own: a
+  // read that starts as its component mounts re-renders that component at once, without yielding,
+  // in the task that commits the page (React Query's store; on a phone, a long task; issue #20).
+  useEffect(() => {
+    if (account?.status !== 'approved') return;
+    const organizationId = account.organization_id;
+    const reads = [
+      () => queryClient.prefetchQuery(activeInvitationsQueryOptions()),
+      () => queryClient.prefetchQuery(userInvitationsQueryOptions(account.id)),
+      ...(typeof organizationId === 'number'
+        ? [() => queryClient.prefetchQuery(dashboardLpiQueryOptions(organizationId))]
+        : []),
+      ...(account.isSurveyHost ? [() => queryClient.prefetchQuery(activeHostedSurveysQueryOptions())] : []),
+    ];
+    const timers = reads.map((read) => setTimeout(() => void read(), 0));
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }, [account, queryClient]);
 
   // Painted once the acknowledgements are known too: the welcome card never pushes the cards down.
   if (!account || acknowledgements.isPending) {

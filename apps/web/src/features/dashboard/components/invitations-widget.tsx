@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-state/query-state';
 import { formatDate } from '../../../lib/dates';
@@ -15,7 +15,10 @@ export const INVITATIONS_FAILED = 'The invitations could not be loaded';
  * /surveys.
  */
 export function InvitationsWidget({ userId }: { userId: number }) {
-  const invitations = useUserInvitations(userId);
+  // Deferred: React Query's answers re-render through useSyncExternalStore, which React renders at
+  // once; the widget's content then renders in an interruptible render instead (on a phone, one
+  // blocking render of 50-200 ms per card; issue #20).
+  const invitations = useDeferredValue(useUserInvitations(userId));
 
   let content: ReactNode;
   if (invitations.isPending) {

@@ -3,7 +3,7 @@ import { scoreProfile } from '@parity/domain/scoring/profile';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../lib/token-storage';
-import { json, stubFetch } from '../../../testing/fetch-stub';
+import { callsTo, json, stubFetch } from '../../../testing/fetch-stub';
 import { ACCOUNT } from '../../../testing/fixtures';
 import { cleanupApps, renderApp } from '../../../testing/render';
 import { DIVERSITY_IMPACT_SAMPLE, START_REPORTING_PATH } from './lpi-card';
@@ -238,5 +238,29 @@ describe('dashboard LPI card', () => {
     renderApp('/');
     await screen.findByRole('heading', { name: 'Awaiting admin approval' });
     expect(screen.queryByRole('heading', { name: 'LPI health' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the dashboard's cards", () => {
+  it('each read its answer once: started before the cards mount, not again as they do', async () => {
+    const calls = stubFetch({
+      'GET /api/user/status': () => json({ ...ACCOUNT, status: 'approved' }),
+      'GET /api/organizations/me/admins': () => json({ data: [] }),
+      'GET /api/user-account': () => json({ id: ACCOUNT.id, acknowledgements: ['getting_started'] }),
+      [`GET /api/organizations/${ACCOUNT.organization_id}/lpi`]: () => json(latest()),
+      'GET /api/surveys/invitations': () => json({ data: [] }),
+      [`GET /api/surveys/users/${ACCOUNT.id}/invitations`]: () => json({ data: [] }),
+    });
+    renderApp('/');
+    expect(within(await card()).getByTestId('dashboard-lpi')).toHaveTextContent('6.46');
+    expect(await screen.findByText('No survey invitations yet')).toBeInTheDocument();
+    expect(await screen.findAllByText('No active surveys found')).not.toHaveLength(0);
+    for (const path of [
+      `/api/organizations/${ACCOUNT.organization_id}/lpi`,
+      '/api/surveys/invitations',
+      `/api/surveys/users/${ACCOUNT.id}/invitations`,
+    ]) {
+      expect(callsTo(calls, 'GET', path), path).toHaveLength(1);
+    }
   });
 });

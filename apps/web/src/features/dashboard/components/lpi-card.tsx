@@ -21,6 +21,7 @@ import {
   twoDecimals,
 } from '@parity/domain/analytics-display';
 import { TRANSPARENCY_WEIGHTS } from '@parity/domain/scoring/constants';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { HealthGauge } from '../../../components/health-gauge/health-gauge';
@@ -102,7 +103,10 @@ function DiversityImpactSample() {
  * sample data.
  */
 export function LpiCard({ organizationId, isOrganizationAdministrator }: LpiCardProps) {
-  const lpi = useDashboardLpi(organizationId);
+  // Deferred: React Query's answers re-render through useSyncExternalStore, which React renders at
+  // once; the card's content then renders in an interruptible render instead (on a phone, one
+  // blocking render of 50-200 ms per card; issue #20).
+  const lpi = useDeferredValue(useDashboardLpi(organizationId));
   const scores = lpi.data?.scores ?? null;
   const ordered = [...SCORE_CARDS].sort((a, b) => a.weight - b.weight);
 
