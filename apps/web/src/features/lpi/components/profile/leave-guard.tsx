@@ -29,11 +29,14 @@ function LeaveContent({ onLeave, close }: { onLeave: () => void; close: () => vo
 /**
  * Warns before leaving with unsaved changes (spec 4 Tab data: saveRequired): a dialog for in-app
  * navigation (React Router's blocker) and the browser's own prompt for closing or reloading.
+ * `savedSinceRender`: whether everything has been saved since `unsaved` was rendered (a page that
+ * saves and then moves on navigates before React renders its saved parts as clean).
  */
-export function useLeaveGuard(unsaved: boolean) {
+export function useLeaveGuard(unsaved: boolean, savedSinceRender: () => boolean = () => false) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       unsaved &&
+      !savedSinceRender() &&
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   const dialogId = useRef<string | null>(null);

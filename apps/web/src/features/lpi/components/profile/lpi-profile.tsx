@@ -21,6 +21,7 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -205,7 +206,13 @@ export function LpiProfile({
   // the survey's own Submit step instead.
   const canSubmit = scope.kind === 'organization' && account.data?.hasLpiAccess === true && !readOnly;
 
-  useLeaveGuard(dirty && !readOnly);
+  // Set by a save of every change, until the page renders again: the survey stepper moves on as
+  // soon as its save answers, which can be before React renders the saved tabs as clean.
+  const savedSinceRender = useRef(false);
+  useLayoutEffect(() => {
+    savedSinceRender.current = false;
+  });
+  useLeaveGuard(dirty && !readOnly, () => savedSinceRender.current);
 
   // --- saving ------------------------------------------------------------------------------------
   const [saving, setSaving] = useState(false);
@@ -270,6 +277,7 @@ export function LpiProfile({
       for (const unit of toSave) {
         if (!(await saveUnit(unit))) ok = false;
       }
+      if (ok) savedSinceRender.current = true;
     } finally {
       setSaving(false);
       refresh();
