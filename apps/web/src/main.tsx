@@ -7,11 +7,9 @@ import { type AppRouter, bindLogoutToRouter } from './app/session-navigation';
 import { applyAppStylesheets } from './lib/app-stylesheets';
 import { loadComponentStyles } from './lib/component-styles';
 import { loadMaintenanceStatus } from './lib/maintenance';
+import { nextTask } from './lib/next-task';
 import { initialize } from './lib/startup';
 import { whenReadsSettle } from './lib/when-reads-settle';
-
-/** Lets the browser run what waits (input, a paint) before the next step. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function main() {
   // Spec section 4: initialize the caches, then mount even if that failed (initialize never rejects).

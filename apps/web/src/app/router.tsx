@@ -12,6 +12,7 @@ import { organizationAdminsQueryOptions } from '../features/dashboard/api/get-or
 import { LPI_SIDE_NAVIGATION, REPORTING_SIDE_NAVIGATION } from '../features/lpi/lib/navigation';
 import { currentAccountQueryOptions, healthcheckQueryOptions, userAccountQueryOptions } from '../lib/account';
 import { withComponentStyles } from '../lib/component-styles';
+import { nextTask } from '../lib/next-task';
 import { logout } from '../lib/session';
 import { getAccessToken } from '../lib/token-storage';
 import { RootErrorBoundary } from './routes/error';
@@ -75,7 +76,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
   const prefetchAndWait = async (...reads: ((client: QueryClient) => Promise<void>)[]) => {
     if (!queryClient || !getAccessToken()) return null;
     const client = queryClient;
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     await Promise.race([
       Promise.all(reads.map((read) => read(client))),
       new Promise((resolve) => setTimeout(resolve, 1_500)),
