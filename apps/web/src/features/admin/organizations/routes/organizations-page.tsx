@@ -1,20 +1,19 @@
-import { Anchor, Badge, Center, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TAdminOrganizationSort, TAdminOrganizationState } from '@parity/domain/admin-organizations';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pager, pageCount } from '../../../../components/pager/pager';
-import { QueryError } from '../../../../components/query-state/query-state';
 import { Select } from '../../../../components/select/select';
-import { SortableTh } from '../../../../components/table/sortable-th';
+import { type ListColumn, SortedListTable } from '../../../../components/table/sorted-list-table';
 import { formatDate } from '../../../../lib/dates';
 import { useDictionary } from '../../../../lib/dictionaries';
 import { type OrganizationsFilter, useAdminOrganizations } from '../api';
 
 export const ORGANIZATIONS_PAGE_SIZE = 25;
 
-const COLUMNS: { label: string; sort: TAdminOrganizationSort | null }[] = [
+const COLUMNS: ListColumn<TAdminOrganizationSort>[] = [
   { label: 'Name', sort: 'name' },
   { label: 'Legal structure', sort: null },
   { label: 'Listing', sort: null },
@@ -112,77 +111,18 @@ export function OrganizationsPage() {
           w={180}
         />
       </Group>
-      <OrganizationsTable state={organizations} filtered={filtered} sort={sort} onSort={sortBy} />
-      {total > 0 ? (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {filter.offset + 1}–{Math.min(filter.offset + ORGANIZATIONS_PAGE_SIZE, total)} of {total}{' '}
-            organizations
-          </Text>
-          <Pager pages={pages} page={page} onChange={setPage} />
-        </Group>
-      ) : null}
-    </Stack>
-  );
-}
-
-function OrganizationsTable({
-  state,
-  filtered,
-  sort,
-  onSort,
-}: {
-  state: ReturnType<typeof useAdminOrganizations>;
-  filtered: boolean;
-  sort: { by: TAdminOrganizationSort; order: 'asc' | 'desc' };
-  onSort: (by: TAdminOrganizationSort) => void;
-}) {
-  if (state.isPending) {
-    return (
-      <Center py="lg">
-        <Loader aria-label="Loading the organizations" />
-      </Center>
-    );
-  }
-  if (state.isError) {
-    return (
-      <QueryError
-        error={state.error}
-        title="The organizations could not be loaded"
-        onRetry={() => void state.refetch()}
-      />
-    );
-  }
-  if (state.data.data.length === 0) {
-    return (
-      <Text c="dimmed" py="md">
-        {filtered ? 'No organizations match these filters.' : 'No organizations yet.'}
-      </Text>
-    );
-  }
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover aria-label="Organizations" aria-busy={state.isFetching}>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) =>
-              column.sort ? (
-                <SortableTh
-                  key={column.label}
-                  label={column.label}
-                  sorted={sort.by === column.sort ? sort.order : null}
-                  onSort={() => onSort(column.sort!)}
-                />
-              ) : (
-                <Table.Th key={column.label} scope="col">
-                  {column.label}
-                </Table.Th>
-              ),
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {state.data.data.map((organization) => (
+      <SortedListTable
+        query={organizations}
+        noun="organizations"
+        label="Organizations"
+        empty={filtered ? 'No organizations match these filters.' : 'No organizations yet.'}
+        columns={COLUMNS}
+        sort={sort}
+        onSort={sortBy}
+        minWidth={760}
+      >
+        {(rows) =>
+          rows.map((organization) => (
             <Table.Tr key={organization.id}>
               <Table.Td>
                 <Anchor component={Link} to={`/admin/organizations/${organization.id}`}>
@@ -200,10 +140,19 @@ function OrganizationsTable({
               <Table.Td>{organization.lpi === null ? 'Not submitted' : organization.lpi.toFixed(1)}</Table.Td>
               <Table.Td>{formatDate(organization.created_at)}</Table.Td>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          ))
+        }
+      </SortedListTable>
+      {total > 0 ? (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {filter.offset + 1}–{Math.min(filter.offset + ORGANIZATIONS_PAGE_SIZE, total)} of {total}{' '}
+            organizations
+          </Text>
+          <Pager pages={pages} page={page} onChange={setPage} />
+        </Group>
+      ) : null}
+    </Stack>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Center, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ADMIN_USER_PERMISSION_SETS,
@@ -14,9 +14,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pager, pageCount } from '../../../../components/pager/pager';
-import { QueryError } from '../../../../components/query-state/query-state';
 import { Select } from '../../../../components/select/select';
-import { SortableTh } from '../../../../components/table/sortable-th';
+import { type ListColumn, SortedListTable } from '../../../../components/table/sorted-list-table';
 import { formatDate } from '../../../../lib/dates';
 import { useOrganizationChoices } from '../../lib/organization-choices';
 import { type UsersFilter, useAdminUsers } from '../api/users';
@@ -34,7 +33,7 @@ const STATUS_COLOURS: Record<TAdminUserStatus, string> = {
   declined: 'danger',
 };
 
-const COLUMNS: { label: string; sort: TAdminUserSort | null }[] = [
+const COLUMNS: ListColumn<TAdminUserSort>[] = [
   { label: 'Name', sort: 'name' },
   { label: 'Email', sort: 'email' },
   { label: 'Organization', sort: null },
@@ -150,76 +149,18 @@ export function UsersPage() {
           w={240}
         />
       </Group>
-      <UsersTable state={users} filtered={filtered} sort={sort} onSort={sortBy} />
-      {total > 0 ? (
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {filter.offset + 1}–{Math.min(filter.offset + USERS_PAGE_SIZE, total)} of {total}
-          </Text>
-          <Pager pages={pages} page={page} onChange={setPage} />
-        </Group>
-      ) : null}
-    </Stack>
-  );
-}
-
-function UsersTable({
-  state,
-  filtered,
-  sort,
-  onSort,
-}: {
-  state: ReturnType<typeof useAdminUsers>;
-  filtered: boolean;
-  sort: { by: TAdminUserSort; order: 'asc' | 'desc' };
-  onSort: (by: TAdminUserSort) => void;
-}) {
-  if (state.isPending) {
-    return (
-      <Center py="lg">
-        <Loader aria-label="Loading the users" />
-      </Center>
-    );
-  }
-  if (state.isError) {
-    return (
-      <QueryError
-        error={state.error}
-        title="The users could not be loaded"
-        onRetry={() => void state.refetch()}
-      />
-    );
-  }
-  if (state.data.data.length === 0) {
-    return (
-      <Text c="dimmed" py="md">
-        {filtered ? 'No users match these filters.' : 'No users yet.'}
-      </Text>
-    );
-  }
-  return (
-    <Table.ScrollContainer minWidth={980}>
-      <Table striped highlightOnHover aria-label="Users" aria-busy={state.isFetching}>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) =>
-              column.sort ? (
-                <SortableTh
-                  key={column.label}
-                  label={column.label}
-                  sorted={sort.by === column.sort ? sort.order : null}
-                  onSort={() => onSort(column.sort!)}
-                />
-              ) : (
-                <Table.Th key={column.label} scope="col">
-                  {column.label}
-                </Table.Th>
-              ),
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {state.data.data.map((user) => (
+      <SortedListTable
+        query={users}
+        noun="users"
+        label="Users"
+        empty={filtered ? 'No users match these filters.' : 'No users yet.'}
+        columns={COLUMNS}
+        sort={sort}
+        onSort={sortBy}
+        minWidth={980}
+      >
+        {(rows) =>
+          rows.map((user) => (
             <Table.Tr key={user.id}>
               <Table.Td>
                 <Anchor component={Link} to={`/admin/users/${user.id}`}>
@@ -246,10 +187,18 @@ function UsersTable({
               <Table.Td>{formatDate(user.created_at)}</Table.Td>
               <Table.Td>{formatDate(user.last_login_at)}</Table.Td>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          ))
+        }
+      </SortedListTable>
+      {total > 0 ? (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {filter.offset + 1}–{Math.min(filter.offset + USERS_PAGE_SIZE, total)} of {total}
+          </Text>
+          <Pager pages={pages} page={page} onChange={setPage} />
+        </Group>
+      ) : null}
+    </Stack>
   );
 }
 

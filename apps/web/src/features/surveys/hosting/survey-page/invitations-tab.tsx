@@ -1,10 +1,8 @@
 import {
   Anchor,
   Badge,
-  Center,
   ColorSwatch,
   Group,
-  Loader,
   MultiSelect,
   Progress,
   Stack,
@@ -34,10 +32,9 @@ import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { confirm } from '../../../../components/dialog/confirm';
 import { Pager, pageCount } from '../../../../components/pager/pager';
-import { QueryError } from '../../../../components/query-state/query-state';
 import { RowActions } from '../../../../components/row-actions/row-actions';
 import { Select } from '../../../../components/select/select';
-import { SortableTh } from '../../../../components/table/sortable-th';
+import { type ListColumn, SortedListTable } from '../../../../components/table/sorted-list-table';
 import { formatDate } from '../../../../lib/dates';
 import { type ParticipantsFilter, useHostLabels, useParticipants, useSendReminders } from './api';
 import { ContactsPanel } from './contacts-panel';
@@ -51,7 +48,7 @@ const STATUS_COLOURS: Record<TParticipantStatus, string> = {
   declined: 'danger',
 };
 
-const COLUMNS: { label: string; sort: TParticipantSort | null }[] = [
+const COLUMNS: ListColumn<TParticipantSort>[] = [
   { label: 'Organization', sort: 'name' },
   { label: 'Status', sort: 'status' },
   { label: 'Progress', sort: 'progress' },
@@ -191,16 +188,29 @@ export function InvitationsTab({
             w={260}
           />
         </Group>
-        <ParticipantsTable
-          state={participants}
-          labels={labels.data?.data ?? []}
-          surveyId={surveyId}
-          closed={closed}
-          respondentHref={respondentHref}
-          filtered={filtered}
+        <SortedListTable
+          query={participants}
+          noun="participants"
+          label="Participants"
+          empty={filtered ? 'No participants match these filters.' : 'No organization is invited yet.'}
+          columns={COLUMNS}
           sort={sort}
           onSort={sortBy}
-        />
+          minWidth={960}
+        >
+          {(rows) =>
+            rows.map((p) => (
+              <ParticipantRow
+                key={p.organization_id}
+                participant={p}
+                labels={labels.data?.data ?? []}
+                surveyId={surveyId}
+                closed={closed}
+                respondentHref={respondentHref}
+              />
+            ))
+          }
+        </SortedListTable>
         {total > 0 ? (
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed">
@@ -212,86 +222,6 @@ export function InvitationsTab({
       </Stack>
       <ContactsPanel surveyId={surveyId} closed={closed} />
     </Stack>
-  );
-}
-
-function ParticipantsTable({
-  state,
-  labels,
-  surveyId,
-  closed,
-  respondentHref,
-  filtered,
-  sort,
-  onSort,
-}: {
-  state: ReturnType<typeof useParticipants>;
-  labels: TOrganizationLabel[];
-  surveyId: number;
-  closed: boolean;
-  respondentHref: (organizationId: number) => string;
-  filtered: boolean;
-  sort: { by: TParticipantSort; order: 'asc' | 'desc' };
-  onSort: (by: TParticipantSort) => void;
-}) {
-  if (state.isPending) {
-    return (
-      <Center py="lg">
-        <Loader aria-label="Loading the participants" />
-      </Center>
-    );
-  }
-  if (state.isError) {
-    return (
-      <QueryError
-        error={state.error}
-        title="The participants could not be loaded"
-        onRetry={() => void state.refetch()}
-      />
-    );
-  }
-  if (state.data.data.length === 0) {
-    return (
-      <Text c="dimmed" py="md">
-        {filtered ? 'No participants match these filters.' : 'No organization is invited yet.'}
-      </Text>
-    );
-  }
-  return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table striped highlightOnHover aria-label="Participants" aria-busy={state.isFetching}>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) =>
-              column.sort ? (
-                <SortableTh
-                  key={column.label}
-                  label={column.label}
-                  sorted={sort.by === column.sort ? sort.order : null}
-                  onSort={() => onSort(column.sort!)}
-                />
-              ) : (
-                <Table.Th key={column.label} scope="col">
-                  {column.label}
-                </Table.Th>
-              ),
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {state.data.data.map((p) => (
-            <ParticipantRow
-              key={p.organization_id}
-              participant={p}
-              labels={labels}
-              surveyId={surveyId}
-              closed={closed}
-              respondentHref={respondentHref}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
