@@ -134,10 +134,6 @@ export const CUSTOM_QUESTION_TYPE_NAMES: Record<number, string> = {
   [CUSTOM_QUESTION_TYPES.FORMATTED_TEXT]: 'Formatted text',
 };
 
-/** Tags (and a[href] with http, https or mailto) a formatted-text answer may hold. */
-export const FORMATTED_TEXT_TAGS = ['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'a'] as const;
-export const FORMATTED_TEXT_SCHEMES = ['http', 'https', 'mailto'] as const;
-
 export const ZCustomQuestionConfig = z
   .object({
     /** the choices of select and multi-select questions */

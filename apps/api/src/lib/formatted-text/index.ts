@@ -1,4 +1,4 @@
-import { FORMATTED_TEXT_SCHEMES, FORMATTED_TEXT_TAGS } from '@parity/domain/lpi/forms';
+import { DESCRIPTION_TAGS, FORMATTED_TEXT_SCHEMES, FORMATTED_TEXT_TAGS } from '@parity/domain/formatted-text';
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
 
@@ -29,24 +29,7 @@ export function sanitizeFormattedText(html: string): string {
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, {
     ...LINK_RULES,
-    allowedTags: [
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'ul',
-      'ol',
-      'li',
-      'a',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-    ],
+    allowedTags: [...DESCRIPTION_TAGS],
     allowedAttributes: { a: ['href', 'rel', 'target'] },
     transformTags: {
       a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }, true),

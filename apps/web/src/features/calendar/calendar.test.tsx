@@ -9,7 +9,6 @@ import { ACCOUNT } from '../../testing/fixtures';
 import { cleanupApps, renderApp } from '../../testing/render';
 import { eventDetail, occurrence, PREFERENCES } from './calendar.fixtures';
 import { toCalendarEvents } from './components/calendar-view';
-import { htmlToText, sanitizeDescription, textToHtml } from './lib/description';
 import { eventPath, occurrenceId } from './lib/occurrences';
 import { fromZonedInput, toZonedInput } from './lib/time';
 
@@ -52,14 +51,6 @@ describe('calendar helpers', () => {
     expect(fromZonedInput('not a date', 'UTC')).toBeNull();
   });
 
-  it('writes the description as HTML with paragraphs, lists, bold and italic, escaping the rest', () => {
-    const html = textToHtml('Agenda **now**\n\n- one\n- *two*\n\n<b>x</b>');
-    expect(html).toBe(
-      '<p>Agenda <strong>now</strong></p><ul><li>one</li><li><em>two</em></li></ul><p>&lt;b&gt;x&lt;/b&gt;</p>',
-    );
-    expect(htmlToText(html)).toBe('Agenda **now**\n\n- one\n- *two*\n\n<b>x</b>');
-  });
-
   it('marks an event starting within 30 minutes as soon, and links an occurrence to its page', () => {
     const now = new Date('2026-12-03T08:40:00.000Z');
     const [soon, later] = toCalendarEvents(
@@ -76,14 +67,6 @@ describe('calendar helpers', () => {
     const ofSeries = occurrence({ occurrenceStart: '2026-12-03T09:00:00.000Z' });
     expect(eventPath(ofSeries)).toBe('/calendar/events/7?occurrence=2026-12-03T09%3A00%3A00.000Z');
     expect(occurrenceId(ofSeries)).not.toBe(occurrenceId(occurrence()));
-  });
-
-  it('keeps only safe tags and links in a description shown', () => {
-    const clean = sanitizeDescription(
-      '<p onclick="x()">Hi <a href="javascript:alert(1)">bad</a> <a href="https://ok.test">ok</a></p><script>alert(1)</script><img src=x onerror=alert(1)>',
-    );
-    expect(clean).not.toMatch(/script|onclick|onerror|javascript|<img/);
-    expect(clean).toContain('<a href="https://ok.test" rel="noopener noreferrer" target="_blank">ok</a>');
   });
 });
 

@@ -1,6 +1,6 @@
 import { DOCUMENT_TYPES_MESSAGE } from '@parity/domain/organization-files';
 import { POD_MESSAGES, POD_POST_MAX } from '@parity/domain/pods/pods';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeAllDialogs } from '../../components/dialog/dialog-store';
@@ -8,7 +8,6 @@ import { setTokens } from '../../lib/token-storage';
 import { callsTo, type Handler, json, jsonBody, type StubbedCall, stubFetch } from '../../testing/fetch-stub';
 import { ACCOUNT } from '../../testing/fixtures';
 import { cleanupApps, renderApp } from '../../testing/render';
-import { PostBody, postHtmlToText, textToPostHtml } from './lib/post-text';
 import { MEMBERS, podDetail, podEvent, podSummary, post } from './pods.fixtures';
 
 function renderPage(path: string, handlers: Record<string, Handler> = {}) {
@@ -32,25 +31,6 @@ afterEach(() => {
   cleanupApps();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-});
-
-describe('post text', () => {
-  it('writes paragraphs, line breaks, bold and italic as HTML, escaping the rest, and reads them back', () => {
-    const html = textToPostHtml('Hi **all**\nline _two_\n\n<b>x</b> & y');
-    expect(html).toBe(
-      '<p>Hi <strong>all</strong><br>line <em>two</em></p><p>&lt;b&gt;x&lt;/b&gt; &amp; y</p>',
-    );
-    expect(postHtmlToText(html)).toBe('Hi **all**\nline _two_\n\n<b>x</b> & y');
-  });
-
-  it('shows only safe tags and links of a post', () => {
-    const { container } = render(
-      <PostBody html='<p onclick="x()">Hi <a href="javascript:alert(1)">bad</a> <a href="https://ok.test">ok</a></p><script>alert(1)</script><img src=x onerror=alert(1)>' />,
-    );
-    expect(container.innerHTML).not.toMatch(/script|onclick|onerror|javascript|<img/);
-    expect(screen.getByRole('link', { name: 'ok' })).toHaveAttribute('href', 'https://ok.test');
-    expect(screen.queryByRole('link', { name: 'bad' })).toBeNull();
-  });
 });
 
 describe('/pods', () => {

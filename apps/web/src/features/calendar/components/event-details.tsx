@@ -9,16 +9,15 @@ import {
   type TEventDetail,
 } from '@parity/domain/calendar/events';
 import { IconCalendarDown } from '@tabler/icons-react';
-import { useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { EditDeleteButtons } from '../../../components/button/edit-delete-buttons';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
+import { FormattedText } from '../../../components/formatted-text/formatted-text';
 import { Select } from '../../../components/select/select';
 import { useUpdateMyAttendance } from '../api/attendees';
 import { downloadEventIcs, useDeleteEvent } from '../api/events';
-import { sanitizedNodes } from '../lib/description';
 import { formatSpan } from '../lib/time';
 import { askScope } from './ask-scope';
 import { EventForm, editEventValues, WEEKDAYS } from './event-form';
@@ -45,15 +44,6 @@ export function recurrenceText(recurrence: NonNullable<TEventDetail['recurrence'
       ? `, ${recurrence.count} times`
       : '';
   return `${every}${days}${end}`;
-}
-
-/** The description's HTML, sanitised by the API and again here, inserted as nodes. */
-function DescriptionHtml({ html }: { html: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    ref.current?.replaceChildren(...sanitizedNodes(html));
-  }, [html]);
-  return <div ref={ref} />;
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -168,7 +158,7 @@ export function EventDetails({
             Description
           </Title>
           <Typography>
-            <DescriptionHtml html={event.description} />
+            <FormattedText kind="description" html={event.description} />
           </Typography>
         </Paper>
       ) : null}

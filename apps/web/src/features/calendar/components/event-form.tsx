@@ -28,8 +28,8 @@ import { applyApiErrors } from '../../../components/form/api-errors';
 import { FormError } from '../../../components/form/form-error';
 import { focusFirstError } from '../../../components/form/use-schema-form';
 import { Select } from '../../../components/select/select';
+import { htmlToMarkedText, markedTextToHtml } from '../../../lib/marked-text';
 import { useCreateEvent, useUpdateEvent } from '../api/events';
-import { htmlToText, textToHtml } from '../lib/description';
 import {
   allDayEnd,
   allDayLastDate,
@@ -86,7 +86,7 @@ export function toEventInput(values: EventFormValues): Record<string, unknown> {
         };
   return {
     title: values.title,
-    description: textToHtml(values.description),
+    description: markedTextToHtml(values.description),
     start: start ?? values.start,
     end: end ?? values.end,
     allDay: values.allDay,
@@ -145,7 +145,7 @@ function valuesOf(event: TEventDetail, occurrenceStart: string | null): EventFor
   const recurrence = event.recurrence;
   return {
     title: event.title,
-    description: htmlToText(event.description),
+    description: htmlToMarkedText(event.description),
     allDay: event.allDay,
     start: event.allDay ? `${start.slice(0, 10)}T00:00` : toZonedInput(start, event.timeZone),
     end: event.allDay ? `${allDayLastDate(end)}T00:00` : toZonedInput(end, event.timeZone),

@@ -5,10 +5,11 @@ import { IconArrowBackUp, IconDownload, IconPencil, IconTrash } from '@tabler/ic
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/dialog/confirm';
+import { FormattedText } from '../../../components/formatted-text/formatted-text';
 import { formatDateTime } from '../../../lib/dates';
+import { htmlToMarkedText } from '../../../lib/marked-text';
 import { useDeletePost } from '../api/feed';
 import { downloadPodFile } from '../api/files';
-import { PostBody, postHtmlToText } from '../lib/post-text';
 import { PostComposer } from './post-composer';
 
 /** The line of one of the pod's own entries (member joined, event created, file added). */
@@ -87,13 +88,13 @@ function Entry({
           podId={podId}
           editing={{
             postId: entry.id,
-            text: postHtmlToText(entry.body),
+            text: htmlToMarkedText(entry.body),
             mentionUserIds: entry.mentions.map((person) => person.id),
           }}
           onDone={() => setEditing(false)}
         />
       ) : (
-        <PostBody html={entry.body} />
+        <FormattedText kind="description" html={entry.body} />
       )}
       {entry.mentions.length ? (
         <Group gap={4} aria-label="Mentioned">

@@ -15,8 +15,8 @@ import { applyApiErrors } from '../../../components/form/api-errors';
 import { FormError } from '../../../components/form/form-error';
 import { focusFirstError } from '../../../components/form/use-schema-form';
 import { Select } from '../../../components/select/select';
+import { htmlToMarkedText, markedTextToHtml } from '../../../lib/marked-text';
 import { useCreatePodEvent, useUpdatePodEvent } from '../api/events';
-import { postHtmlToText, textToPostHtml } from '../lib/post-text';
 
 interface PodEventValues extends Record<string, unknown> {
   title: string;
@@ -50,7 +50,7 @@ function toInstant(local: string): string {
 function toPodEventInput(values: PodEventValues) {
   return {
     title: values.title,
-    description: values.description.trim() ? textToPostHtml(values.description) : '',
+    description: values.description.trim() ? markedTextToHtml(values.description) : '',
     start: toInstant(values.start),
     end: toInstant(values.end),
     allDay: false,
@@ -87,7 +87,7 @@ function newEventValues(): PodEventValues {
 function eventValues(event: TEventDetail): PodEventValues {
   return {
     title: event.title,
-    description: postHtmlToText(event.description),
+    description: htmlToMarkedText(event.description),
     start: localInput(new Date(event.start)),
     end: localInput(new Date(event.end)),
     location: event.location ?? '',

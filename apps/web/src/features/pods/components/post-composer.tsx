@@ -6,10 +6,10 @@ import { Button } from '../../../components/button/button';
 import { applyApiErrors } from '../../../components/form/api-errors';
 import { FormError } from '../../../components/form/form-error';
 import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
+import { markedTextToHtml } from '../../../lib/marked-text';
 import { useCreatePost, useUpdatePost } from '../api/feed';
 import { useUploadPodFile } from '../api/files';
 import { useMembers } from '../api/members';
-import { textToPostHtml } from '../lib/post-text';
 import { UploadFile } from './upload-file';
 
 interface PostValues extends Record<string, unknown> {
@@ -29,7 +29,7 @@ export interface ComposerProps {
 }
 
 /**
- * Writes a post, a reply or an edit: text with **bold** and _italic_, mentions of members (each
+ * Writes a post, a reply or an edit: text with **bold**, *italic* and '- ' lists, mentions of members (each
  * told), and documents attached (uploaded to the pod's files first). Checked with the domain's
  * post rules before sending; the API's refusal lands on its field.
  */
@@ -65,7 +65,7 @@ export function PostComposer({ podId, parentId, editing, onDone }: ComposerProps
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    const body = textToPostHtml(values.body);
+    const body = markedTextToHtml(values.body);
     const done = {
       onSuccess: () => {
         form.reset();
@@ -99,7 +99,7 @@ export function PostComposer({ podId, parentId, editing, onDone }: ComposerProps
         <FormError title="The post could not be saved">{formError}</FormError>
         <Textarea
           label={label}
-          description="**bold**, _italic_; a blank line starts a paragraph."
+          description="**bold**, *italic*; lines starting with '- ' make a list; a blank line starts a paragraph."
           rows={parentId ? 2 : 3}
           maxLength={POD_POST_MAX}
           data-path="body"

@@ -9,6 +9,7 @@ import { Button } from '../../../components/button/button';
 import { EditDeleteButtons } from '../../../components/button/edit-delete-buttons';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
+import { FormattedText } from '../../../components/formatted-text/formatted-text';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { Pager, pageCount } from '../../../components/pager/pager';
 import { useCurrentAccount } from '../../../lib/account';
@@ -29,7 +30,6 @@ import { PodEventForm } from '../components/pod-event-form';
 import { ListRead, PageRead, ScrollTable } from '../components/query-view';
 import { UploadFile } from '../components/upload-file';
 import { ANSWERS } from '../lib/names';
-import { PostBody } from '../lib/post-text';
 
 const TABS = ['about', 'attendees', 'documents'] as const;
 type Tab = (typeof TABS)[number];
@@ -68,7 +68,7 @@ function About({ event }: { event: TEventDetail }) {
           </Text>
         </Stack>
       </Paper>
-      {event.description ? <PostBody html={event.description} /> : null}
+      {event.description ? <FormattedText kind="description" html={event.description} /> : null}
       <Group gap="sm" role="group" aria-label="My answer">
         {REPLIES.map((reply) => (
           <Button

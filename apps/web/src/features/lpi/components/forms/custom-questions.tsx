@@ -11,8 +11,9 @@ import {
 import { useState } from 'react';
 import { Button } from '../../../../components/button/button';
 import { ReadOnlyField, type ReadOnlyValue } from '../../../../components/form/read-only-field';
+import { FormattedText } from '../../../../components/formatted-text/formatted-text';
 import { Select } from '../../../../components/select/select';
-import { FormattedTextEditor, renderFormattedText } from './formatted-text-editor';
+import { FormattedTextEditor } from './formatted-text-editor';
 
 /** A custom question as edited: `key` tells rows apart before they have an id. */
 export interface QuestionDraft {
@@ -100,7 +101,7 @@ function AnswerInput({
     return (
       <ReadOnlyField label={label} value={shown}>
         {draft.question_type_id === CUSTOM_QUESTION_TYPES.FORMATTED_TEXT && typeof value === 'string' ? (
-          <div className="formatted-text">{renderFormattedText(value)}</div>
+          <FormattedText html={value} />
         ) : undefined}
       </ReadOnlyField>
     );

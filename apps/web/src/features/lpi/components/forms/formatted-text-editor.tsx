@@ -1,6 +1,5 @@
 import { Box, Group, Textarea } from '@mantine/core';
-import { FORMATTED_TEXT_SCHEMES, FORMATTED_TEXT_TAGS } from '@parity/domain/lpi/forms';
-import { createElement, type ReactNode, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Button } from '../../../../components/button/button';
 
 /** Wraps the selection of a text in a tag (or inserts an empty pair at the caret). */
@@ -22,35 +21,6 @@ export function listSelection(text: string, start: number, end: number) {
     .filter((line) => line.trim() !== '');
   const list = `<ul>${(lines.length ? lines : ['']).map((line) => `<li>${line.trim()}</li>`).join('')}</ul>`;
   return { text: `${text.slice(0, lineStart)}${list}${text.slice(lineEnd)}`, caret: lineStart + list.length };
-}
-
-const ALLOWED = new Set<string>(FORMATTED_TEXT_TAGS);
-const SAFE_HREF = new RegExp(`^(${FORMATTED_TEXT_SCHEMES.join('|')}):`, 'i');
-
-/**
- * A formatted-text answer as React elements: only the allowed tags become elements (links only
- * with an http, https or mailto address); everything else is reduced to its text.
- */
-export function renderFormattedText(html: string): ReactNode {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  const walk = (node: Node, key: string): ReactNode => {
-    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
-    if (node.nodeType !== Node.ELEMENT_NODE) return null;
-    const element = node as Element;
-    const tag = element.tagName.toLowerCase();
-    if (tag === 'script' || tag === 'style') return null;
-    const children = [...element.childNodes].map((child, i) => walk(child, `${key}.${i}`));
-    if (!ALLOWED.has(tag)) return children;
-    if (tag === 'br') return createElement('br', { key });
-    if (tag === 'a') {
-      const href = element.getAttribute('href') ?? '';
-      return SAFE_HREF.test(href)
-        ? createElement('a', { key, href, rel: 'noopener noreferrer nofollow', target: '_blank' }, children)
-        : children;
-    }
-    return createElement(tag, { key }, children);
-  };
-  return [...doc.body.childNodes].map((node, i) => walk(node, String(i)));
 }
 
 export interface FormattedTextEditorProps {
