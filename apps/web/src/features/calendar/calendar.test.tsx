@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeAllDialogs } from '../../components/dialog/dialog-store';
 import { setTokens } from '../../lib/token-storage';
+import { fromZonedInput, toZonedInput } from '../../lib/zoned-time';
 import { callsTo, type Handler, json, jsonBody, type StubbedCall, stubFetch } from '../../testing/fetch-stub';
 import { ACCOUNT } from '../../testing/fixtures';
 import { cleanupApps, renderApp } from '../../testing/render';
 import { eventDetail, occurrence, PREFERENCES } from './calendar.fixtures';
 import { toCalendarEvents } from './components/calendar-view';
 import { eventPath, occurrenceId } from './lib/occurrences';
-import { fromZonedInput, toZonedInput } from './lib/time';
 
 function renderPage(path: string, handlers: Record<string, Handler> = {}) {
   const calls = stubFetch({
@@ -368,6 +368,28 @@ describe('/calendar/events/{eventId}', () => {
       title: 'Board meeting (moved room)',
       start: '2026-12-10T09:00:00.000Z',
       end: '2026-12-10T10:00:00.000Z',
+    });
+  });
+
+  it("edits the whole series from an occurrence, sending only what changed, never the occurrence's times", async () => {
+    const user = userEvent.setup();
+    const series = eventDetail({ recurrence: { freq: 'weekly', interval: 1 }, rrule: 'FREQ=WEEKLY' });
+    const { calls } = renderPage('/calendar/events/7?occurrence=2026-12-10T09%3A00%3A00.000Z', {
+      'GET /api/events/7': () => json(series),
+      'PATCH /api/events/7': () => json(series),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' });
+    const title = within(dialog).getByLabelText(/^Title/);
+    await user.clear(title);
+    await user.type(title, 'Board meeting (all of them)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save event' }));
+    const scope = await screen.findByRole('dialog', { name: 'Edit a recurring event' });
+    await user.click(within(scope).getByRole('button', { name: 'The whole series' }));
+    await waitFor(() => expect(callsTo(calls, 'PATCH', '/api/events/7')).toHaveLength(1));
+    expect(jsonBody(callsTo(calls, 'PATCH', '/api/events/7')[0] as StubbedCall)).toEqual({
+      scope: 'series',
+      title: 'Board meeting (all of them)',
     });
   });
 

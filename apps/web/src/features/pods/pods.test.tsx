@@ -478,7 +478,7 @@ describe('pod events and invitations', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Programme call' });
     await user.click(screen.getByRole('button', { name: 'Edit' }));
-    const form = await screen.findByRole('form', { name: 'Edit the pod event' });
+    const form = await screen.findByRole('form', { name: 'Edit pod event' });
     const titleInput = within(form).getByLabelText(/^Title/);
     expect(titleInput).toHaveValue('Programme call');
     expect(within(form).getByLabelText(/^Location/)).toHaveValue('Video call');
@@ -496,15 +496,8 @@ describe('pod events and invitations', () => {
       string,
       unknown
     >;
-    expect(body).toMatchObject({
-      title: 'Programme call (moved)',
-      location: 'Video call',
-      description: '<p>Agenda</p>',
-    });
-    // The pod event keeps its visibility and zone, and its unchanged recurrence keeps its count.
-    expect(body).not.toHaveProperty('visibility');
-    expect(body).not.toHaveProperty('timeZone');
-    expect(body).not.toHaveProperty('recurrence');
+    // Only what changed: the pod event keeps its visibility, zone, times and recurrence (its count).
+    expect(body).toEqual({ title: 'Programme call (moved)' });
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the event' });

@@ -14,13 +14,13 @@ import { FormError } from '../../../components/form/form-error';
 import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
 import { Select } from '../../../components/select/select';
+import { timeZoneNames } from '../../../lib/zoned-time';
 import {
   useCalendarFeed,
   useRegenerateCalendarFeed,
   useRevokeCalendarFeed,
   useUpdateCalendarPreferences,
 } from '../api/preferences';
-import { timeZoneNames } from '../lib/time';
 
 export const SLOT_LABELS: Record<number, string> = {
   15: '15 minutes',

@@ -14,13 +14,14 @@ import { Button } from '../../../components/button/button';
 import { EditDeleteButtons } from '../../../components/button/edit-delete-buttons';
 import { confirm } from '../../../components/dialog/confirm';
 import { openDialog } from '../../../components/dialog/dialog-store';
+import { editEventValues, WEEKDAYS } from '../../../components/event-form/event-form';
 import { FormattedText } from '../../../components/formatted-text/formatted-text';
 import { Select } from '../../../components/select/select';
+import { formatSpan } from '../../../lib/zoned-time';
 import { useUpdateMyAttendance } from '../api/attendees';
 import { downloadEventIcs, useDeleteEvent } from '../api/events';
-import { formatSpan } from '../lib/time';
 import { askScope } from './ask-scope';
-import { EventForm, editEventValues, WEEKDAYS } from './event-form';
+import { CalendarEventForm } from './calendar-event-form';
 
 const ANSWERS: { status: TAttendeeStatus; label: string }[] = [
   { status: 'attending', label: 'Attend' },
@@ -85,7 +86,7 @@ export function EventDetails({
       title: 'Edit event',
       size: 'large',
       content: (close) => (
-        <EventForm
+        <CalendarEventForm
           event={event}
           occurrenceStart={occurrenceStart}
           initialValues={editEventValues(event, occurrenceStart)}

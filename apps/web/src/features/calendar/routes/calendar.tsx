@@ -6,17 +6,18 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { openDialog } from '../../../components/dialog/dialog-store';
+import { newEventValues } from '../../../components/event-form/event-form';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
 import { Select } from '../../../components/select/select';
+import { browserTimeZone } from '../../../lib/zoned-time';
 import { getEvent, useOccurrences, useUpdateEvent } from '../api/events';
 import { useCalendarPreferences } from '../api/preferences';
 import { askScope } from '../components/ask-scope';
+import { CalendarEventForm } from '../components/calendar-event-form';
 import { CalendarSettings, SLOT_LABELS } from '../components/calendar-settings';
 import type { CalendarViewName, OccurrenceChange } from '../components/calendar-view';
-import { EventForm, newEventValues } from '../components/event-form';
 import { eventPath } from '../lib/occurrences';
-import { browserTimeZone } from '../lib/time';
 
 // FullCalendar is this page's alone: its own chunk, loaded when the page is.
 const CalendarView = lazy(() => import('../components/calendar-view'));
@@ -43,7 +44,7 @@ export function CalendarRoute() {
       title: 'Add event',
       size: 'large',
       content: (close) => (
-        <EventForm initialValues={newEventValues(prefs.timeZone, slotPicked)} onDone={close} />
+        <CalendarEventForm initialValues={newEventValues(prefs.timeZone, slotPicked)} onDone={close} />
       ),
     });
 

@@ -5,12 +5,12 @@ import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { QueryError } from '../../../components/query-state/query-state';
 import { ApiError } from '../../../lib/api-client';
+import { browserTimeZone } from '../../../lib/zoned-time';
 import { useEvent } from '../api/events';
 import { useCalendarPreferences } from '../api/preferences';
 import { AttendeesPanel } from '../components/attendees-panel';
 import { EventDetails } from '../components/event-details';
 import { FilesPanel } from '../components/files-panel';
-import { browserTimeZone } from '../lib/time';
 
 const TABS = ['event', 'attendees', 'files'] as const;
 type Tab = (typeof TABS)[number];

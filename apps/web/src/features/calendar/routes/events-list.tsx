@@ -9,11 +9,11 @@ import { PageHeader } from '../../../components/page-header/page-header';
 import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
 import { Select } from '../../../components/select/select';
+import { browserTimeZone, formatSpan } from '../../../lib/zoned-time';
 import { useEventList } from '../api/events';
 import { EVENTS_PAGE_SIZE, type EventListParams } from '../api/keys';
 import { useOrganizationSearch } from '../api/pickers';
 import { useCalendarPreferences } from '../api/preferences';
-import { browserTimeZone, formatSpan } from '../lib/time';
 
 function readParams(params: URLSearchParams): EventListParams {
   const organizationId = Number.parseInt(params.get('organization') ?? '', 10);

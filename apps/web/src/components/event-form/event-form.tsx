@@ -18,18 +18,10 @@ import {
   eventInputSchema,
   type TEventDetail,
   type TEventInput,
-  type TEventScope,
   type TEventVisibility,
 } from '@parity/domain/calendar/events';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button } from '../../../components/button/button';
-import { applyApiErrors } from '../../../components/form/api-errors';
-import { FormError } from '../../../components/form/form-error';
-import { focusFirstError } from '../../../components/form/use-schema-form';
-import { Select } from '../../../components/select/select';
-import { htmlToMarkedText, markedTextToHtml } from '../../../lib/marked-text';
-import { useCreateEvent, useUpdateEvent } from '../api/events';
+import { htmlToMarkedText, markedTextToHtml } from '../../lib/marked-text';
 import {
   allDayEnd,
   allDayLastDate,
@@ -37,8 +29,12 @@ import {
   fromZonedInput,
   timeZoneNames,
   toZonedInput,
-} from '../lib/time';
-import { askScope } from './ask-scope';
+} from '../../lib/zoned-time';
+import { Button } from '../button/button';
+import { applyApiErrors } from '../form/api-errors';
+import { FormError } from '../form/form-error';
+import { focusFirstError } from '../form/use-schema-form';
+import { Select } from '../select/select';
 
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
@@ -192,26 +188,53 @@ export function newEventValues(timeZone: string, slot?: { start: string; end: st
 export interface EventFormProps {
   /** The event edited, else a new one is created. */
   event?: TEventDetail;
-  /** The occurrence opened (a recurring event's edit asks: this one or the whole series). */
+  /** The occurrence opened: its own times are edited, and the series' recurrence is not shown. */
   occurrenceStart?: string | null;
   initialValues: EventFormValues;
+  /** The audience is fixed (a pod's events): no Visibility field, this one is sent. */
+  visibility?: TEventVisibility;
+  /** What the form is named for: 'Add event' and 'Edit event' by default ('Add {name}'). */
+  name?: string;
+  /**
+   * Sends the form: `body` is the whole event (a new one, or one occurrence's), `changed` only the
+   * fields that differ from the values it opened with (a series' patch). Resolves true once saved
+   * (the form then closes), false when the user went back on it; a refusal is shown on its field.
+   */
+  onSubmit: (body: TEventInput, changed: Partial<TEventInput>) => Promise<boolean>;
+  saving: boolean;
   onDone: () => void;
 }
 
+/** The fields of `body` that differ from `before` (the recurrence as a whole). */
+function changedFields(body: TEventInput, before: TEventInput): Partial<TEventInput> {
+  return Object.fromEntries(
+    Object.entries(body).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof TEventInput]),
+    ),
+  ) as Partial<TEventInput>;
+}
+
 /**
- * Add or edit an event: title, description (text with a few marks), times in the event's own
- * zone, all-day, location or video link, visibility and recurrence. The domain's schema checks
- * it before sending; the API's 400 puts its message on the field at fault.
+ * Add or edit an event (the calendar's and a pod's): title, description (text with a few marks),
+ * times in the event's own zone, all-day, location or video link, visibility and recurrence. The
+ * domain's schema checks it before sending; the API's 400 puts its message on the field at fault.
  */
-export function EventForm({ event, occurrenceStart = null, initialValues, onDone }: EventFormProps) {
-  const navigate = useNavigate();
-  const create = useCreateEvent();
-  const update = useUpdateEvent();
+export function EventForm({
+  event,
+  occurrenceStart = null,
+  initialValues,
+  visibility,
+  name = 'event',
+  onSubmit,
+  saving,
+  onDone,
+}: EventFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const zones = useMemo(() => timeZoneNames(), []);
+  const [opened] = useState(() => (visibility ? { ...initialValues, visibility } : initialValues));
   const form = useForm<EventFormValues>({
     mode: 'controlled',
-    initialValues,
+    initialValues: opened,
     validate,
     validateInputOnChange: false,
     clearInputErrorOnChange: true,
@@ -223,24 +246,7 @@ export function EventForm({ event, occurrenceStart = null, initialValues, onDone
     setFormError(null);
     const body = toEventInput(current) as TEventInput;
     try {
-      if (!event) {
-        const created = await create.mutateAsync(body);
-        onDone();
-        void navigate(`/calendar/events/${created.id}`);
-        return;
-      }
-      let scope: TEventScope = 'series';
-      if (recurring && occurrenceStart) {
-        const answer = await askScope('edit');
-        if (!answer) return;
-        scope = answer;
-      }
-      const patch =
-        scope === 'occurrence'
-          ? { scope, occurrenceStart: occurrenceStart ?? undefined, ...body, recurrence: undefined }
-          : { scope, ...body };
-      await update.mutateAsync({ eventId: event.id, body: patch });
-      onDone();
+      if (await onSubmit(body, changedFields(body, toEventInput(opened) as TEventInput))) onDone();
     } catch (error) {
       setFormError(applyApiErrors(error, form, { field: formField, focus: true }));
     }
@@ -252,7 +258,7 @@ export function EventForm({ event, occurrenceStart = null, initialValues, onDone
     form.setFieldValue(field, values.allDay ? `${value}T00:00` : value);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={event ? 'Edit event' : 'Add event'}>
+    <form onSubmit={submit} noValidate aria-label={`${event ? 'Edit' : 'Add'} ${name}`}>
       <Stack gap="sm">
         <FormError title={event ? 'The event could not be saved' : 'The event could not be created'}>
           {formError}
@@ -313,13 +319,15 @@ export function EventForm({ event, occurrenceStart = null, initialValues, onDone
             data-path="videoUrl"
           />
         </SimpleGrid>
-        <Select
-          label="Visibility"
-          allowDeselect={false}
-          data={EVENT_VISIBILITIES.map((value) => ({ value, label: EVENT_VISIBILITY_LABELS[value] }))}
-          {...form.getInputProps('visibility')}
-          data-path="visibility"
-        />
+        {visibility ? null : (
+          <Select
+            label="Visibility"
+            allowDeselect={false}
+            data={EVENT_VISIBILITIES.map((value) => ({ value, label: EVENT_VISIBILITY_LABELS[value] }))}
+            {...form.getInputProps('visibility')}
+            data-path="visibility"
+          />
+        )}
         {/* Recurrence changes the series, not one occurrence. */}
         {event && occurrenceStart && recurring ? null : (
           <Stack gap="xs">
@@ -399,7 +407,7 @@ export function EventForm({ event, occurrenceStart = null, initialValues, onDone
           <Button kind="blanc" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
+          <Button type="submit" loading={saving}>
             {event ? 'Save event' : 'Add event'}
           </Button>
         </Group>
