@@ -29,9 +29,9 @@ export interface ComposerProps {
 }
 
 /**
- * Writes a post, a reply or an edit: text with **bold**, *italic* and '- ' lists, mentions of members (each
- * told), and documents attached (uploaded to the pod's files first). Checked with the domain's
- * post rules before sending; the API's refusal lands on its field.
+ * Writes a post, a reply or an edit: text with **bold**, *italic* and '- ' lists, mentions of
+ * members (each told), and documents attached (uploaded to the pod's files first). Checked with
+ * the domain's post rules before sending; the API's refusal lands on its field.
  */
 export function PostComposer({ podId, parentId, editing, onDone }: ComposerProps) {
   const create = useCreatePost(podId);
