@@ -106,7 +106,9 @@ export function NotificationList({
           Mark all as read
         </Button>
       </Group>
-      {list.isPending ? (
+      {/* An empty page of the filters before stays a loading state: its message would speak of
+          the new filters before their answer is in. */}
+      {list.isPending || (list.isPlaceholderData && list.data.items.length === 0) ? (
         <Stack role="status" aria-busy="true" aria-label="Loading notifications" gap="sm">
           {['a', 'b', 'c', 'd'].map((key) => (
             <Skeleton key={key} height={72} radius="md" />

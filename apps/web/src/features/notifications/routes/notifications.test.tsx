@@ -183,6 +183,29 @@ describe('/notifications', () => {
     expect(lastListCall(calls)?.search.has('kind')).toBe(false);
   });
 
+  it("says it is loading, never the new filter's empty message, while that filter's answer is on its way", async () => {
+    let answerAll!: (response: Response) => void;
+    renderPage(
+      (call) =>
+        call.search.has('unread')
+          ? json(listAnswer([]))
+          : new Promise<Response>((resolve) => (answerAll = resolve)),
+      {},
+      '/notifications?unread=1',
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByText('No unread notifications')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'Unread only' }));
+    expect(await screen.findByRole('status', { name: 'Loading notifications' })).toBeInTheDocument();
+    expect(screen.queryByText('No notifications yet')).toBeNull();
+
+    answerAll(json(listAnswer([INVITATION])));
+    expect(
+      await screen.findByRole('link', { name: 'Northwind invited you to 2026 DEI' }),
+    ).toBeInTheDocument();
+  });
+
   it('pages by 20', async () => {
     const { calls, router } = renderPage((call) => {
       const offset = Number(call.search.get('offset'));
