@@ -1,5 +1,5 @@
 import type { TSearchKind } from '@parity/domain/search';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 
 /** Who searches: the rights every kind's predicate is written with (from core/access's caller). */
 export interface SearchCaller {
