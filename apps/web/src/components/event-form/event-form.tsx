@@ -133,7 +133,8 @@ function validate(values: EventFormValues): FormErrors {
   return errors;
 }
 
-function valuesOf(event: TEventDetail, occurrenceStart: string | null): EventFormValues {
+/** The form's values for editing `event` (at `occurrenceStart` when one occurrence is opened). */
+export function editEventValues(event: TEventDetail, occurrenceStart: string | null): EventFormValues {
   // An occurrence's own times: the series' duration from the occurrence's start.
   const duration = new Date(event.end).getTime() - new Date(event.start).getTime();
   const start = occurrenceStart ?? event.start;
@@ -414,9 +415,4 @@ export function EventForm({
       </Stack>
     </form>
   );
-}
-
-/** The form's values for editing `event` (at `occurrenceStart` when one occurrence is opened). */
-export function editEventValues(event: TEventDetail, occurrenceStart: string | null) {
-  return valuesOf(event, occurrenceStart);
 }

@@ -1,5 +1,5 @@
 import { DESCRIPTION_TAGS, FORMATTED_TEXT_SCHEMES, FORMATTED_TEXT_TAGS } from '@parity/domain/formatted-text';
-import { createElement, Fragment, type ReactNode } from 'react';
+import { createElement, Fragment, type ReactNode, useMemo } from 'react';
 
 const SHOWN = {
   answer: new Set<string>(FORMATTED_TEXT_TAGS),
@@ -15,25 +15,28 @@ const DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'templa
  * opened outside the app, an unknown tag reduced to its content, scripts and styles dropped.
  */
 export function FormattedText({ html, kind = 'answer' }: { html: string; kind?: keyof typeof SHOWN }) {
-  const shown = SHOWN[kind];
-  const toNode = (node: ChildNode, key: number): ReactNode => {
-    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
-    if (!(node instanceof Element)) return null;
-    const tag = node.tagName.toLowerCase();
-    if (DROPPED.has(tag)) return null;
-    const children = Array.from(node.childNodes, toNode);
-    if (!shown.has(tag)) return createElement(Fragment, { key }, children);
-    if (tag === 'a') {
-      const href = node.getAttribute('href') ?? '';
-      if (!SAFE_HREF.test(href)) return createElement(Fragment, { key }, children);
-      return createElement(
-        'a',
-        { key, href, target: '_blank', rel: 'noopener noreferrer nofollow' },
-        children,
-      );
-    }
-    return createElement(tag, { key }, children.length ? children : undefined);
-  };
-  const body = new DOMParser().parseFromString(html, 'text/html').body;
-  return <div className="formatted-text">{Array.from(body.childNodes, toNode)}</div>;
+  // Parsed once per text: a pod's feed renders its entries again on every answer.
+  const nodes = useMemo(() => {
+    const shown = SHOWN[kind];
+    const toNode = (node: ChildNode, key: number): ReactNode => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+      if (!(node instanceof Element)) return null;
+      const tag = node.tagName.toLowerCase();
+      if (DROPPED.has(tag)) return null;
+      const children = Array.from(node.childNodes, toNode);
+      if (!shown.has(tag)) return createElement(Fragment, { key }, children);
+      if (tag === 'a') {
+        const href = node.getAttribute('href') ?? '';
+        if (!SAFE_HREF.test(href)) return createElement(Fragment, { key }, children);
+        return createElement(
+          'a',
+          { key, href, target: '_blank', rel: 'noopener noreferrer nofollow' },
+          children,
+        );
+      }
+      return createElement(tag, { key }, children.length ? children : undefined);
+    };
+    return Array.from(new DOMParser().parseFromString(html, 'text/html').body.childNodes, toNode);
+  }, [html, kind]);
+  return <div className="formatted-text">{nodes}</div>;
 }

@@ -1,5 +1,4 @@
 import type { TEventDetail } from '@parity/domain/calendar/events';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EventForm, editEventValues, newEventValues } from '../../../components/event-form/event-form';
 import { browserTimeZone } from '../../../lib/zoned-time';
@@ -21,13 +20,10 @@ export function PodEventForm({
   const navigate = useNavigate();
   const create = useCreatePodEvent(podId);
   const update = useUpdatePodEvent(podId);
-  const [initialValues] = useState(() =>
-    event ? editEventValues(event, null) : newEventValues(browserTimeZone()),
-  );
   return (
     <EventForm
       event={event}
-      initialValues={initialValues}
+      initialValues={event ? editEventValues(event, null) : newEventValues(browserTimeZone())}
       visibility="private"
       name="pod event"
       saving={create.isPending || update.isPending}
