@@ -2,13 +2,14 @@
 # Parity's image: the API serving the built web app, as the unprivileged `node` user.
 # Build: docker build -t parity .   Run: see compose.yaml and docs/operations.md#containers.
 # No secret is built in: every setting comes from the environment at run time.
-ARG NODE_VERSION=20
+# Node.js 24 (LTS): package.json's engines lists every version Parity supports.
+ARG NODE_VERSION=24
 
 # Every workspace's manifest, so that `npm ci` accepts the lockfile and its layer is reused
-# until a dependency changes.
+# until a dependency changes; .npmrc keeps npm from running any dependency's install script.
 FROM node:${NODE_VERSION}-bookworm-slim AS manifests
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/domain/package.json packages/domain/
@@ -20,10 +21,12 @@ COPY bench/package.json bench/
 FROM manifests AS build
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
-RUN NODE_ENV=production npm run build
+# The install scripts package.json approves (esbuild's), then the build.
+RUN npm run install-scripts && NODE_ENV=production npm run build
 
 # The API's production dependencies only: the bundle keeps every npm package external, and the
-# web app's are inside its build. The native ones (argon2) come prebuilt for glibc, no compiler.
+# web app's are inside its build. The native ones (argon2) come prebuilt for glibc, no compiler,
+# and none of them has an install script to run.
 FROM manifests AS prod-deps
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --workspace=@parity/api --no-audit --no-fund

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runApprovedInstallScripts } from './install-scripts.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const rel = (...p) => path.join(root, ...p);
@@ -36,6 +37,8 @@ function run(args) {
 
 /** Builds the web app (unless `web: false`) and the API when missing or stale. */
 export function ensureBuilt({ web = true } = {}) {
+  // `npm install` ran no install script (.npmrc): the approved ones run once, before any build.
+  runApprovedInstallScripts();
   const domain = rel('packages/domain/src');
   if (
     web &&

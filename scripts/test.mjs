@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runApprovedInstallScripts } from './install-scripts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // `--tests-only` skips the static checks and the build (CI's second run on PostgreSQL uses it);
@@ -38,6 +39,9 @@ function listening(host, port) {
 if (!process.env.TEST_REDIS_URL && (await listening('127.0.0.1', 6379))) {
   process.env.TEST_REDIS_URL = 'redis://127.0.0.1:6379';
 }
+
+// `npm install` ran no install script (.npmrc): the approved ones run once, before the build.
+runApprovedInstallScripts();
 
 const failures = [];
 if (!testsOnly) {
