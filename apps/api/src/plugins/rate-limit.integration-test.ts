@@ -4,7 +4,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/mail';
 import { users } from '../db/schema/people';
-import { LOGIN_MAX_FAILURES, REFRESH_MAX_PER_ADDRESS, TOKEN_MAX_PER_ADDRESS } from '../modules/auth/routes';
+import {
+  LOGIN_MAX_FAILURES,
+  REFRESH_MAX_PER_ADDRESS,
+  RESET_MAIL_MAX_PER_ADDRESS_AND_EMAIL,
+  RESET_MAILS_PER_EMAIL,
+  TOKEN_MAX_PER_ADDRESS,
+} from '../modules/auth/routes';
 import { createTestApp, type TestApp } from '../test/app';
 
 // With REDIS_URL, replicas share their rate-limit counters. CI sets TEST_REDIS_URL to the
@@ -77,6 +83,40 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
       mails += (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
     }
     expect(mails).toBe(1);
+  });
+
+  // Issue 38 point 7: the per-email spacing is shared too, and never refuses the owner.
+  it("shares the reset links' spacing per email: strangers on both replicas do not block the owner", async () => {
+    const email = 'reset-shared@acme.test';
+    for (const t of [a, b]) {
+      await t.app.db.insert(users).values({ email, name: 'Re', lastname: 'Set', password_hash: 'x' });
+    }
+    const ask = (t: TestApp, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/passwords/email', payload: { email }, remoteAddress });
+    const resetMails = async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      let count = 0;
+      for (const t of [a, b]) {
+        count += (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
+      }
+      return count;
+    };
+    for (let i = 0; i < 3; i++) expect((await ask(i % 2 ? a : b, `10.77.1.${i + 1}`)).statusCode).toBe(200);
+    // The owner's own request, three strangers' later: answered and mailed.
+    expect((await ask(a, '10.77.1.50')).statusCode).toBe(200);
+    expect(await resetMails()).toBe(4);
+    for (let i = 4; i < RESET_MAILS_PER_EMAIL; i++)
+      expect((await ask(b, `10.77.1.${i + 1}`)).statusCode).toBe(200);
+    expect(await resetMails()).toBe(RESET_MAILS_PER_EMAIL);
+    // The window's mails are out: the same answer on either replica, and nothing more is sent.
+    expect((await ask(a, '10.77.1.51')).statusCode).toBe(200);
+    expect((await ask(b, '10.77.1.52')).statusCode).toBe(200);
+    expect(await resetMails()).toBe(RESET_MAILS_PER_EMAIL);
+    // One address asking too often is refused, whichever replica it reaches.
+    for (let i = 1; i < RESET_MAIL_MAX_PER_ADDRESS_AND_EMAIL; i++) {
+      expect((await ask(i % 2 ? a : b, '10.77.1.50')).statusCode).toBe(200);
+    }
+    expect((await ask(b, '10.77.1.50')).statusCode).toBe(429);
   });
 });
 

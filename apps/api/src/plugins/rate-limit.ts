@@ -147,3 +147,42 @@ export function failureCounter(
     },
   };
 }
+
+export interface MailSpacing {
+  /**
+   * Counts one request against the key; true while the window's first `max` have not been used
+   * (then the caller mails), false after them until the window ends (the caller answers the same
+   * but sends nothing). Also true for requests that name no key.
+   */
+  mayMail(request: FastifyRequest): Promise<boolean>;
+}
+
+/**
+ * Spaces out the mails one key may cause (e.g. reset links per email) without ever refusing: a
+ * stranger who uses up a window blocks nobody and learns nothing from the answer, and the owner
+ * already holds the mails the window sent. Counts live where the other limits' do (Redis or memory).
+ */
+export function mailSpacing(
+  app: FastifyInstance,
+  options: {
+    name: string;
+    max: number;
+    timeWindowMs: number;
+    key: (request: FastifyRequest) => string | undefined;
+  },
+): MailSpacing {
+  const limiter = app.createRateLimit({
+    max: options.max,
+    timeWindow: options.timeWindowMs,
+    keyGenerator: (request) => `${options.name}:${options.key(request) ?? ''}`,
+    // As failureCounter's: made-up emails cannot evict a real one's count from memory.
+    ...({ cache: 100_000 } as object),
+  });
+  return {
+    async mayMail(request) {
+      if (options.key(request) === undefined) return true;
+      const state = await limiter(request);
+      return state.isAllowed || !state.isExceeded;
+    },
+  };
+}

@@ -22,11 +22,11 @@ import { createDemoTestApp, type TestApp } from '../../test/app';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 import {
   LOGIN_MAX_FAILURES,
-  MFA_SEND_MAX_PER_ACCOUNT,
+  MFA_SEND_MAX_PER_ADDRESS_AND_ACCOUNT,
   MFA_SUBMIT_MAX_PER_ADDRESS,
   PASSWORD_UPDATE_MAX_FAILURES,
-  RESET_MAIL_MAX_PER_ACCOUNT,
   RESET_MAIL_MAX_PER_ADDRESS,
+  RESET_MAIL_MAX_PER_ADDRESS_AND_EMAIL,
 } from './routes';
 import { MFA_MAX_TRIES } from './service';
 
@@ -364,14 +364,14 @@ describe('forgotten password', () => {
     await smtp.waitFor((m) => recipient(m) === email && /password was changed/.test(m.subject ?? ''));
   });
 
-  it('refuses an expired link, a link for another email, and ends older links when a new one is sent', async () => {
+  it('refuses an expired link and a link for another email; a newer link leaves the older one valid until one is used', async () => {
     const email = await addUser();
     const [, first] = await mailAfter(email, RESET_SUBJECT, () => call('/api/passwords/email', { email }));
     const [, second] = await mailAfter(email, RESET_SUBJECT, () => call('/api/passwords/email', { email }));
+    const [, third] = await mailAfter(email, RESET_SUBJECT, () => call('/api/passwords/email', { email }));
     const reset = (token: string, forEmail = email) =>
       call('/api/passwords/reset', { email: forEmail, token, new_password: NEW_PASSWORD });
 
-    expect((await reset(resetTokenIn(first))).json().error).toBe('invalid_token');
     expect((await reset(resetTokenIn(second), 'max@acme.test')).json().error).toBe('invalid_token');
     await t.app.db
       .update(oneTimeCodes)
@@ -380,6 +380,9 @@ describe('forgotten password', () => {
     expect((await reset(resetTokenIn(second))).json().error).toBe('invalid_token');
     expect((await reset('made-up-token')).json().error).toBe('invalid_token');
     expect((await login(email)).statusCode).toBe(200);
+    // The first link still works after later ones were sent, and using it ends the others.
+    expect((await reset(resetTokenIn(first))).statusCode).toBe(200);
+    expect((await reset(resetTokenIn(third))).json().error).toBe('invalid_token');
   });
 
   it('refuses common passwords, the product name and the email name, keeping the link usable', async () => {
@@ -649,12 +652,13 @@ describe('rate limits', () => {
     expect((await submit(uuid, code, email)).statusCode).toBe(429);
   });
 
-  it(`mfa-send: ${MFA_SEND_MAX_PER_ACCOUNT} per account in 15 minutes, known or not`, async () => {
+  it(`mfa-send: ${MFA_SEND_MAX_PER_ADDRESS_AND_ACCOUNT} per account from one address in 15 minutes, known or not`, async () => {
     for (const email of [await addUser({ twoFa: true }), 'no-such-person@example.test']) {
-      for (let i = 0; i < MFA_SEND_MAX_PER_ACCOUNT; i++) {
-        expect((await call('/api/mfa-send', { email, type: 'email' })).statusCode).toBe(200);
+      const address = nextAddress();
+      for (let i = 0; i < MFA_SEND_MAX_PER_ADDRESS_AND_ACCOUNT; i++) {
+        expect((await call('/api/mfa-send', { email, type: 'email' }, { address })).statusCode).toBe(200);
       }
-      const res = await call('/api/mfa-send', { email, type: 'email' });
+      const res = await call('/api/mfa-send', { email, type: 'email' }, { address });
       expect(res.statusCode, email).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(60);
     }
@@ -680,12 +684,13 @@ describe('rate limits', () => {
     expect((await login(email)).statusCode).toBe(419);
   });
 
-  it(`passwords/email: ${RESET_MAIL_MAX_PER_ACCOUNT} per email in 15 minutes, known or not`, async () => {
+  it(`passwords/email: ${RESET_MAIL_MAX_PER_ADDRESS_AND_EMAIL} per email from one address in 15 minutes, known or not`, async () => {
     for (const email of [await addUser(), 'never-registered@example.test']) {
-      for (let i = 0; i < RESET_MAIL_MAX_PER_ACCOUNT; i++) {
-        expect((await call('/api/passwords/email', { email })).statusCode).toBe(200);
+      const address = nextAddress();
+      for (let i = 0; i < RESET_MAIL_MAX_PER_ADDRESS_AND_EMAIL; i++) {
+        expect((await call('/api/passwords/email', { email }, { address })).statusCode).toBe(200);
       }
-      const res = await call('/api/passwords/email', { email: email.toUpperCase() });
+      const res = await call('/api/passwords/email', { email: email.toUpperCase() }, { address });
       expect(res.statusCode, email).toBe(429);
       expect(res.json().error).toBe('too_many_requests');
     }

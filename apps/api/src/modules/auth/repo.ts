@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oneTimeCodes } from '../../db/schema/codes';
 import { oauthClients, refreshTokens, users } from '../../db/schema/people';
@@ -243,12 +243,27 @@ export async function markCodeUsed(db: DbOrTx, id: number, at: Date): Promise<vo
   await db.update(oneTimeCodes).set({ used_at: at }).where(eq(oneTimeCodes.id, id));
 }
 
-/** A reset link's row by the hash of its token, locked until the transaction ends. */
+/**
+ * An unused reset link's row by the hash of its token, locked until the transaction ends with
+ * every other unused link of its account (in id order): an account may hold several open links,
+ * and two of them used at once must set the password once.
+ */
 export async function findResetForUpdate(db: DbOrTx, codeHash: string): Promise<OneTimeCodeRow | undefined> {
-  const [row] = await db
+  const owner = db
+    .select({ user_id: oneTimeCodes.user_id })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.code_hash, codeHash), eq(oneTimeCodes.purpose, 'reset')));
+  const rows = await db
     .select()
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.code_hash, codeHash), eq(oneTimeCodes.purpose, 'reset')))
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, 'reset'),
+        isNull(oneTimeCodes.used_at),
+        inArray(oneTimeCodes.user_id, owner),
+      ),
+    )
+    .orderBy(oneTimeCodes.id)
     .for('update');
-  return row;
+  return rows.find((row) => row.code_hash === codeHash);
 }

@@ -1,5 +1,7 @@
 import { ZClientCredentialsGrantRequest, ZClientTokenResponse } from '@parity/domain/admin-clients';
 import {
+  MFA_SENT_MESSAGE,
+  RESET_LINK_SENT_MESSAGE,
   ZLogoutRequest,
   ZMfaSendRequest,
   ZMfaSubmitRequest,
@@ -19,7 +21,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorResponses } from '../../core/http/errors';
 import { requireAuth } from '../../plugins/auth';
-import { type FailureCounter, failureCounter, limitPerAddress } from '../../plugins/rate-limit';
+import {
+  addressKey,
+  type FailureCounter,
+  failureCounter,
+  limitPerAddress,
+  mailSpacing,
+} from '../../plugins/rate-limit';
 import {
   type AuthDeps,
   clientCredentialsGrant,
@@ -60,12 +68,21 @@ export const REFRESH_MAX_PER_ADDRESS = 60;
 /** Code submissions per client address a minute, and wrong codes per account in 15 minutes. */
 export const MFA_SUBMIT_MAX_PER_ADDRESS = 20;
 export const MFA_MAX_WRONG_PER_ACCOUNT = 10;
-/** Code resends per client address a minute, and per account in 15 minutes. */
+/**
+ * Mail-sending calls anyone may make about an account (a reset link, a new code) are limited so
+ * that a stranger cannot keep the owner from getting one (docs/reliability.md 5.4): 429 per
+ * client address a minute and per address and account in 15 minutes (that hurts only whoever
+ * sends too many); per account only spaced out: after the window's first mails the answer stays
+ * the same and nothing more is sent until the window ends, while the mails already sent work.
+ */
 export const MFA_SEND_MAX_PER_ADDRESS = 10;
-export const MFA_SEND_MAX_PER_ACCOUNT = 5;
-/** Reset-link requests per client address a minute, and per email in 15 minutes. */
+export const MFA_SEND_MAX_PER_ADDRESS_AND_ACCOUNT = 5;
+export const MFA_CODE_MAILS_PER_ACCOUNT = 5;
 export const RESET_MAIL_MAX_PER_ADDRESS = 10;
-export const RESET_MAIL_MAX_PER_ACCOUNT = 3;
+export const RESET_MAIL_MAX_PER_ADDRESS_AND_EMAIL = 3;
+export const RESET_MAILS_PER_EMAIL = 5;
+/** The window of the per-account counts above. */
+export const MAIL_WINDOW_MS = 15 * 60 * 1000;
 /** Other password calls (reset, expiry update, change) per client address a minute. */
 export const PASSWORD_MAX_PER_ADDRESS = 10;
 /** Wrong current passwords per signed-in account in 15 minutes (passwords/update). */
@@ -84,6 +101,12 @@ function loginKey(request: FastifyRequest): string | undefined {
   const body = request.body as { username?: unknown; email?: unknown } | undefined;
   const name = typeof body?.username === 'string' ? body.username : body?.email;
   return typeof name === 'string' && name.trim() ? name.trim().toLowerCase() : undefined;
+}
+
+/** The account a call names and the client address it comes from. */
+function loginAndAddressKey(request: FastifyRequest): string | undefined {
+  const account = loginKey(request);
+  return account === undefined ? undefined : `${account}|${addressKey(request.ip)}`;
 }
 
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -291,19 +314,32 @@ function registerCodeAndPasswordRoutes(
     key: loginKey,
     message: 'Too many wrong codes for this account. Please wait a few minutes and try again.',
   });
+  // Counted as calls (asserted, then recorded), per account and address.
   const codeResends = failureCounter(app, {
     name: 'mfa-resends',
-    max: MFA_SEND_MAX_PER_ACCOUNT,
-    timeWindowMs: window15,
-    key: loginKey,
+    max: MFA_SEND_MAX_PER_ADDRESS_AND_ACCOUNT,
+    timeWindowMs: MAIL_WINDOW_MS,
+    key: loginAndAddressKey,
     message: 'Too many new codes asked for this account. Please wait a few minutes and try again.',
   });
-  const resetMails = failureCounter(app, {
-    name: 'reset-mails',
-    max: RESET_MAIL_MAX_PER_ACCOUNT,
-    timeWindowMs: window15,
+  const codeMails = mailSpacing(app, {
+    name: 'mfa-code-mails',
+    max: MFA_CODE_MAILS_PER_ACCOUNT,
+    timeWindowMs: MAIL_WINDOW_MS,
     key: loginKey,
+  });
+  const resetRequests = failureCounter(app, {
+    name: 'reset-requests',
+    max: RESET_MAIL_MAX_PER_ADDRESS_AND_EMAIL,
+    timeWindowMs: MAIL_WINDOW_MS,
+    key: loginAndAddressKey,
     message: 'Too many reset links asked for this email. Please wait a few minutes and try again.',
+  });
+  const resetMails = mailSpacing(app, {
+    name: 'reset-mails',
+    max: RESET_MAILS_PER_EMAIL,
+    timeWindowMs: MAIL_WINDOW_MS,
+    key: loginKey,
   });
   const wrongCurrent = failureCounter(app, {
     name: 'password-update-failures',
@@ -327,7 +363,10 @@ function registerCodeAndPasswordRoutes(
           `challenge (the one named by \`uuid\`, else the newest) and mails it; it lives ${ttl(MFA_CODE_TTL_MS)}, ` +
           'and the tries already spent stay spent. The answer is the same for an unknown email or when no ' +
           `verification is open. 429 after ${MFA_SEND_MAX_PER_ADDRESS} calls a minute from one address or ` +
-          `${MFA_SEND_MAX_PER_ACCOUNT} for one account in 15 minutes.`,
+          `${MFA_SEND_MAX_PER_ADDRESS_AND_ACCOUNT} for one account from one address in 15 minutes. After ` +
+          `${MFA_CODE_MAILS_PER_ACCOUNT} calls for one account in 15 minutes, from any addresses, the answer ` +
+          'stays the same but no code is mailed or replaced until the 15 minutes end: the code last mailed ' +
+          'still works, and signing in again starts a new verification with its own mail.',
         security: [],
         consumes: FORM_OR_JSON,
         body: ZMfaSendRequest,
@@ -337,6 +376,7 @@ function registerCodeAndPasswordRoutes(
     async (request, reply) => {
       await codeResends.assertNotLocked(request, reply);
       await codeResends.recordFailure(request);
+      if (!(await codeMails.mayMail(request))) return { message: MFA_SENT_MESSAGE };
       return resendCode(deps, request.body);
     },
   );
@@ -392,9 +432,12 @@ function registerCodeAndPasswordRoutes(
         summary: 'Mail a password-reset link',
         description:
           'JSON `{email}`. Always the same answer; a known account gets a link to /login/reset/{token}, ' +
-          `single use, valid ${ttl(RESET_TOKEN_TTL_MS)} (a newer link ends the older ones). 429 after ` +
-          `${RESET_MAIL_MAX_PER_ADDRESS} calls a minute from one address or ${RESET_MAIL_MAX_PER_ACCOUNT} ` +
-          'for one email in 15 minutes, whether or not it has an account.',
+          `valid ${ttl(RESET_TOKEN_TTL_MS)}: any one of its open links works once, and sets the password ` +
+          `once (every other link then ends). 429 after ${RESET_MAIL_MAX_PER_ADDRESS} calls a minute from ` +
+          `one address or ${RESET_MAIL_MAX_PER_ADDRESS_AND_EMAIL} for one email from one address in 15 ` +
+          `minutes, whether or not it has an account. After ${RESET_MAILS_PER_EMAIL} calls for one email in ` +
+          '15 minutes, from any addresses, the answer stays the same but no link is mailed until the 15 ' +
+          'minutes end: the links mailed meanwhile still work, so a stranger cannot keep one from the owner.',
         security: [],
         consumes: FORM_OR_JSON,
         body: ZPasswordEmailRequest,
@@ -402,8 +445,9 @@ function registerCodeAndPasswordRoutes(
       },
     },
     async (request, reply) => {
-      await resetMails.assertNotLocked(request, reply);
-      await resetMails.recordFailure(request);
+      await resetRequests.assertNotLocked(request, reply);
+      await resetRequests.recordFailure(request);
+      if (!(await resetMails.mayMail(request))) return { message: RESET_LINK_SENT_MESSAGE };
       return requestPasswordReset(deps, request.body.email);
     },
   );

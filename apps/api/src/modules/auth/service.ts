@@ -445,8 +445,10 @@ function resetLink(publicUrl: string, token: string) {
 }
 
 /**
- * POST /api/passwords/email: a single-use link, valid 60 minutes, to a known, verified, active
- * account (older links end). The same answer, at about the same time, for any email.
+ * POST /api/passwords/email: a link, valid 60 minutes, to a known, verified, active account. The
+ * links already mailed stay valid (a request by someone else must not spoil the one the owner is
+ * opening); the first one used sets the password and ends the others. The same answer, at about
+ * the same time, for any email.
  */
 export async function requestPasswordReset(
   deps: AuthDeps,
@@ -456,15 +458,12 @@ export async function requestPasswordReset(
   const user = await repo.findResettableUserByEmail(deps.db, email);
   if (user) {
     const token = newOpaqueToken();
-    await deps.db.transaction(async (tx) => {
-      await repo.closeOpenCodes(tx, user.id, 'reset', now);
-      await repo.insertOneTimeCode(tx, {
-        user_id: user.id,
-        purpose: 'reset',
-        uuid: crypto.randomUUID(),
-        code_hash: hashOpaqueToken(token),
-        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      });
+    await repo.insertOneTimeCode(deps.db, {
+      user_id: user.id,
+      purpose: 'reset',
+      uuid: crypto.randomUUID(),
+      code_hash: hashOpaqueToken(token),
+      expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
     });
     sendInBackground(
       deps,
