@@ -124,6 +124,29 @@ export const unknownRolesMessage = (ids: number[]) =>
 export const ZAdminMessage = z.object({ message: z.string() });
 export type TAdminMessage = z.infer<typeof ZAdminMessage>;
 
+/**
+ * An administrator's password reset (issue 38 point 8): by default the user's sessions end with it,
+ * so whoever holds them is signed out at once, not only once the link is used.
+ */
+export const ZAdminPasswordReset = z.strictObject({
+  end_sessions: z.boolean({ error: 'end_sessions must be true or false.' }).default(true),
+});
+export type TAdminPasswordReset = z.output<typeof ZAdminPasswordReset>;
+export type TAdminPasswordResetInput = z.input<typeof ZAdminPasswordReset>;
+
+/** `sessions_ended`: how many sign-ins ended with the reset, null when they were kept. */
+export const ZAdminPasswordResetResult = ZAdminMessage.extend({
+  sessions_ended: z.number().int().nullable(),
+});
+export type TAdminPasswordResetResult = z.infer<typeof ZAdminPasswordResetResult>;
+
+export function passwordResetSentMessage(sessionsEnded: number | null): string {
+  if (sessionsEnded === null) return PASSWORD_RESET_SENT_MESSAGE;
+  if (sessionsEnded === 0) return `${PASSWORD_RESET_SENT_MESSAGE} They had no open sessions.`;
+  const sessions = sessionsEnded === 1 ? '1 session' : `${sessionsEnded} sessions`;
+  return `${PASSWORD_RESET_SENT_MESSAGE} ${sessions} ended: they are signed out everywhere.`;
+}
+
 export const EMAIL_TAKEN_MESSAGE = 'Another account already uses this email address.';
 export const OWN_ADMIN_RIGHT_MESSAGE = 'You cannot remove your own platform administrator right.';
 export const LAST_PLATFORM_ADMIN_MESSAGE = 'The last platform administrator cannot be demoted.';

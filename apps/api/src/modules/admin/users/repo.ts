@@ -6,11 +6,11 @@ import {
   type PermissionFlags,
   permissionSetFlags,
 } from '@parity/domain/permissions';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { options } from '../../../db/schema/dictionaries';
-import { memberships, organizations, userRoles, users } from '../../../db/schema/people';
+import { memberships, organizations, refreshTokens, userRoles, users } from '../../../db/schema/people';
 
 type ListQuery = z.output<typeof ZAdminUserListQuery>;
 
@@ -249,4 +249,19 @@ export async function setUserRoles(db: DbOrTx, userId: number, roleIds: number[]
     await db
       .insert(userRoles)
       .values(roleIds.map((role_id) => ({ user_id: userId, role_group: ROLES_GROUP, role_id })));
+}
+
+/** A user's live sign-ins (refresh-token families neither revoked nor past their absolute expiry). */
+export async function countLiveSessions(db: DbOrTx, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(DISTINCT ${refreshTokens.family_id})::int` })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.user_id, userId),
+        isNull(refreshTokens.revoked_at),
+        gt(refreshTokens.family_expires_at, now),
+      ),
+    );
+  return row?.count ?? 0;
 }

@@ -4,6 +4,8 @@ import {
   LAST_PLATFORM_ADMIN_MESSAGE,
   OWN_ADMIN_RIGHT_MESSAGE,
   ZAdminMessage,
+  ZAdminPasswordReset,
+  ZAdminPasswordResetResult,
   ZAdminPermissionsUpdate,
   ZAdminRolesUpdate,
   ZAdminUser,
@@ -114,13 +116,26 @@ export default async function adminUsersRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Mail the user a password-reset link',
-        description: `${ADMINS} The link of the forgotten-password page (60 minutes, works once).`,
+        summary: "Mail the user a password-reset link, and end the user's sessions",
+        description:
+          `${ADMINS} The link of the forgotten-password page (60 minutes, works once). JSON ` +
+          '`{end_sessions}` (optional, default true; an empty body is the same): every session of the ' +
+          'user ends at once (their access tokens answer 401, their refresh tokens are refused), and ' +
+          '`sessions_ended` tells how many; false keeps them (`sessions_ended: null`). Written to the ' +
+          'audit log with the choice and the count.',
         params: ZUserParams,
-        response: { 200: ZAdminMessage, ...errorResponses(401, 403, 404) },
+        // A bodyless POST (the earlier web's button) arrives as null: the default applies.
+        body: ZAdminPasswordReset.nullish(),
+        response: { 200: ZAdminPasswordResetResult, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => sendPasswordReset(deps, requireAuth(request).userId, request.params.userId),
+    async (request) =>
+      sendPasswordReset(
+        deps,
+        requireAuth(request).userId,
+        request.params.userId,
+        request.body ?? ZAdminPasswordReset.parse({}),
+      ),
   );
 
   app.post(

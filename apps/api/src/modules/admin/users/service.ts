@@ -5,9 +5,11 @@ import {
   LAST_PLATFORM_ADMIN_MESSAGE,
   NO_MEMBERSHIP_MESSAGE,
   OWN_ADMIN_RIGHT_MESSAGE,
-  PASSWORD_RESET_SENT_MESSAGE,
+  passwordResetSentMessage,
   RESTORED_MESSAGE,
   type TAdminMessage,
+  type TAdminPasswordReset,
+  type TAdminPasswordResetResult,
   type TAdminPermissionsUpdate,
   type TAdminRolesUpdate,
   type TAdminUser,
@@ -181,27 +183,39 @@ export async function decideUser(
   return getUser(deps.db, callerId, userId);
 }
 
-/** POST /api/admin/users/{userId}/password-reset: the auth module's reset mail. */
+/**
+ * POST /api/admin/users/{userId}/password-reset: the auth module's reset mail and, unless asked
+ * not to, the end of every session of the user at once (whoever holds one is signed out before
+ * the link is used), counted in the answer and the audit log.
+ */
 export async function sendPasswordReset(
   deps: AuthDeps,
   callerId: number,
   userId: number,
-): Promise<TAdminMessage> {
-  const row = await deps.db.transaction(async (tx) => {
+  input: TAdminPasswordReset,
+  now = new Date(),
+): Promise<TAdminPasswordResetResult> {
+  const { row, sessionsEnded } = await deps.db.transaction(async (tx) => {
     await requireAdmin(tx, callerId);
     const user = await lockActive(tx, userId);
+    let ended: number | null = null;
+    if (input.end_sessions) {
+      ended = await repo.countLiveSessions(tx, userId, now);
+      await revokeAllSessions(tx, userId, now);
+    }
     await audit(tx, {
       actorId: callerId,
       organizationId: user.organization_id,
       entity: 'user',
       entityId: userId,
       action: 'password_reset',
-      after: { user_name: fullName(user) },
+      after: { user_name: fullName(user), end_sessions: input.end_sessions, sessions_ended: ended },
+      at: now,
     });
-    return user;
+    return { row: user, sessionsEnded: ended };
   });
-  await requestPasswordReset(deps, row.email);
-  return { message: PASSWORD_RESET_SENT_MESSAGE };
+  await requestPasswordReset(deps, row.email, now);
+  return { message: passwordResetSentMessage(sessionsEnded), sessions_ended: sessionsEnded };
 }
 
 /** POST /api/admin/users/{userId}/two-factor/disable: for a user locked out of their mailbox. */

@@ -4,6 +4,7 @@ import {
   LAST_PLATFORM_ADMIN_MESSAGE,
   NO_MEMBERSHIP_MESSAGE,
   OWN_ADMIN_RIGHT_MESSAGE,
+  passwordResetSentMessage,
   type TAdminUser,
   type TAdminUserList,
   type TArchivedUserList,
@@ -37,6 +38,22 @@ const list = async (query: string, email = ADMIN) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as TAdminUserList;
 };
+
+/** The audit log's `after` of the user's password resets by an administrator, oldest first. */
+async function resetAudits(userId: number) {
+  const rows = await t.app.db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'user'),
+        eq(auditLog.entity_id, String(userId)),
+        eq(auditLog.action, 'password_reset'),
+      ),
+    )
+    .orderBy(auditLog.id);
+  return rows.map((r) => r.after as Record<string, unknown>);
+}
 
 let address = 0;
 function signIn(email: string, password: string) {
@@ -199,11 +216,17 @@ describe('the profile', () => {
     expect(noOrganization.statusCode).toBe(404);
   });
 
-  it('sends a password reset mail', async () => {
-    const res = await t.call('POST', ADMIN, `/api/admin/users/${id('host@northwind.test')}/password-reset`);
-    expect(res.statusCode).toBe(200);
+  it('sends a password reset mail; with end_sessions false the sessions go on, and that is audited', async () => {
+    const host = id('host@northwind.test');
+    const res = await t.call('POST', ADMIN, `/api/admin/users/${host}/password-reset`, {
+      end_sessions: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: passwordResetSentMessage(null), sessions_ended: null });
     const mail = await smtp.waitFor((m) => recipient(m) === 'host@northwind.test');
     expect(mail.text).toContain(`${PUBLIC_URL}/login/reset/`);
+    expect((await t.call('GET', 'host@northwind.test', '/api/user-account')).statusCode).toBe(200);
+    expect((await resetAudits(host)).at(-1)).toMatchObject({ end_sessions: false, sessions_ended: null });
   });
 
   it('turns two-factor off', async () => {
@@ -326,5 +349,62 @@ describe('archive and restore', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entity_id, String(hostId))));
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['archive', 'restore']));
+  });
+});
+
+// Issue 38 point 8: an administrator's reset signs out whoever holds the user's sessions at once.
+describe('password reset ends the sessions', () => {
+  it('ends every session by default: the old access tokens answer 401, the refresh tokens are refused, the count is audited', async () => {
+    const email = `reset-victim.${Date.now()}@example.test`;
+    const [ada] = await t.app.db.select().from(users).where(eq(users.email, 'ada@acme.test'));
+    const [victim] = await t.app.db
+      .insert(users)
+      .values({ email, name: 'Vic', lastname: 'Tim', password_hash: ada!.password_hash })
+      .returning();
+    const sessions = [
+      (await signIn(email, DEMO_PASSWORD)).json(),
+      (await signIn(email, DEMO_PASSWORD)).json(),
+    ];
+    const read = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/user-account',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const refresh = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/oauth/refresh',
+        remoteAddress: `10.14.1.${++address}`,
+        payload: { grant_type: 'refresh_token', refresh_token: token, client_id: 'parity-web' },
+      });
+    for (const session of sessions) expect((await read(session.access_token)).statusCode).toBe(200);
+
+    const res = await t.call('POST', ADMIN, `/api/admin/users/${victim!.id}/password-reset`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: passwordResetSentMessage(2), sessions_ended: 2 });
+    for (const session of sessions) {
+      expect((await read(session.access_token)).statusCode).toBe(401);
+      expect((await refresh(session.refresh_token)).statusCode).toBe(401);
+    }
+    expect((await resetAudits(victim!.id)).at(-1)).toEqual({
+      user_name: 'Vic Tim',
+      end_sessions: true,
+      sessions_ended: 2,
+    });
+    // The link still comes; the user, not locked out, may sign in again.
+    const mail = await smtp.waitFor((m) => recipient(m) === email && /Reset/.test(m.subject ?? ''));
+    expect(mail.text).toContain(`${PUBLIC_URL}/login/reset/`);
+    expect((await signIn(email, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses an option that is not true or false (400), ending nothing', async () => {
+    const max = id('max@acme.test');
+    for (const body of [{ end_sessions: 'yes' }, { end_sessions: true, other: 1 }]) {
+      const res = await t.call('POST', ADMIN, `/api/admin/users/${max}/password-reset`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toBe('validation_failed');
+    }
+    expect((await t.call('GET', 'max@acme.test', '/api/user-account')).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,7 @@
 import type {
   TAdminMessage,
+  TAdminPasswordReset,
+  TAdminPasswordResetResult,
   TAdminPermissionsUpdate,
   TAdminRolesUpdate,
   TAdminUser,
@@ -80,7 +82,9 @@ export const useDecideUser = (userId: number) =>
   );
 
 export const useSendPasswordReset = (userId: number) =>
-  useUserWrite(userId, () => api.post<TAdminMessage>(`/api/admin/users/${userId}/password-reset`));
+  useUserWrite(userId, (input: TAdminPasswordReset) =>
+    api.post<TAdminPasswordResetResult>(`/api/admin/users/${userId}/password-reset`, input),
+  );
 
 export const useDisableTwoFactor = (userId: number) =>
   useUserWrite(userId, () => api.post<TAdminUser>(`/api/admin/users/${userId}/two-factor/disable`));

@@ -1,4 +1,4 @@
-import type { TAdminUser, TAdminUserRow } from '@parity/domain/admin-users';
+import { passwordResetSentMessage, type TAdminUser, type TAdminUserRow } from '@parity/domain/admin-users';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import { setTokens } from '../../../../lib/token-storage';
 import { json, jsonBody, type StubbedCall, stubFetch } from '../../../../testing/fetch-stub';
 import { ACCOUNT } from '../../../../testing/fixtures';
 import { cleanupApps, renderApp } from '../../../../testing/render';
+import { END_SESSIONS_LABEL } from '../components/password-reset-dialog';
 
 configure({ asyncUtilTimeout: 15000 });
 // Lazy route modules compile on first use; a busy machine needs more than the default 5 s.
@@ -202,6 +203,39 @@ describe('/admin/users/{userId}', () => {
       const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/admin/users/7');
       expect(put && jsonBody(put)).toMatchObject({ title: 'CFO', email: 'pending@acme.test' });
     });
+  });
+
+  it("sends a password reset that ends the user's sessions unless unticked, and tells how many ended", async () => {
+    const calls = stubFetch({
+      ...base,
+      'GET /api/admin/users/7': () => json(PENDING),
+      'POST /api/admin/users/7/password-reset': (call) => {
+        const ended = (jsonBody(call) as { end_sessions: boolean }).end_sessions ? 2 : null;
+        return json({ message: passwordResetSentMessage(ended), sessions_ended: ended });
+      },
+    });
+    const resets = () => calls.filter((c) => c.path === '/api/admin/users/7/password-reset').map(jsonBody);
+    renderApp('/admin/users/7');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Send password reset' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('checkbox', { name: END_SESSIONS_LABEL })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    expect(
+      await screen.findByText(
+        'A password reset link was sent to the user. 2 sessions ended: they are signed out everywhere.',
+      ),
+    ).toBeInTheDocument();
+    expect(resets()).toEqual([{ end_sessions: true }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Send password reset' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: END_SESSIONS_LABEL }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    await waitFor(() => expect(resets()).toEqual([{ end_sessions: true }, { end_sessions: false }]));
+    expect(await screen.findByText('A password reset link was sent to the user.')).toBeInTheDocument();
   });
 
   it('shows the email conflict on the form', async () => {

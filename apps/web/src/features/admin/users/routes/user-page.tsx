@@ -14,9 +14,9 @@ import {
   useArchiveUser,
   useDecideUser,
   useDisableTwoFactor,
-  useSendPasswordReset,
   useUpdateUser,
 } from '../api/users';
+import { PasswordResetButton } from '../components/password-reset-dialog';
 import { PermissionsTab } from '../components/permissions-tab';
 
 const fullName = (u: { name: string; lastname: string }) => `${u.name} ${u.lastname}`.trim();
@@ -68,7 +68,6 @@ function ProfileTab({ user }: { user: TAdminUser }) {
   const navigate = useNavigate();
   const update = useUpdateUser(user.id);
   const decide = useDecideUser(user.id);
-  const reset = useSendPasswordReset(user.id);
   const twoFactor = useDisableTwoFactor(user.id);
   const archive = useArchiveUser(user.id);
   const [formError, setFormError] = useState<string | null>(null);
@@ -173,13 +172,7 @@ function ProfileTab({ user }: { user: TAdminUser }) {
         </Stack>
       </form>
       <Group gap="sm">
-        <Button
-          kind="secondary"
-          loading={reset.isPending}
-          onClick={() => void run(() => reset.mutateAsync(undefined), 'Password reset sent')}
-        >
-          Send password reset
-        </Button>
+        <PasswordResetButton user={user} />
         {user.two_fa_enabled ? (
           <Button kind="secondary" loading={twoFactor.isPending} onClick={() => void turnOffTwoFactor()}>
             Turn off two-factor
