@@ -157,6 +157,25 @@ describe('POST /api/passwords/email: the owner always gets a link', () => {
   });
 });
 
+describe('POST /api/passwords/reset with several open links', () => {
+  it('sets the password once when two links of one account are used at the same moment', async () => {
+    const email = await addUser();
+    const [, first] = await mailAfter(email, RESET_SUBJECT, () => askForLink(email, nextAddress()));
+    const [, second] = await mailAfter(email, RESET_SUBJECT, () => askForLink(email, nextAddress()));
+    const answers = await Promise.all(
+      [first, second].map((mail, i) =>
+        call(
+          '/api/passwords/reset',
+          { email, token: tokenIn(mail), new_password: `${NEW_PASSWORD}${i}` },
+          nextAddress(),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)!.json().error).toBe('invalid_token');
+  });
+});
+
 describe('POST /api/mfa-send: the owner always holds a working code', () => {
   it("answers the owner 200 after strangers' resends used up the window; the code last mailed works and nothing replaced it", async () => {
     const email = await addUser(true);
