@@ -127,9 +127,18 @@ async function authPlugin(app: FastifyInstance) {
     }
   });
 
-  // Every call made with a client token is attributed to the client in the audit log, refused
-  // ones too; written before the answer leaves, so it is there when the client has it.
   app.addHook('onSend', async (request, reply, payload) => {
+    // A signed-in caller's JSON answers (and its bodiless 204s and 304s) are theirs alone: no
+    // browser or proxy keeps a copy, whatever the route set. An ETag still answers 304 to a client
+    // that keeps its own copy. Files and exports set their own header.
+    if (request.auth) {
+      const type = reply.getHeader('content-type');
+      if (type === undefined || /[/+]json\b/.test(String(type))) {
+        reply.header('cache-control', 'private, no-store');
+      }
+    }
+    // Every call made with a client token is attributed to the client in the audit log, refused
+    // ones too; written before the answer leaves, so it is there when the client has it.
     const client = request.auth?.client;
     if (client) {
       await recordClientCall(app.db, {

@@ -97,7 +97,7 @@ describe('every calendar write shows in the next read, though the answer is kept
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.body).toBe(first.body);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['cache-control']).toBe('private, no-store');
   });
 
   it('create, change, move and delete a single event', async () => {

@@ -125,8 +125,8 @@ export default async function calendarRoutes(fastify: FastifyInstance, options: 
           'their moved and cancelled occurrences; more than 1,000 occurrences in the range is a 400. Each ' +
           'occurrence has what a calendar grid draws (the whole event is GET /api/events/{eventId}): ' +
           '`occurrenceStart` only for an occurrence of a recurring event, `myStatus` only for an invited ' +
-          'caller. Answers with a strong ETag and Cache-Control: private, no-cache; send If-None-Match to ' +
-          `get 304. ${READERS}`,
+          'caller. Answers with a strong ETag (and Cache-Control: private, no-store, as every signed-in ' +
+          `answer); send If-None-Match to get 304. ${READERS}`,
         querystring: eventRangeQuerySchema,
         response: { 200: ZOccurrenceList, 304: ZNotModified, ...errorResponses(400, 401) },
       },
@@ -140,7 +140,7 @@ export default async function calendarRoutes(fastify: FastifyInstance, options: 
         new Date(request.query.from),
         new Date(request.query.to),
       );
-      reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+      reply.header('etag', answer.etag);
       if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
       return sendJsonBytes(reply, answer.body);
     },

@@ -46,7 +46,7 @@ export default async function dictionariesRoutes(app: FastifyInstance) {
           tags: ['dictionaries'],
           ...(isPublic ? { security: [] } : {}),
           summary: SUMMARIES[name],
-          description: `Reference data "${name}". Answers with a strong ETag and Cache-Control: ${cacheControl}; send If-None-Match to get 304.`,
+          description: `Reference data "${name}". Answers with a strong ETag and Cache-Control: private, no-store to a signed-in caller${isPublic ? ` (${cacheControl} to an anonymous one)` : ''}; send If-None-Match to get 304.`,
           response: {
             200: dictionaryResponse(DICTIONARY_SCHEMAS[name]).describe(`The ${name} dictionary`),
             304: ZNotModified,
