@@ -150,7 +150,7 @@ describe('the journey: an invite-only pod, an invitation by mail, a post with a 
     expect(pending.data).toMatchObject([{ email: EVE, invitedBy: { id: userId(ADA) } }]);
   });
 
-  it('the link is eve’s only: max gets 404; eve sees and accepts it, once', async () => {
+  it('the link is eve’s only: max gets 404; eve sees and accepts it, and accepting again answers the same', async () => {
     const other = await t.call('GET', MAX, `/api/pods/invitations/${token}`);
     expect(other.statusCode, other.body).toBe(404);
     expect((await t.call('POST', MAX, `/api/pods/invitations/${token}/accept`)).statusCode).toBe(404);
@@ -163,7 +163,10 @@ describe('the journey: an invite-only pod, an invitation by mail, a post with a 
     const accepted = await t.call('POST', EVE, `/api/pods/invitations/${token}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ isMember: true, myRole: 'member', memberCount: 2 });
-    expect((await t.call('POST', EVE, `/api/pods/invitations/${token}/accept`)).statusCode).toBe(404);
+    const again = await t.call('POST', EVE, `/api/pods/invitations/${token}/accept`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ isMember: true, memberCount: 2 });
+    expect((await t.call('GET', EVE, `/api/pods/invitations/${token}`)).statusCode).toBe(404);
     expect((await t.call('GET', 'ada@acme.test', `/api/pods/invitations/bad`)).statusCode).toBe(400);
   });
 

@@ -352,6 +352,15 @@ export async function pendingInvitation(
   )[0];
 }
 
+/** The invitation of an accept link, pending or answered, locked: two accepts of it take turns. */
+export async function invitationForAccept(db: DbOrTx, tokenHash: string) {
+  return rowsOf<{ id: number; pod_id: number; user_id: number; status: string }>(
+    await db.execute(
+      sql`SELECT id, pod_id, user_id, status FROM pod_invitations WHERE token_hash = ${tokenHash} FOR UPDATE`,
+    ),
+  )[0];
+}
+
 export async function answerInvitation(tx: DbOrTx, id: number, status: 'accepted' | 'revoked') {
   await tx.execute(sql`UPDATE pod_invitations SET status = ${status}, answered_at = now() WHERE id = ${id}`);
 }

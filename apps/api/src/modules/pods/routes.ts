@@ -515,7 +515,9 @@ export default async function podsRoutes(fastify: FastifyInstance, options: Pods
       schema: {
         tags,
         summary: 'Accept an invitation: the caller becomes a member',
-        description: 'Only the invited user (approved); anyone else, a used or a revoked link: 404.',
+        description:
+          'Only the invited user (approved); anyone else, a revoked link or one used by a user who has ' +
+          'left the pod since: 404. Accepting again (a double click) answers the pod as the first accept did.',
         params: ZTokenParams,
         response: { 200: ZPodDetail, ...errorResponses(400, 401, 403, 404) },
       },

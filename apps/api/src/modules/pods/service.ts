@@ -96,13 +96,25 @@ function requireAllowed(caller: PodCaller) {
 
 const podNotFound = () => new AppError(404, 'not_found', POD_MESSAGES.notFound);
 
-/** The pod as the caller may see it; 404 for a pod they may not read (unless `preview` of an open pod). */
+/**
+ * The pod as the caller may see it; 404 for a pod they may not read (unless `preview` of an open pod).
+ * In a transaction the reads share its one connection, so they run one after another, the pod
+ * first: with `lock` (FOR UPDATE) the membership is read once the lock is held, after what its
+ * previous holder committed (two joins at once take turns). Else they run at once on the pool.
+ */
 async function access(db: DbOrTx, userId: number, podId: number, lock = false): Promise<Access> {
-  const [caller, pod, membership] = await Promise.all([
-    podCaller(db, userId),
-    repo.findPod(db, podId, lock),
-    repo.membershipOf(db, podId, userId),
-  ]);
+  const [pod, caller, membership] =
+    'rollback' in db
+      ? [
+          await repo.findPod(db, podId, lock),
+          await podCaller(db, userId),
+          await repo.membershipOf(db, podId, userId),
+        ]
+      : await Promise.all([
+          repo.findPod(db, podId, lock),
+          podCaller(db, userId),
+          repo.membershipOf(db, podId, userId),
+        ]);
   if (!pod) throw podNotFound();
   const member = membership?.status === 'active';
   const podAdmin = member && membership?.role === 'admin';
@@ -577,6 +589,9 @@ async function tellApplicant(
 export async function approveRequest(deps: PodsDeps, userId: number, podId: number, memberId: number) {
   return deps.db.transaction(async (tx) => {
     const a = await managerAccess(tx, userId, podId);
+    // A second approval (a double click; two at once take turns on the pod's row) finds a member.
+    if ((await repo.membershipOf(tx, podId, memberId))?.status === 'active')
+      throw conflict('This person is already a member of the pod.');
     await requestOf(tx, podId, memberId);
     await repo.upsertMember(tx, podId, memberId, 'active');
     await repo.insertEntry(tx, { podId, kind: 'member_joined', authorId: memberId });
@@ -712,13 +727,27 @@ export async function viewInvitation(
   });
 }
 
+/**
+ * Accepting makes the invited user a member. A second accept of the same link (a double click, a
+ * retry, two at once: the locked row makes them take turns) answers the pod as the first did,
+ * while the user is still its member; any other answered invitation is 404.
+ */
 export async function acceptInvitation(deps: PodsDeps, userId: number, token: string): Promise<TPodDetail> {
   return deps.db.transaction(async (tx) => {
-    const invitation = await invitationFor(tx, userId, token);
+    const invitation = await repo.invitationForAccept(tx, hashOpaqueToken(token));
+    if (!invitation || invitation.user_id !== userId) {
+      throw new AppError(404, 'not_found', POD_MESSAGES.invitationNotFound);
+    }
     requireAllowed(await podCaller(tx, userId));
     const podId = invitation.pod_id;
+    const isMember = async () => (await repo.activeMemberIds(tx, podId, [userId])).has(userId);
+    if (invitation.status === 'accepted' && (await isMember())) {
+      return detailOf(tx, await access(tx, userId, podId));
+    }
+    if (invitation.status !== 'pending')
+      throw new AppError(404, 'not_found', POD_MESSAGES.invitationNotFound);
     await repo.answerInvitation(tx, invitation.id, 'accepted');
-    if (!(await repo.activeMemberIds(tx, podId, [userId])).has(userId)) {
+    if (!(await isMember())) {
       await repo.upsertMember(tx, podId, userId, 'active');
       await repo.insertEntry(tx, { podId, kind: 'member_joined', authorId: userId });
     }

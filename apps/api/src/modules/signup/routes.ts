@@ -263,7 +263,8 @@ export default async function signupRoutes(fastify: FastifyInstance) {
         summary: 'Accept an invitation: a verified account, approved in the inviting organization',
         description:
           'The invitation mail proved the address, so the account may sign in at once. 404 for an ' +
-          'unusable invitation, 409 when the address got an account meanwhile.',
+          'unusable invitation, 409 for one already accepted (also to the second of two accepts at once) ' +
+          'or when the address got an account meanwhile.',
         security: [],
         params: ZToken,
         body: ZAcceptInvitationRequest,

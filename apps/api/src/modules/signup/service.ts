@@ -51,9 +51,16 @@ export const revokedInvitation = () =>
     'This invitation was withdrawn by the organization. Ask an admin of the organization for a new one.',
   );
 
-/** The error for a link that is not open: revoked ones say so, the rest get one message. */
-async function closedInvitation(db: DbOrTx, tokenHash: string) {
+const acceptedInvitation = () =>
+  conflict('This invitation was already accepted. Please sign in with the account it made.');
+
+/**
+ * The error for a link that is not open: revoked ones say so, the rest get one message; to an
+ * accept (`accepting`), an accepted one is a 409, as a second click on Accept would expect.
+ */
+async function closedInvitation(db: DbOrTx, tokenHash: string, accepting = false) {
   const row = await repo.findInvitationByHash(db, tokenHash);
+  if (accepting && row?.accepted_at) return acceptedInvitation();
   return row?.revoked_at && !row.accepted_at ? revokedInvitation() : invalidInvitation();
 }
 
@@ -380,13 +387,13 @@ export async function acceptInvitation(
 ): Promise<TAcceptInvitationResponse> {
   const tokenHash = hashOpaqueToken(token);
   const open = await repo.findOpenInvitation(db, tokenHash, now);
-  if (!open) throw await closedInvitation(db, tokenHash);
+  if (!open) throw await closedInvitation(db, tokenHash, true);
   assertAcceptablePassword(input.password, open.email, 'password');
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    // Checked again under the lock: two concurrent accepts cannot both use it.
+    // Checked again under the lock: of two concurrent accepts the second waits, then finds it used.
     const invitation = await repo.findOpenInvitation(tx, tokenHash, now, true);
-    if (!invitation) throw invalidInvitation();
+    if (!invitation) throw await closedInvitation(tx, tokenHash, true);
     const userId = await repo.insertUser(tx, {
       email: invitation.email,
       name: input.name,

@@ -580,14 +580,19 @@ describe('invitations', () => {
       isOrganizationAdministrator: false,
     });
 
-    // Single use.
+    // Single use: a second accept is told it was accepted.
     expect((await t.app.inject({ method: 'GET', url: `/api/signup/invitations/${uuid}` })).statusCode).toBe(
       404,
     );
-    expect(
-      (await post(`/api/signup/invitations/${uuid}/accept`, { name: 'G', lastname: 'H', password: PASSWORD }))
-        .statusCode,
-    ).toBe(404);
+    const again = await post(`/api/signup/invitations/${uuid}/accept`, {
+      name: 'G',
+      lastname: 'H',
+      password: PASSWORD,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'This invitation was already accepted. Please sign in with the account it made.',
+    );
   });
 
   it('refuses unknown and expired invitations, and an address that already has an account', async () => {
