@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME, CEDAR, NORTHWIND } from './seed/demo';
 import { DEI_SURVEY_2026 } from './seed/surveys';
-import { createDemoTestApp, demoOf, sessionToken, type TestApp } from './test/app';
+import { createProbedTestApp, demoOf, sessionToken, type TestApp } from './test/app';
 import { apiRoutes, callOrder, type RouteOperation } from './test/routes';
 
 // Issue #20 point 9: every route of the OpenAPI route table, called as every kind of caller, must
@@ -68,8 +68,9 @@ async function newUser(email: string, organizationId: number, flags: string): Pr
 
 beforeAll(async () => {
   // A BI tool is configured, so that GET /api/tableau/token answers by who calls it; metrics are
-  // on, so that GET /api/metrics shows that no user's access token opens them (401).
-  t = await createDemoTestApp({
+  // on, so that GET /api/metrics shows that no user's access token opens them (401). On
+  // PostgreSQL with Redis rate limits and S3 storage too (test/app.ts).
+  t = await createProbedTestApp({
     analyticsUrl: 'https://bi.example.test/trusted/{token}/views/Parity',
     metricsToken: 'matrix-metrics-token-that-no-caller-sends',
   });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME } from './seed/demo';
 import { DEI_SURVEY_2026 } from './seed/surveys';
-import { createDemoTestApp, demoOf, sessionToken, type TestApp } from './test/app';
+import { createProbedTestApp, demoOf, sessionToken, type TestApp } from './test/app';
 import { apiRoutes, callOrder, type RouteOperation } from './test/routes';
 
 // Issue #20 point 9: requests generated from each route's OpenAPI schema, valid-shaped and mutated
@@ -166,7 +166,8 @@ async function tableState(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createDemoTestApp();
+  // On PostgreSQL with Redis rate limits and S3 storage too (test/app.ts).
+  t = await createProbedTestApp();
   const people = demoOf(t);
   adaId = people.users.get('ada@acme.test')!;
   realIds = {

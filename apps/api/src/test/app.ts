@@ -9,6 +9,7 @@ import { hashOpaqueToken, newOpaqueToken, signAccessToken } from '../core/auth/t
 import { type Database, openDatabase } from '../db/client';
 import { refreshTokens } from '../db/schema/people';
 import { type DemoPeople, seedDemoData } from '../seed/demo';
+import { S3_CREDENTIALS, startTestS3, type TestS3 } from './s3';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -125,6 +126,99 @@ export async function createDemoTestApp(
   const t = await openTestApp(overrides, options, seededCopy !== undefined);
   demoPeople.set(t, seededCopy ? demoPeopleOf(seededCopy) : await seedDemoData(t.app.db));
   return t;
+}
+
+/** Which services an app of `createProbedTestApp` runs on. */
+export type ProbedServices = 'embedded' | 'postgres+redis+s3';
+
+export interface ProbedTestApp extends TestApp {
+  services: ProbedServices;
+  /** the S3-compatible server its files go to (postgres+redis+s3 only) */
+  s3?: TestS3;
+}
+
+/**
+ * `createDemoTestApp` for the proofs that probe every route (the authorization matrix, the
+ * fuzzing), in each of the deployment modes: on PGlite the embedded default (rate-limit counters
+ * in memory, files on disk); with TEST_DATABASE_URL (CI's second run) the services of a replicated
+ * deployment too: rate-limit counters in Redis (TEST_REDIS_URL, by default the local one) and
+ * files in a real S3-compatible server. The limits are production's; each app has a Redis
+ * database of its own, emptied before and after, so no count of another file or run answers 429.
+ */
+export async function createProbedTestApp(overrides: Partial<Config> = {}): Promise<ProbedTestApp> {
+  if (!process.env.TEST_DATABASE_URL) {
+    const t = await createDemoTestApp(overrides);
+    return withDemo({ ...t, services: 'embedded' }, t);
+  }
+  const redis = await claimRedisDatabase(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const s3 = await startTestS3('parity-probe');
+  try {
+    const t = await createDemoTestApp({
+      redisUrl: redis.url,
+      s3: { endpoint: s3.endpoint, bucket: 'parity-probe', region: 'us-east-1', ...S3_CREDENTIALS },
+      ...overrides,
+    });
+    return withDemo(
+      {
+        ...t,
+        services: 'postgres+redis+s3',
+        s3,
+        async close() {
+          await t.close();
+          await s3.close();
+          await redis.release();
+        },
+      },
+      t,
+    );
+  } catch (error) {
+    await s3.close();
+    await redis.release();
+    throw error;
+  }
+}
+
+/** `probed`, whose demo ids (demoOf) are those of the app it wraps. */
+function withDemo(probed: ProbedTestApp, t: TestApp): ProbedTestApp {
+  demoPeople.set(probed, demoOf(t));
+  return probed;
+}
+
+// Redis databases 10 to 15 are the probes' (the replica journey uses 9): one per app at a time,
+// claimed by a key that expires should a run die holding it.
+const PROBE_DATABASES = [10, 11, 12, 13, 14, 15];
+const CLAIM_KEY = 'parity-test:claimed-by';
+
+async function claimRedisDatabase(serverUrl: string): Promise<{ url: string; release(): Promise<void> }> {
+  const { Redis } = await import('ioredis');
+  for (const db of PROBE_DATABASES) {
+    const url = new URL(serverUrl);
+    url.pathname = `/${db}`;
+    const redis = new Redis(url.toString(), {
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+    });
+    await redis.connect().catch((error: Error) => {
+      throw new Error(
+        `The probes' PostgreSQL run needs Redis at ${serverUrl} (TEST_REDIS_URL): ${error.message}`,
+      );
+    });
+    if ((await redis.set(CLAIM_KEY, String(process.pid), 'EX', 3600, 'NX')) !== 'OK') {
+      await redis.quit();
+      continue;
+    }
+    // Emptied and claimed again in one transaction: no other app can claim it in between.
+    await redis.multi().flushdb().set(CLAIM_KEY, String(process.pid), 'EX', 3600).exec();
+    return {
+      url: url.toString(),
+      async release() {
+        await redis.flushdb();
+        await redis.quit();
+      },
+    };
+  }
+  throw new Error(`Redis databases ${PROBE_DATABASES.join(', ')} are all claimed (key ${CLAIM_KEY})`);
 }
 
 /** The demo data's ids in an app made by `createDemoTestApp`. */
