@@ -408,9 +408,9 @@ export default async function podsRoutes(fastify: FastifyInstance, options: Pods
       schema: {
         tags,
         summary: 'Approve a join request',
-        description: MANAGERS,
+        description: `${MANAGERS} 409 when the person is a member already (a second approval).`,
         params: ZMemberParams,
-        response: { 200: ZPodMember, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: ZPodMember, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
