@@ -230,7 +230,8 @@ export const ZPublicAccount = z
     lastname: z.string().nullable(),
     /** The display name rule: no last name when it is empty or private. */
     display_name: z.string(),
-    email: z.string(),
+    /** To the person, their organization's members and platform admins only; null to anyone else. */
+    email: z.string().nullable(),
     title: z.string().nullable(),
     image_url: z.string().nullable(),
     corporate_title_id: z.number().int().nullable(),

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { mayKnowOrganizationSql, type OrganizationKnower } from '../../core/access/organization-visibility';
 import type { DbOrTx } from '../../db/client';
 
 // The community's reads and writes. Who is listed is decided in SQL, once per kind (LISTED_PERSON,
@@ -84,13 +85,24 @@ export interface PeopleFilter {
   ids?: number[];
 }
 
-const personColumns = (callerId: number) => sql`u.id, u.name, u.lastname, u.private_fields, u.title,
-  u.image, u.interests, o.id AS organization_id, o.name AS organization_name,
+/** Who reads the people: for their follows, and whose private organizations they may know. */
+export interface Viewer {
+  userId: number;
+  knower: OrganizationKnower;
+}
+
+/** A listed person's private organization is left out for a viewer who may not know it. */
+const personColumns = (viewer: Viewer) => {
+  const known = mayKnowOrganizationSql(viewer.knower, sql`o.id`);
+  return sql`u.id, u.name, u.lastname, u.private_fields, u.title,
+  u.image, u.interests, CASE WHEN ${known} THEN o.id END AS organization_id,
+  CASE WHEN ${known} THEN o.name END AS organization_name,
   ${followers(sql`f.user_id = u.id`)} AS followers,
-  EXISTS (SELECT 1 FROM community_follows f WHERE f.user_id = u.id AND f.follower_id = ${callerId}) AS followed`;
+  EXISTS (SELECT 1 FROM community_follows f WHERE f.user_id = u.id AND f.follower_id = ${viewer.userId}) AS followed`;
+};
 
 /** The listed people, by the name shown (a private last name is neither shown nor searched). */
-export function listPeople(db: DbOrTx, callerId: number, filter: PeopleFilter, page: PageOf) {
+export function listPeople(db: DbOrTx, viewer: Viewer, filter: PeopleFilter, page: PageOf) {
   const where = [LISTED_PERSON];
   if (filter.q) where.push(sql`u.search_name ILIKE ${like(filter.q)}`);
   if (filter.interests?.length) where.push(sql`u.interests && ${ints(filter.interests)}`);
@@ -99,7 +111,7 @@ export function listPeople(db: DbOrTx, callerId: number, filter: PeopleFilter, p
     db,
     PERSON_FROM,
     where,
-    personColumns(callerId),
+    personColumns(viewer),
     sql`lower(u.search_name), u.id`,
     page,
   );

@@ -19,6 +19,7 @@ import {
   type TOrganizationTagsUpdate,
 } from '@parity/domain/community';
 import { type Caller, loadCaller, requireAllowed } from '../../core/access/caller';
+import { knowerOf } from '../../core/access/organization-visibility';
 import { requirePlatformAdmin } from '../../core/access/platform-admin-guard';
 import { audit } from '../../core/audit';
 import { AppError, fieldIssue, forbidden } from '../../core/http/errors';
@@ -27,6 +28,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import * as repo from './repo';
 
 /* Who calls: every community route is for allowed accounts (approved members, platform admins). */
+
+/** The caller as the people lists read them: their follows, the private organizations they may know. */
+const viewerOf = (caller: Caller): repo.Viewer => ({ userId: caller.row.user.id, knower: knowerOf(caller) });
 
 async function allowedCaller(db: DbOrTx, userId: number): Promise<Caller> {
   const caller = await loadCaller(db, userId);
@@ -97,8 +101,13 @@ export async function listPeople(
   userId: number,
   q: TCommunityPeopleQuery,
 ): Promise<TCommunityPeople> {
-  await allowedCaller(db, userId);
-  const { rows, total } = await repo.listPeople(db, userId, { q: q.q, interests: q.interests }, pageOf(q));
+  const caller = await allowedCaller(db, userId);
+  const { rows, total } = await repo.listPeople(
+    db,
+    viewerOf(caller),
+    { q: q.q, interests: q.interests },
+    pageOf(q),
+  );
   return { data: rows.map(toPerson), total };
 }
 
@@ -117,13 +126,13 @@ export async function listFollowing(
   userId: number,
   q: TCommunityPageQuery,
 ): Promise<TFollowingList> {
-  await allowedCaller(db, userId);
+  const caller = await allowedCaller(db, userId);
   const { rows, total } = await repo.listFollowing(db, userId, pageOf(q));
   const personIds = rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
   const organizationIds = rows.flatMap((r) => (r.organization_id === null ? [] : [r.organization_id]));
   const all = { limit: rows.length || 1, offset: 0 };
   const [people, organizations] = await Promise.all([
-    personIds.length ? repo.listPeople(db, userId, { ids: personIds }, all) : { rows: [] },
+    personIds.length ? repo.listPeople(db, viewerOf(caller), { ids: personIds }, all) : { rows: [] },
     organizationIds.length ? repo.listOrganizations(db, userId, { ids: organizationIds }, all) : { rows: [] },
   ]);
   const personById = new Map(people.rows.map((r) => [r.id, toPerson(r)]));
@@ -141,15 +150,15 @@ export async function listFollowing(
 
 /* Follows: only listed people and organizations may be followed (a hidden one is 404). */
 
-async function personCard(db: DbOrTx, callerId: number, userId: number) {
-  const { rows } = await repo.listPeople(db, callerId, { ids: [userId] }, { limit: 1, offset: 0 });
+async function personCard(db: DbOrTx, caller: Caller, userId: number) {
+  const { rows } = await repo.listPeople(db, viewerOf(caller), { ids: [userId] }, { limit: 1, offset: 0 });
   return rows[0] ? toPerson(rows[0]) : undefined;
 }
 
-async function organizationCard(db: DbOrTx, callerId: number, organizationId: number) {
+async function organizationCard(db: DbOrTx, caller: Caller, organizationId: number) {
   const { rows } = await repo.listOrganizations(
     db,
-    callerId,
+    caller.row.user.id,
     { ids: [organizationId] },
     { limit: 1, offset: 0 },
   );
@@ -161,7 +170,7 @@ export interface Followable<Card> {
   target: (id: number) => repo.FollowTarget;
   listed: (db: DbOrTx, id: number) => Promise<boolean>;
   notFoundMessage: string;
-  card: (db: DbOrTx, callerId: number, id: number) => Promise<Card | undefined>;
+  card: (db: DbOrTx, caller: Caller, id: number) => Promise<Card | undefined>;
   /** Throws for a follow this kind refuses (a person following themself). */
   refuse?: (callerId: number, id: number) => void;
   /** What a new follow does besides its row (a person is told). */
@@ -214,7 +223,7 @@ export async function follow<Card>(
     if ((await repo.follow(tx, userId, kind.target(id))) && kind.followed) {
       await kind.followed(tx, caller, userId, id);
     }
-    return (await kind.card(tx, userId, id))!;
+    return (await kind.card(tx, caller, id))!;
   });
 }
 

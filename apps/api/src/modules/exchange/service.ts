@@ -23,6 +23,7 @@ import { TAB_KEYS, TAB_TITLES, type TTabKey } from '@parity/domain/lpi/tabs';
 import type { TProfileScores } from '@parity/domain/scoring/profile';
 import { liveGrant } from '../../core/access/exchange-grant';
 import { authorizeOrganization, type MemberContext } from '../../core/access/organization-guard';
+import { knowerOf, knownOrganization } from '../../core/access/organization-visibility';
 import { organizationAdmins } from '../../core/access/recipients';
 import { audit } from '../../core/audit';
 import { AppError, conflict, fieldIssue, forbidden } from '../../core/http/errors';
@@ -43,16 +44,19 @@ function ownOrganization(db: DbOrTx, userId: number, need: 'member' | 'admin'): 
   return authorizeOrganization(db, userId, 'me', need);
 }
 
-/** Another live organization named by the caller: unknown 404, their own 400. */
+/**
+ * Another live organization named by the caller: their own 400; one that does not exist, or a
+ * private one the caller may not know (core/access/organization-visibility.ts), the same 404.
+ */
 async function otherOrganization(
   db: DbOrTx,
+  context: MemberContext,
   organizationId: number,
-  ownId: number,
   field: string,
   message: string,
 ) {
-  if (organizationId === ownId) throw fieldIssue(field, message);
-  const organization = await repo.findOrganization(db, organizationId);
+  if (organizationId === context.organizationId) throw fieldIssue(field, message);
+  const organization = await knownOrganization(db, knowerOf(context.caller), organizationId);
   if (!organization) throw notFound(EXCHANGE_MESSAGES.organizationNotFound);
   return organization;
 }
@@ -143,11 +147,12 @@ async function writeGrant(
 
 export async function createGrant(db: Db, userId: number, input: TGrantCreate): Promise<TGrant> {
   return db.transaction(async (tx) => {
-    const { organizationId } = await ownOrganization(tx, userId, 'admin');
+    const own = await ownOrganization(tx, userId, 'admin');
+    const { organizationId } = own;
     const investor = await otherOrganization(
       tx,
+      own,
       input.investor_organization_id,
-      organizationId,
       'investor_organization_id',
       EXCHANGE_MESSAGES.ownOrganization,
     );
@@ -310,13 +315,14 @@ export async function createRequest(
   input: TRequestCreate,
 ): Promise<TExchangeRequest> {
   return db.transaction(async (tx) => {
-    const { caller, organizationId } = await ownOrganization(tx, userId, 'member');
+    const own = await ownOrganization(tx, userId, 'member');
+    const { caller, organizationId } = own;
     if (!caller.flags.isOrganizationAdministrator && !caller.flags.isSurveyHost)
       throw forbidden(REQUESTER_MESSAGE);
     const owner = await otherOrganization(
       tx,
+      own,
       input.owner_organization_id,
-      organizationId,
       'owner_organization_id',
       EXCHANGE_MESSAGES.ownRequest,
     );

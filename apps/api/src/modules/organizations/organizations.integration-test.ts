@@ -224,25 +224,37 @@ describe('GET /api/organizations/:id', () => {
       expect(published.lpi_score).toBe(lpi.scores.lpi);
       expect(published.evenness).toBe(evenness.evenness.prime.combined.value);
       expect(published.sections).toEqual(['about']);
-      // Published scores of an organization that went private are no one else's to read.
+      // Published scores of an organization that went private are no one else's to read: Cedar
+      // (Acme's expired grant) still knows Acme's page, without them.
       await setOrg(ACME, { is_public: false });
-      expect((await get(OTHER, url)).statusCode).toBe(404);
+      expect((await get(OTHER, url)).json()).toMatchObject({ lpi_score: null, evenness: null });
+      expect((await get(OTHER, `${url}/lpi`)).statusCode).toBe(404);
     } finally {
       await setOrg(ACME, { publish_scores: false, is_public: true });
     }
   });
 
-  it('hides a private organization from others but not from its members and platform admins', async () => {
+  it('hides a private organization from others but not from its members, platform admins and who it has dealt with', async () => {
     await setOrg(ACME, { is_public: false });
     try {
       const url = `/api/organizations/${orgIds.get(ACME)}`;
-      expect((await get(OTHER, url)).statusCode).toBe(404);
       expect((await get(MEMBER, url)).statusCode).toBe(200);
       expect((await get(PLATFORM, url)).statusCode).toBe(200);
+      // Cedar (Acme's grant) knows it, yet the directory lists public organizations only
+      expect((await get(OTHER, url)).statusCode).toBe(200);
       const list = (await get(OTHER, '/api/organizations?search_query=acme')).json();
       expect(list.total).toBe(0);
     } finally {
       await setOrg(ACME, { is_public: true });
+    }
+    // Zenith answers Northwind's survey only: Cedar is a stranger to it
+    await setOrg('Zenith Emerging Markets', { is_public: false });
+    try {
+      const url = `/api/organizations/${orgIds.get('Zenith Emerging Markets')}`;
+      expect((await get(OTHER, url)).statusCode).toBe(404);
+      expect((await get('host@northwind.test', url)).statusCode).toBe(200);
+    } finally {
+      await setOrg('Zenith Emerging Markets', { is_public: true });
     }
   });
 

@@ -64,8 +64,9 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
         tags,
         summary: "An organization's public page (/organizations/{organizationId})",
         description:
-          'A private or deleted organization answers 404 to anyone but its own approved members and ' +
-          'platform admins. A caller not yet approved gets 403.',
+          'A private or deleted organization answers 404 to anyone but its own approved members, ' +
+          'platform admins and the organizations it has dealt with (a survey invitation, an exchange grant ' +
+          'or request, either way). A caller not yet approved gets 403.',
         params: ZId,
         response: { 200: ZOrganizationPublic, ...errorResponses(403, 404) },
       },
@@ -145,8 +146,8 @@ export default async function organizationsRoutes(fastify: FastifyInstance) {
           tags: space,
           summary: `The organization's ${which} image (inline)`,
           description:
-            'Visible like the public page: a private or deleted organization answers 404 to anyone but its ' +
-            'approved members and platform admins. 404 when there is none.',
+            'Visible like the public page: a private or deleted organization answers 404 to anyone who may ' +
+            'not know it. 404 when there is none.',
           params: ZId,
           querystring: z.object({ v: z.string().max(40).optional() }),
         },

@@ -49,6 +49,7 @@ import {
   isInsiderOf,
   type MemberContext,
 } from '../../core/access/organization-guard';
+import { knowerOf, mayKnowOrganization } from '../../core/access/organization-visibility';
 import { audit, changed } from '../../core/audit';
 import { AppError, forbidden, notFound } from '../../core/http/errors';
 import type { UploadedFile } from '../../core/http/multipart';
@@ -86,8 +87,9 @@ export async function listOrganizations(
 }
 
 /**
- * The public page of one organization. A private or deleted organization is there only for its
- * own approved members and platform admins; anyone else gets 404 (its existence is not told).
+ * The public page of one organization. A private or deleted organization is there only for who
+ * may know it (core/access/organization-visibility.ts); anyone else gets 404 (its existence is
+ * not told).
  */
 export async function getOrganization(
   db: DbOrTx,
@@ -97,8 +99,7 @@ export async function getOrganization(
   const caller = await loadCaller(db, callerId);
   requireAllowed(caller);
   const org = await repo.findOrganization(db, organizationId);
-  if (!org) throw notFound('Organization');
-  if (!canSee(caller, org)) throw notFound('Organization');
+  if (!org || !(await mayKnowOrganization(db, knowerOf(caller), org))) throw notFound('Organization');
   const insider = isInsiderOf(caller, org.id);
   const {
     deleted_at: _d,
@@ -294,14 +295,6 @@ export async function uploadImage(
   }
 }
 
-/** May the caller see this organization's public page (and its logo and cover)? */
-function canSee(
-  caller: Awaited<ReturnType<typeof loadCaller>>,
-  org: { id: number; is_public: boolean; deleted_at: Date | null },
-) {
-  return (org.is_public && !org.deleted_at) || isInsiderOf(caller, org.id);
-}
-
 /** GET /api/organizations/{id}/logo|cover: as visible as the public page (else 404). */
 export async function readImage(
   db: DbOrTx,
@@ -313,7 +306,7 @@ export async function readImage(
   const caller = await loadCaller(db, userId);
   requireAllowed(caller);
   const org = await repo.findOrganization(db, organizationId);
-  if (!org || !canSee(caller, org)) throw notFound('Organization');
+  if (!org || !(await mayKnowOrganization(db, knowerOf(caller), org))) throw notFound('Organization');
   const file = await repo.findImageFile(db, organizationId, imageKind(which));
   const stream = file ? await storage.get(file.storage_key) : null;
   if (!file || !stream) throw notFound('Image');

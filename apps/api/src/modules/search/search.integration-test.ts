@@ -147,17 +147,28 @@ describe('GET /api/search: organizations', () => {
     expect(found.items.find((hit) => hit.id === k.orgs.get(ACME))?.link).toBe('/organizations/private');
   });
 
-  it('a private organization is found by its members and platform admins only, and counted for no one else', async () => {
+  it('a private organization is found by its members, platform admins and who it has dealt with only, and counted for no one else', async () => {
+    // Acme's expired grant to Cedar and Northwind's survey make both know Acme; Zenith answers
+    // Northwind's survey only, so Cedar is a stranger to it.
+    const ZENITH = 'Zenith Emerging Markets';
+    const zenith = k.orgs.get(ZENITH)!;
+    await exec(sql`UPDATE organizations SET is_public = false WHERE id = ${zenith}`);
+    try {
+      const zenithIn = async (as: string) => {
+        const found = (await groups(as, ZENITH)).get('organizations')!;
+        return { listed: found.items.some((hit) => hit.id === zenith), total: found.total };
+      };
+      const outsider = await zenithIn('eve@cedar.test');
+      expect(outsider.listed).toBe(false);
+      expect(await zenithIn('host@northwind.test')).toEqual({ listed: true, total: outsider.total + 1 });
+      expect(await zenithIn('admin@parity.test')).toEqual({ listed: true, total: outsider.total + 1 });
+    } finally {
+      await exec(sql`UPDATE organizations SET is_public = true WHERE id = ${zenith}`);
+    }
     await exec(sql`UPDATE organizations SET is_public = false WHERE id = ${k.orgs.get(ACME)}`);
     try {
-      const acmeIn = async (as: string) => {
-        const found = (await groups(as, ACME)).get('organizations')!;
-        return { listed: found.items.some((hit) => hit.id === k.orgs.get(ACME)), total: found.total };
-      };
-      const outsider = await acmeIn('eve@cedar.test');
-      expect(outsider.listed).toBe(false);
-      expect(await acmeIn('ada@acme.test')).toEqual({ listed: true, total: outsider.total + 1 });
-      expect(await acmeIn('admin@parity.test')).toEqual({ listed: true, total: outsider.total + 1 });
+      const own = (await groups('ada@acme.test', ACME)).get('organizations')!;
+      expect(own.items.some((hit) => hit.id === k.orgs.get(ACME))).toBe(true);
     } finally {
       await exec(sql`UPDATE organizations SET is_public = true WHERE id = ${k.orgs.get(ACME)}`);
     }

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { mayKnowOrganizationSql, type OrganizationKnower } from '../../core/access/organization-visibility';
 import type { DbOrTx } from '../../db/client';
+import { communityPeople } from '../../db/schema/community';
 import { ethnicities, genders, options } from '../../db/schema/dictionaries';
 import { files, userSaved } from '../../db/schema/files';
 import { memberships, organizations, users } from '../../db/schema/people';
@@ -26,12 +28,21 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Approved members of live organizations, sorted by name; total counts every match. */
+/**
+ * Approved members of live organizations the caller may know (a private one's members only to
+ * who may know it, core/access/organization-visibility.ts), sorted by name; total counts every match.
+ */
 export async function listDirectory(
   db: DbOrTx,
+  knower: OrganizationKnower,
   q: { search?: string; organizationId?: number; limit: number; offset: number },
 ) {
-  const conditions = [live(users), eq(memberships.status, 'approved'), live(organizations)];
+  const conditions = [
+    live(users),
+    eq(memberships.status, 'approved'),
+    live(organizations),
+    mayKnowOrganizationSql(knower, sql`${organizations.id}`),
+  ];
   if (q.organizationId) conditions.push(eq(organizations.id, q.organizationId));
   if (q.search) {
     const p = likePattern(q.search);
@@ -133,6 +144,15 @@ export async function deleteSaved(db: DbOrTx, userId: number, kind: string, refI
   await db
     .delete(userSaved)
     .where(and(eq(userSaved.user_id, userId), eq(userSaved.kind, kind), eq(userSaved.ref_id, refId)));
+}
+
+/** The person chose 'Show me in the community'. */
+export async function isListedInCommunity(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: communityPeople.user_id })
+    .from(communityPeople)
+    .where(eq(communityPeople.user_id, userId));
+  return row !== undefined;
 }
 
 export async function findLiveOrganization(db: DbOrTx, id: number) {

@@ -15,15 +15,48 @@ import { permissionSetsOf } from '@parity/domain/permissions';
 import { MESSAGES } from '@parity/domain/validation/rules';
 import { SignJWT } from 'jose';
 import { type Caller, flagsOf, loadCaller, requireAllowed } from '../../core/access/caller';
-import { isInsiderOf } from '../../core/access/organization-guard';
+import { approvedOrganizationId, isInsiderOf } from '../../core/access/organization-guard';
+import { knowerOf, knownOrganization } from '../../core/access/organization-visibility';
 import { findUserProfile, type UserProfileRow } from '../../core/access/user-profile';
 import { AppError, forbidden, notFound } from '../../core/http/errors';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './repo';
 
-/** May the caller see another user's profile and image? Their own always; others when allowed. */
-function canSeeUser(caller: Caller, targetId: number): boolean {
-  return caller.row.user.id === targetId || caller.flags.isAllowed;
+/** What of a person the caller may see: the email, and the organization beside them. */
+export interface PersonView {
+  email: boolean;
+  organization: boolean;
+}
+
+const FULL: PersonView = { email: true, organization: true };
+
+/**
+ * What of a person the caller may see (their profile), or null: answered 404 as a missing id is.
+ * Everything: themselves, platform admins, and colleagues (an approved member of the same
+ * organization; a pending or declined one only to its admins). Another approved caller, never
+ * the email: an approved member of an organization they may know (the users directory's rule,
+ * core/access/organization-visibility.ts), and someone listed in the community (their own choice
+ * to be shown), without a private organization they may not know. Anyone else is hidden: pending
+ * users, members of such an organization who are not listed, platform admins who are not.
+ */
+export async function personVisibility(
+  db: DbOrTx,
+  caller: Caller,
+  target: UserProfileRow,
+): Promise<PersonView | null> {
+  if (caller.row.user.id === target.user.id || caller.flags.isAdministrator) return FULL;
+  if (!caller.flags.isAllowed) return null;
+  const organization = target.organization;
+  const approved = target.membership?.status === 'approved' && organization !== null;
+  if (organization && organization.id === approvedOrganizationId(caller)) {
+    return approved || caller.flags.isOrganizationAdministrator ? FULL : null;
+  }
+  // The community's rule of who may be listed: an approved member of a live organization, or a platform admin.
+  if (!approved && !target.user.is_sadm) return null;
+  const knows =
+    organization !== null && (await knownOrganization(db, knowerOf(caller), organization.id)) !== null;
+  if (knows) return { email: false, organization: true };
+  return (await repo.isListedInCommunity(db, target.user.id)) ? { email: false, organization: false } : null;
 }
 
 /** May the caller change this user's profile? The owner or a platform admin; else 404. */
@@ -99,7 +132,7 @@ export function toUserAccount(row: UserProfileRow): TUserAccount {
   };
 }
 
-export function toPublicAccount(row: UserProfileRow): TPublicAccount {
+export function toPublicAccount(row: UserProfileRow, view: PersonView): TPublicAccount {
   const u = row.user;
   const privateSet = new Set<string>(u.private_fields);
   const shown = <T>(field: string, value: T | null): T | typeof PRIVATE | null => {
@@ -117,12 +150,12 @@ export function toPublicAccount(row: UserProfileRow): TPublicAccount {
     name: u.name,
     lastname,
     display_name: displayName(u.name, lastname),
-    email: u.email,
+    email: view.email ? u.email : null,
     title: u.title || null,
     image_url: imageUrl(u.id, u.image),
     corporate_title_id: u.corporate_title_id,
     functional_title_id: u.functional_title_id,
-    organization: row.organization,
+    organization: view.organization ? row.organization : null,
     languages: u.languages,
     interests: u.interests,
     ...personal,
@@ -204,10 +237,10 @@ export async function getPublicAccount(
   targetId: number,
 ): Promise<TPublicAccount> {
   const caller = await loadCaller(db, callerId);
-  if (!canSeeUser(caller, targetId)) throw notFound('User');
   const target = targetId === callerId ? caller.row : await findUserProfile(db, targetId);
-  if (!target) throw notFound('User');
-  return toPublicAccount(target);
+  const view = target ? await personVisibility(db, caller, target) : null;
+  if (!target || !view) throw notFound('User');
+  return toPublicAccount(target, view);
 }
 
 export async function listUsers(
@@ -215,8 +248,9 @@ export async function listUsers(
   callerId: number,
   q: { search_query?: string; limit: number; offset: number; organization_id?: number },
 ): Promise<TUserDirectory> {
-  requireAllowed(await loadCaller(db, callerId));
-  const { rows, total } = await repo.listDirectory(db, {
+  const caller = await loadCaller(db, callerId);
+  requireAllowed(caller);
+  const { rows, total } = await repo.listDirectory(db, knowerOf(caller), {
     search: q.search_query || undefined,
     organizationId: q.organization_id,
     limit: q.limit,

@@ -373,10 +373,11 @@ describe('GET /api/accounts/{id}', () => {
     });
   });
 
-  it('lets a pending user read only their own profile', async () => {
+  it('lets a pending user read only their own profile, and shows them to their organization admins only', async () => {
     expect((await call(PENDING, 'GET', `/api/accounts/${id(PENDING)}`)).statusCode).toBe(200);
     expect((await call(PENDING, 'GET', `/api/accounts/${id(MEMBER)}`)).statusCode).toBe(404);
-    expect((await call(MEMBER, 'GET', `/api/accounts/${id(PENDING)}`)).statusCode).toBe(200);
+    expect((await call(MEMBER, 'GET', `/api/accounts/${id(PENDING)}`)).statusCode).toBe(404);
+    expect((await call('ada@acme.test', 'GET', `/api/accounts/${id(PENDING)}`)).statusCode).toBe(200);
   });
 
   it('answers 404 for deleted and unknown users, 400 for a bad id', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { mayKnowOrganizationSql } from '../../../core/access/organization-visibility';
 import { isPodMemberSql } from '../../../core/access/pod-membership';
 import type { SearchCaller } from './kind';
 import { defineKind } from './kind';
@@ -27,10 +28,11 @@ export const eventsKind = defineKind<{ starts: string; organization: string | nu
   readable,
   title: sql`e.title`,
   snippet: { text: sql`regexp_replace(e.description, '<[^>]*>', ' ', 'g')`, config: 'english' },
-  extra: () =>
-    // in UTC: an event's zone is one the runtime knows, not always one PostgreSQL does
+  extra: (caller) =>
+    // in UTC: an event's zone is one the runtime knows, not always one PostgreSQL does; a private
+    // organization is named only to who may know it (a public event of its own is not a reason)
     sql`json_build_object('starts', to_char(e.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC',
-      'organization', eo.name, 'podId', e.pod_id)`,
+      'organization', CASE WHEN ${mayKnowOrganizationSql(caller, sql`eo.id`)} THEN eo.name END, 'podId', e.pod_id)`,
   present: (id, extra) => ({
     subtitle: extra.organization ? `${extra.starts} · ${extra.organization}` : extra.starts,
     // a pod's event opens on its pod's page

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { mayKnowOrganizationSql } from '../../../core/access/organization-visibility';
 import { defineKind } from './kind';
 
 /**
- * Organizations, as visible as their public page (organizations/service.ts canSee): a public, live
- * one to every caller, a private one to its own approved members, every one to platform admins.
+ * Organizations, as visible as their public page (core/access/organization-visibility.ts): a
+ * public, live one to every caller, a private one to who may know it, every one to platform admins.
  */
 export const organizationsKind = defineKind<{ website: string | null; is_public: boolean }>({
   kind: 'organizations',
@@ -11,10 +12,7 @@ export const organizationsKind = defineKind<{ website: string | null; is_public:
   id: sql`o.id`,
   vector: sql`o.search`,
   name: sql`o.name`,
-  readable: (caller) =>
-    caller.isPlatformAdmin
-      ? sql`TRUE`
-      : sql`((o.is_public AND o.deleted_at IS NULL) OR o.id = ${caller.organizationId ?? 0})`,
+  readable: (caller) => mayKnowOrganizationSql(caller, sql`o.id`),
   title: sql`o.name`,
   snippet: { text: sql`o.about`, config: 'english' },
   extra: () => sql`json_build_object('website', o.website, 'is_public', o.is_public)`,

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { mayKnowOrganizationSql } from '../../../core/access/organization-visibility';
 import { defineKind } from './kind';
 
 /**
  * People, as the users directory lists them (users/repo.ts listDirectory): live accounts with an
- * approved membership of a live organization, to every approved caller. A private last name or
- * bio is neither shown nor searched (the generated columns leave them out).
+ * approved membership of a live organization the caller may know (a private one's members only to
+ * who may know it). A private last name or bio is neither shown nor searched (the generated
+ * columns leave them out).
  */
 export const peopleKind = defineKind<{ title: string | null; organization: string }>({
   kind: 'people',
@@ -12,7 +14,9 @@ export const peopleKind = defineKind<{ title: string | null; organization: strin
   id: sql`u.id`,
   vector: sql`u.search`,
   name: sql`u.search_name`,
-  readable: () => sql`(u.deleted_at IS NULL AND um.status = 'approved' AND uo.deleted_at IS NULL)`,
+  readable: (caller) =>
+    sql`(u.deleted_at IS NULL AND um.status = 'approved' AND uo.deleted_at IS NULL
+      AND ${mayKnowOrganizationSql(caller, sql`uo.id`)})`,
   title: sql`u.search_name`,
   snippet: {
     text: sql`CASE WHEN 'bio' = ANY (u.private_fields) THEN NULL ELSE u.bio END`,
