@@ -59,7 +59,6 @@ export const POD_MESSAGES = {
   lastAdmin: 'You are the last admin: name another member as admin to leave.',
   successorNotMember: 'The new admin must be a member of the pod.',
   mentionNotMember: 'Only members of the pod can be mentioned.',
-  unknownEmail: 'No user has the email',
   alreadyMember: 'is already a member of the pod.',
   attachmentNotInPod: 'An attachment is not a file of this pod.',
   replyToReply: 'Reply to a post, not to a reply.',

@@ -44,6 +44,7 @@ import { plainText, sanitizeDescription } from '../../lib/formatted-text';
 import type { Storage } from '../../plugins/storage';
 import { createEvent, getEvent, listEvents } from '../calendar/service';
 import * as repo from './repo';
+import { signUpInvitationMail } from './signup-invitation';
 
 export const MAIL_JOB = 'pods.mail';
 export const DIGEST_JOB = 'pods.digest';
@@ -631,8 +632,10 @@ export async function listInvitations(db: Db, userId: number, podId: number) {
 }
 
 /**
- * Invites users by id or email: every one must be a user who is not a member yet, or nothing is
- * written (404 naming the unknown one, 409 the member). Each gets a mail with the accept link.
+ * Invites users by id or email: every id must be a user who is not a member yet, or nothing is
+ * written (404 naming the unknown id, 409 the member). Each gets a mail with the accept link; an
+ * address no account has gets a mail inviting them to join Parity, counted as invited alike, so
+ * the answer never tells whether an address has an account.
  */
 export async function invite(deps: PodsDeps, userId: number, podId: number, input: TPodInvite) {
   return deps.db.transaction(async (tx) => {
@@ -643,12 +646,7 @@ export async function invite(deps: PodsDeps, userId: number, podId: number, inpu
     const missingId = ids.find((id) => !byId.some((u) => u.id === id));
     if (missingId) throw new AppError(404, 'not_found', `No user has the id ${missingId}.`);
     const byEmail = await repo.usersByEmails(tx, emails);
-    const missingEmail = emails.find((e) => !byEmail.some((u) => u.email === e));
-    if (missingEmail) {
-      throw new AppError(404, 'not_found', `${POD_MESSAGES.unknownEmail} ${missingEmail}.`, [
-        { field: 'body.emails', message: `${POD_MESSAGES.unknownEmail} ${missingEmail}.` },
-      ]);
-    }
+    const newcomers = emails.filter((e) => !byEmail.some((u) => u.email === e));
     const invitees = [...new Map([...byId, ...byEmail].map((u) => [u.id, u])).values()];
     const members = await repo.activeMemberIds(
       tx,
@@ -685,8 +683,17 @@ export async function invite(deps: PodsDeps, userId: number, podId: number, inpu
         },
       });
     }
-    await auditPod(tx, userId, podId, 'invite', { userIds: invitees.map((u) => u.id) });
-    return { invited: invitees.length };
+    const mail = signUpInvitationMail({
+      inviterName: a.caller.name,
+      podName: a.pod.name,
+      publicUrl: deps.publicUrl,
+    });
+    for (const to of newcomers) await enqueue(tx, { kind: MAIL_JOB, payload: { to, ...mail } });
+    await auditPod(tx, userId, podId, 'invite', {
+      userIds: invitees.map((u) => u.id),
+      ...(newcomers.length ? { signUpInvitations: newcomers.length } : {}),
+    });
+    return { invited: invitees.length + newcomers.length };
   });
 }
 
