@@ -90,9 +90,16 @@ export async function revokeFamily(db: DbOrTx, familyId: string, at: Date): Prom
     .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
 }
 
-/** Revokes the family of the token with this hash; nothing when no token has it. */
-export async function revokeFamilyOfToken(db: DbOrTx, tokenHash: string, at: Date): Promise<void> {
-  await db
+/**
+ * Revokes the family of the token with this hash; nothing when no token has it. Answers the user
+ * whose sign-in ended (undefined: none did).
+ */
+export async function revokeFamilyOfToken(
+  db: DbOrTx,
+  tokenHash: string,
+  at: Date,
+): Promise<number | undefined> {
+  const rows = await db
     .update(refreshTokens)
     .set({ revoked_at: at })
     .where(
@@ -100,7 +107,9 @@ export async function revokeFamilyOfToken(db: DbOrTx, tokenHash: string, at: Dat
         isNull(refreshTokens.revoked_at),
         sql`${refreshTokens.family_id} IN (SELECT ${refreshTokens.family_id} FROM ${refreshTokens} WHERE ${refreshTokens.token_hash} = ${tokenHash})`,
       ),
-    );
+    )
+    .returning({ user_id: refreshTokens.user_id });
+  return rows[0]?.user_id;
 }
 
 /** Every live refresh token of a user (password change, deactivation, deletion). */

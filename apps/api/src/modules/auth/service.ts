@@ -28,6 +28,7 @@ import {
   verifyClientSecret,
   verifyPassword,
 } from '../../core/auth/passwords';
+import { signalSessionEnd } from '../../core/auth/session-end';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   hashOpaqueToken,
@@ -226,7 +227,7 @@ export async function refreshGrant(
     if (!row || row.revoked_at) return { ok: false };
     if (input.client_id !== undefined && input.client_id !== row.client_id) return { ok: false };
     if (row.used_at) {
-      await repo.revokeFamily(tx, row.family_id, now);
+      await endSession(tx, row, now);
       return { ok: false };
     }
     if (row.expires_at.getTime() <= now.getTime() || row.family_expires_at.getTime() <= now.getTime()) {
@@ -235,7 +236,7 @@ export async function refreshGrant(
     // A client that lost the grant or proves a wrong secret: 401 invalid_client, token untouched.
     await authenticateClient(tx, row.client_id, input.client_secret, 'refresh_token');
     if (!(await repo.isActiveUser(tx, row.user_id))) {
-      await repo.revokeFamily(tx, row.family_id, now);
+      await endSession(tx, row, now);
       return { ok: false };
     }
 
@@ -266,14 +267,28 @@ export async function refreshGrant(
   return tokenResponse(accessToken, outcome.refreshToken);
 }
 
-/** Ends the sign-in the refresh token belongs to. Unknown or already revoked tokens: nothing to do. */
-export async function logout(db: Db, refreshToken: string, now = new Date()): Promise<void> {
-  await repo.revokeFamilyOfToken(db, hashOpaqueToken(refreshToken), now);
+/** Ends one sign-in (a refresh-token family) and, after the commit, its open event streams. */
+async function endSession(tx: DbOrTx, row: { family_id: string; user_id: number }, now: Date) {
+  await repo.revokeFamily(tx, row.family_id, now);
+  await signalSessionEnd(tx, row.user_id);
 }
 
-/** Ends every sign-in of a user: for password change, deactivation and deletion (accounts module). */
+/** Ends the sign-in the refresh token belongs to. Unknown or already revoked tokens: nothing to do. */
+export async function logout(db: Db, refreshToken: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const userId = await repo.revokeFamilyOfToken(tx, hashOpaqueToken(refreshToken), now);
+    if (userId !== undefined) await signalSessionEnd(tx, userId);
+  });
+}
+
+/**
+ * Ends every sign-in of a user, their open event streams included (on every API process, once the
+ * caller's transaction commits): for a password set, deactivation, an administrator's archive or
+ * reset. Any other way of ending sessions calls it (or core/auth/session-end's signalSessionEnd).
+ */
 export async function revokeAllSessions(db: DbOrTx, userId: number, now = new Date()): Promise<void> {
   await repo.revokeUserRefreshTokens(db, userId, now);
+  await signalSessionEnd(db, userId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { loadCaller } from '../../core/access/caller';
 import { authorizeOrganization } from '../../core/access/organization-guard';
 import { audit } from '../../core/audit';
 import { fieldError, hashPassword, verifyPassword } from '../../core/auth/passwords';
+import { signalSessionEnd } from '../../core/auth/session-end';
 import { newOpaqueToken } from '../../core/auth/tokens';
 import { unauthorized } from '../../core/http/errors';
 import type { Db, DbOrTx } from '../../db/client';
@@ -199,6 +200,8 @@ export async function eraseAccount(
     const organizationId = await ownOrganization(tx, userId);
     const { storageKeys: keys, changed } = await applyErasurePlan(tx, userId);
     await repo.pseudonymiseUser(tx, userId, unusable, now);
+    // The plan deleted the user's sign-ins: their open event streams end too.
+    await signalSessionEnd(tx, userId);
     await audit(tx, {
       actorId: userId,
       organizationId,

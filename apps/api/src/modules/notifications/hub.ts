@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { NOTIFICATION_STREAM_EVENTS, type TNotification } from '@parity/domain/notifications';
 import { z } from 'zod';
+import { findSessionProfile } from '../../core/access/user-profile';
+import { SESSION_ENDS_CHANNEL } from '../../core/auth/session-end';
 import { NOTIFICATIONS_CHANNEL } from '../../core/outbox/notify';
 import type { Database, Db } from '../../db/client';
 import * as repo from './repo';
@@ -14,15 +16,22 @@ const CATCH_UP_PAGE = 200;
 const MAX_QUEUED_EVENTS = 256;
 /** Ids a stream remembers having sent, so a catch-up overlapping the live events sends none twice. */
 const REMEMBERED_IDS = 256;
+/**
+ * How often every open stream's sign-in is checked again: a belt for an end that sent no signal
+ * (its absolute lifetime passing). The signal of each end (core/auth/session-end.ts) is what ends
+ * a stream at once.
+ */
+export const SESSION_CHECK_MS = 30_000;
 
 const ZNewNotification = z.object({ id: z.number(), user_id: z.number(), mail: z.boolean().optional() });
 const ZUnreadChange = z.object({ user_id: z.number(), unread: z.number() });
+const ZSessionEnd = z.object({ user_id: z.number() });
 
 interface Log {
   warn(object: object, message: string): void;
 }
 
-/** One open event stream of one user. */
+/** One open event stream of one user's sign-in. */
 class Stream {
   /** the highest notification id sent: where a catch-up starts */
   lastId: number;
@@ -35,6 +44,8 @@ class Stream {
 
   constructor(
     readonly userId: number,
+    /** the sign-in (refresh-token family) of the access token that opened it */
+    readonly sessionId: string,
     private readonly raw: ServerResponse,
     lastId: number,
   ) {
@@ -106,14 +117,17 @@ class Stream {
 }
 
 /**
- * The per-process hub of the notification streams: one LISTEN per process (both channels on the
+ * The per-process hub of the notification streams: one LISTEN per process (the channels share the
  * database's one listening connection), fanned out to the open streams of the user each event is
- * for. A lost LISTEN connection makes every stream catch up from its last id once it is back.
+ * for. A lost LISTEN connection makes every stream catch up from its last id once it is back, and
+ * checks every stream's sign-in again. A stream ends with its sign-in: when a session end is
+ * signalled for its user, or a periodic check finds the sign-in gone.
  */
 export class NotificationHub {
   private readonly streams = new Map<number, Set<Stream>>();
   private readonly stopListening: (() => Promise<void>)[] = [];
   private heartbeat: NodeJS.Timeout | undefined;
+  private sessionCheck: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly deps: {
@@ -122,6 +136,8 @@ export class NotificationHub {
       /** a new notification is to be mailed at once */
       onMail: (id: number) => Promise<void>;
       log: Log;
+      /** SESSION_CHECK_MS unless given (a test's shorter period) */
+      sessionCheckMs?: number;
     },
   ) {}
 
@@ -137,18 +153,31 @@ export class NotificationHub {
       ),
     );
     this.stopListening.push(await listen(UNREAD_CHANNEL, (payload) => this.onUnread(payload)));
+    // Session ends sent while the connection was away are lost: every stream is checked again.
+    this.stopListening.push(
+      await listen(SESSION_ENDS_CHANNEL, (payload) => this.onSessionEnd(payload), {
+        onReconnect: () => this.endStreamsOfEndedSessions(this.allStreams()),
+      }),
+    );
     this.heartbeat = setInterval(() => {
-      for (const set of this.streams.values()) for (const stream of set) stream.ping();
+      for (const stream of this.allStreams()) stream.ping();
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
+    this.sessionCheck = setInterval(
+      () => this.endStreamsOfEndedSessions(this.allStreams()),
+      this.deps.sessionCheckMs ?? SESSION_CHECK_MS,
+    );
+    this.sessionCheck.unref();
   }
 
   /** Ends every stream and stops listening (the app closes). */
   async stop() {
     clearInterval(this.heartbeat);
-    for (const set of this.streams.values()) for (const stream of set) stream.end();
+    clearInterval(this.sessionCheck);
+    for (const stream of this.allStreams()) stream.end();
     this.streams.clear();
-    await Promise.all(this.stopListening.splice(0).map((stop) => stop()));
+    // One at a time: the channels share one connection, which queues concurrent queries.
+    for (const stop of this.stopListening.splice(0)) await stop();
   }
 
   /** How many streams are open in this process. */
@@ -160,11 +189,11 @@ export class NotificationHub {
 
   /**
    * Serves a user's stream on `raw` (headers written): replays what came after `lastEventId`,
-   * sends the unread count, then the live events until the client leaves or `endAtMs` (the
-   * access token's expiry) passes.
+   * sends the unread count, then the live events until the client leaves, its sign-in ends or
+   * `endAtMs` (the access token's expiry) passes.
    */
   async open(
-    userId: number,
+    { userId, sessionId }: { userId: number; sessionId: string },
     raw: ServerResponse,
     options: { lastEventId?: number | undefined; endAtMs: number },
   ) {
@@ -177,7 +206,7 @@ export class NotificationHub {
     const start = await repo.streamStart(this.deps.db, userId);
     raw.off('close', onEarlyClose);
     if (left) return;
-    const stream = new Stream(userId, raw, options.lastEventId ?? start.lastId);
+    const stream = new Stream(userId, sessionId, raw, options.lastEventId ?? start.lastId);
     let set = this.streams.get(userId);
     if (!set) {
       set = new Set();
@@ -193,6 +222,9 @@ export class NotificationHub {
       open?.delete(stream);
       if (open?.size === 0) this.streams.delete(userId);
     });
+    // A sign-in that ended after the auth hook checked it, before the stream was listed here,
+    // sent its signal to no stream: checked once more now that the stream hears signals.
+    this.endStreamsOfEndedSessions([stream]);
     try {
       if (options.lastEventId !== undefined) await this.catchUp(stream);
       stream.unread(start.unread, false);
@@ -218,6 +250,32 @@ export class NotificationHub {
   private onUnread(payload: string) {
     const event = ZUnreadChange.parse(JSON.parse(payload));
     for (const stream of this.streams.get(event.user_id) ?? []) stream.unread(event.unread, true);
+  }
+
+  /** Sign-ins of a user ended (committed): the user's streams whose sign-in is gone end. */
+  private onSessionEnd(payload: string) {
+    const event = ZSessionEnd.parse(JSON.parse(payload));
+    const set = this.streams.get(event.user_id);
+    if (set) this.endStreamsOfEndedSessions([...set]);
+  }
+
+  /**
+   * Ends each of these streams whose sign-in is no longer alive, by the auth hook's own check
+   * (findSessionProfile: one batched read for all of them). A password change ends every sign-in
+   * but answers a new one: a stream of that one goes on.
+   */
+  private endStreamsOfEndedSessions(streams: Stream[]) {
+    for (const stream of streams) {
+      findSessionProfile(this.deps.db, stream.sessionId)
+        .then((alive) => {
+          if (alive?.user.id !== stream.userId) stream.end();
+        })
+        .catch((err) => this.deps.log.warn({ err }, "could not check a stream's sign-in"));
+    }
+  }
+
+  private allStreams(): Stream[] {
+    return [...this.streams.values()].flatMap((set) => [...set]);
   }
 
   /** Sends a stream the user's notifications after its last id, oldest first. */

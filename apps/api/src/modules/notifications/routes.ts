@@ -157,7 +157,8 @@ export default async function notificationsRoutes(fastify: FastifyInstance, opti
           'Send `Accept: text/event-stream` (else 406). With `Last-Event-ID`, first the notifications after it, ' +
           'oldest first; then `unread` with the count, then live: `notification` events (id: the ' +
           'notification id; data: `{notification, unread}`) and `unread` events (`{unread}`, after a read ' +
-          `anywhere), a \`: ping\` comment every 25 s. It ends when the access token expires. ${RIGHTS}`,
+          `anywhere), a \`: ping\` comment every 25 s. It ends when the access token expires, and within a ` +
+          `second of its sign-in's end (logout, a new password, deactivation...). ${RIGHTS}`,
         querystring: z.strictObject({}),
         headers: z.object({
           'last-event-id': z
@@ -167,7 +168,8 @@ export default async function notificationsRoutes(fastify: FastifyInstance, opti
         }),
         response: {
           200: {
-            description: 'The event stream (text/event-stream), open until the access token expires',
+            description:
+              'The event stream (text/event-stream), open until the access token expires or its sign-in ends',
             content: { 'text/event-stream': { schema: z.string() } },
           },
           ...errorResponses(400, 406),
@@ -196,7 +198,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance, opti
       });
       reply.raw.write('retry: 3000\n\n');
       try {
-        await hub.open(auth.userId, reply.raw, {
+        await hub.open({ userId: auth.userId, sessionId: auth.sessionId }, reply.raw, {
           lastEventId: lastEventId === undefined ? undefined : Number(lastEventId),
           endAtMs: (claims?.expiresAt ?? 0) * 1000,
         });
