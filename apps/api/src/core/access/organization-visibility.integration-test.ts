@@ -158,3 +158,31 @@ describe('the community', () => {
     ]);
   });
 });
+
+describe('pods: members and posts', () => {
+  it("names a member's private organization to who may know it only", async () => {
+    // The DEI Data Working Group (secret): ada its admin, host and eve members; Olive joins it.
+    const found = await t.app.db.execute(sql`SELECT id FROM pods WHERE name = 'DEI Data Working Group'`);
+    const podId = (found as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    await t.app.db.execute(
+      sql`INSERT INTO pod_members (pod_id, user_id, status, role, joined_at) VALUES (${podId}, ${olive}, 'active', 'member', now())`,
+    );
+    const posted = await asOlive('POST', `/api/pods/${podId}/posts`, { body: '<p>Hello from the fund</p>' });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const organizationOf = async (email: string) => {
+      const members = (await t.call('GET', email, `/api/pods/${podId}/members`)).json().data as {
+        userId: number;
+        organizationName: string | null;
+      }[];
+      const feed = (await t.call('GET', email, `/api/pods/${podId}/feed`)).json().data as {
+        author: { id: number; organizationName: string | null } | null;
+      }[];
+      return {
+        member: members.find((m) => m.userId === olive)?.organizationName,
+        author: feed.find((e) => e.author?.id === olive)?.author?.organizationName,
+      };
+    };
+    expect(await organizationOf(EVE)).toEqual({ member: null, author: null });
+    expect(await organizationOf(HOST)).toEqual({ member: OAKRIDGE, author: OAKRIDGE });
+  });
+});

@@ -7,6 +7,7 @@ import type {
   TPodVisibility,
 } from '@parity/domain/pods/pods';
 import { type SQL, sql } from 'drizzle-orm';
+import { mayKnowOrganizationSql, type OrganizationKnower } from '../../core/access/organization-visibility';
 import type { DbOrTx } from '../../db/client';
 
 // The pods' reads and writes, in SQL (the feed's keyset page is the hot path: bench/pods-feed.mjs).
@@ -22,10 +23,13 @@ const texts = (values: string[]) => sql`string_to_array(${values.join('\n')}, E'
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const personName = (alias: string) => sql.raw(`trim(${alias}.name || ' ' || ${alias}.lastname)`);
-/** The name of the organization a user is an approved member of (one at most). */
-const organizationOf = (userColumn: SQL) => sql`(SELECT o.name FROM memberships m
+/**
+ * The name of the organization a user is an approved member of (one at most), when the viewer may
+ * know it (a private one only to who may, core/access/organization-visibility.ts); else null.
+ */
+const organizationOf = (userColumn: SQL, viewer: OrganizationKnower) => sql`(SELECT o.name FROM memberships m
   JOIN organizations o ON o.id = m.organization_id AND o.deleted_at IS NULL
-  WHERE m.user_id = ${userColumn} AND m.status = 'approved' LIMIT 1)`;
+  WHERE m.user_id = ${userColumn} AND m.status = 'approved' AND ${mayKnowOrganizationSql(viewer, sql`o.id`)} LIMIT 1)`;
 
 export interface PodRow {
   id: number;
@@ -199,6 +203,7 @@ export interface MemberRow {
 /** Active members ('active') or join requests ('requested'), by name. */
 export async function listMembers(
   db: DbOrTx,
+  viewer: OrganizationKnower,
   podId: number,
   status: 'active' | 'requested',
   q: string | undefined,
@@ -210,7 +215,7 @@ export async function listMembers(
   const one = userId === undefined ? sql`` : sql`AND m.user_id = ${userId}`;
   return rowsOf<MemberRow>(
     await db.execute(sql`
-      SELECT m.user_id, ${personName('u')} AS name, u.email, ${organizationOf(sql`u.id`)} AS organization_name,
+      SELECT m.user_id, ${personName('u')} AS name, u.email, ${organizationOf(sql`u.id`, viewer)} AS organization_name,
         m.role, coalesce(m.joined_at, m.created_at) AS at, count(*) OVER ()::int AS total
       FROM pod_members m JOIN users u ON u.id = m.user_id AND u.deleted_at IS NULL
       WHERE m.pod_id = ${podId} AND m.status = ${status} ${search} ${one}
@@ -388,8 +393,8 @@ export interface EntryRow {
 }
 
 /** An entry with its author, event, file, mentions and attachments (as JSON): one statement per read. */
-const entryColumns = sql`p.id, p.parent_id, p.kind, p.body, p.author_id,
-  ${personName('u')} AS author_name, ${organizationOf(sql`p.author_id`)} AS author_organization,
+const entryColumns = (viewer: OrganizationKnower) => sql`p.id, p.parent_id, p.kind, p.body, p.author_id,
+  ${personName('u')} AS author_name, ${organizationOf(sql`p.author_id`, viewer)} AS author_organization,
   p.event_id, ev.title AS event_title, p.file_id, f.original_name AS file_name, f.size AS file_size,
   f.content_type AS file_type, p.created_at, p.edited_at,
   (SELECT coalesce(json_agg(json_build_object('id', mu.id, 'name', ${personName('mu')}) ORDER BY mu.name, mu.id), '[]')
@@ -405,7 +410,13 @@ const entryJoins = sql`LEFT JOIN users u ON u.id = p.author_id AND u.deleted_at 
  * One keyset page of top-level entries, newest first (limit + 1 of them tell whether more follow),
  * with their replies and the feed's total, in one statement.
  */
-export async function feedPage(db: DbOrTx, podId: number, before: number | undefined, limit: number) {
+export async function feedPage(
+  db: DbOrTx,
+  viewer: OrganizationKnower,
+  podId: number,
+  before: number | undefined,
+  limit: number,
+) {
   return rowsOf<EntryRow & { total: number }>(
     await db.execute(sql`
       WITH page AS (
@@ -414,7 +425,7 @@ export async function feedPage(db: DbOrTx, podId: number, before: number | undef
       ), ids AS (
         SELECT id FROM page UNION ALL SELECT r.id FROM pod_posts r WHERE r.parent_id IN (SELECT id FROM page)
       )
-      SELECT ${entryColumns},
+      SELECT ${entryColumns(viewer)},
         (SELECT count(*)::int FROM pod_posts c WHERE c.pod_id = ${podId} AND c.parent_id IS NULL) AS total
       FROM pod_posts p ${entryJoins}
       WHERE p.id IN (SELECT id FROM ids)`),
@@ -431,16 +442,16 @@ export async function feedTotal(db: DbOrTx, podId: number): Promise<number> {
   return Number(row!.n);
 }
 
-export async function repliesOf(db: DbOrTx, parentId: number) {
+export async function repliesOf(db: DbOrTx, viewer: OrganizationKnower, parentId: number) {
   return rowsOf<EntryRow>(
-    await db.execute(sql`SELECT ${entryColumns} FROM pod_posts p ${entryJoins}
+    await db.execute(sql`SELECT ${entryColumns(viewer)} FROM pod_posts p ${entryJoins}
       WHERE p.parent_id = ${parentId} ORDER BY p.id`),
   );
 }
 
-export async function findEntry(db: DbOrTx, podId: number, postId: number) {
+export async function findEntry(db: DbOrTx, viewer: OrganizationKnower, podId: number, postId: number) {
   return rowsOf<EntryRow>(
-    await db.execute(sql`SELECT ${entryColumns} FROM pod_posts p ${entryJoins}
+    await db.execute(sql`SELECT ${entryColumns(viewer)} FROM pod_posts p ${entryJoins}
       WHERE p.id = ${postId} AND p.pod_id = ${podId}`),
   )[0];
 }

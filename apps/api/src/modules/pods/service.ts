@@ -32,6 +32,7 @@ import {
   type TPostPatch,
 } from '@parity/domain/pods/pods';
 import { loadCaller } from '../../core/access/caller';
+import { knowerOf, type OrganizationKnower } from '../../core/access/organization-visibility';
 import { audit } from '../../core/audit';
 import { hashOpaqueToken, newOpaqueToken } from '../../core/auth/tokens';
 import { AppError, conflict, fieldIssue, forbidden } from '../../core/http/errors';
@@ -65,6 +66,8 @@ interface PodCaller {
   /** approved members and platform admins */
   allowed: boolean;
   platformAdmin: boolean;
+  /** whose private organizations the caller may know, to name them beside members */
+  knower: OrganizationKnower;
 }
 
 interface Access {
@@ -88,6 +91,7 @@ async function podCaller(db: DbOrTx, userId: number): Promise<PodCaller> {
     name: `${caller.row.user.name} ${caller.row.user.lastname}`.trim(),
     allowed: Boolean(caller.flags.isAllowed),
     platformAdmin: Boolean(caller.row.user.is_sadm),
+    knower: knowerOf(caller),
   };
 }
 
@@ -487,9 +491,10 @@ function toMember(row: repo.MemberRow): TPodMember {
 }
 
 export async function listMembers(db: Db, userId: number, podId: number, query: TMemberListQuery) {
-  await readerAccess(db, userId, podId);
+  const a = await readerAccess(db, userId, podId);
   const rows = await repo.listMembers(
     db,
+    a.caller.knower,
     podId,
     'active',
     query.q,
@@ -499,8 +504,8 @@ export async function listMembers(db: Db, userId: number, podId: number, query: 
   return { data: rows.map(toMember), total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
-async function activeMember(tx: DbOrTx, podId: number, memberId: number) {
-  const [row] = await repo.listMembers(tx, podId, 'active', undefined, 1, 0, memberId);
+async function activeMember(tx: DbOrTx, a: Access, memberId: number) {
+  const [row] = await repo.listMembers(tx, a.caller.knower, a.pod.id, 'active', undefined, 1, 0, memberId);
   if (!row) throw new AppError(404, 'not_found', POD_MESSAGES.memberNotFound);
   return row;
 }
@@ -515,21 +520,21 @@ export async function setMemberRole(
   role: TPodRole,
 ) {
   return deps.db.transaction(async (tx) => {
-    await managerAccess(tx, userId, podId);
-    const member = await activeMember(tx, podId, memberId);
+    const a = await managerAccess(tx, userId, podId);
+    const member = await activeMember(tx, a, memberId);
     if (member.role === 'admin' && role === 'member' && (await repo.adminCount(tx, podId)) === 1) {
       throw conflict(lastAdminMessage);
     }
     await repo.setRole(tx, podId, memberId, role);
     await auditPod(tx, userId, podId, 'role', { userId: memberId, role }, { role: member.role });
-    return toMember(await activeMember(tx, podId, memberId));
+    return toMember(await activeMember(tx, a, memberId));
   });
 }
 
 export async function removeMember(deps: PodsDeps, userId: number, podId: number, memberId: number) {
   await deps.db.transaction(async (tx) => {
-    await managerAccess(tx, userId, podId);
-    const member = await activeMember(tx, podId, memberId);
+    const a = await managerAccess(tx, userId, podId);
+    const member = await activeMember(tx, a, memberId);
     if (member.role === 'admin' && (await repo.adminCount(tx, podId)) === 1) throw conflict(lastAdminMessage);
     await repo.deleteMember(tx, podId, memberId);
     await auditPod(tx, userId, podId, 'remove', { userId: memberId });
@@ -537,8 +542,8 @@ export async function removeMember(deps: PodsDeps, userId: number, podId: number
 }
 
 export async function listRequests(db: Db, userId: number, podId: number) {
-  await managerReaderAccess(db, userId, podId);
-  const rows = await repo.listMembers(db, podId, 'requested', undefined, 200, 0);
+  const a = await managerReaderAccess(db, userId, podId);
+  const rows = await repo.listMembers(db, a.caller.knower, podId, 'requested', undefined, 200, 0);
   return {
     data: rows.map((r) => ({
       userId: r.user_id,
@@ -599,7 +604,7 @@ export async function approveRequest(deps: PodsDeps, userId: number, podId: numb
     await auditPod(tx, userId, podId, 'approve', { userId: memberId });
     const applicant = await repo.applicantOf(tx, podId, memberId, 'pod_join_decision');
     if (applicant) await tellApplicant(tx, deps, a.pod, applicant, true);
-    return toMember(await activeMember(tx, podId, memberId));
+    return toMember(await activeMember(tx, a, memberId));
   });
 }
 
@@ -803,7 +808,7 @@ function toEntry(r: repo.EntryRow, a: Access) {
 /** GET feed: one keyset page of the pod's entries, newest first, each with its replies (oldest first). */
 export async function feed(db: Db, userId: number, podId: number, query: TFeedQuery): Promise<TPodFeed> {
   const a = await readerAccess(db, userId, podId);
-  const rows = await repo.feedPage(db, podId, query.before, query.limit);
+  const rows = await repo.feedPage(db, a.caller.knower, podId, query.before, query.limit);
   const top = rows.filter((r) => r.parent_id === null).sort((x, y) => y.id - x.id);
   const more = top.length > query.limit;
   const shown = more ? top.slice(0, query.limit) : top;
@@ -823,9 +828,9 @@ export async function feed(db: Db, userId: number, podId: number, query: TFeedQu
 }
 
 async function entryAnswer(tx: DbOrTx, a: Access, postId: number): Promise<TPodEntry | TPodReply> {
-  const entry = toEntry((await repo.findEntry(tx, a.pod.id, postId))!, a);
+  const entry = toEntry((await repo.findEntry(tx, a.caller.knower, a.pod.id, postId))!, a);
   if (entry.parentId !== null) return entry as TPodReply;
-  const replies = (await repo.repliesOf(tx, postId)).map((r) => toEntry(r, a) as TPodReply);
+  const replies = (await repo.repliesOf(tx, a.caller.knower, postId)).map((r) => toEntry(r, a) as TPodReply);
   return { ...entry, parentId: null, replies };
 }
 
@@ -849,7 +854,7 @@ export async function createPost(deps: PodsDeps, userId: number, podId: number, 
     const a = await memberAccess(tx, userId, podId, true);
     const body = cleanBody(input.body);
     if (input.parentId !== undefined) {
-      const parent = await repo.findEntry(tx, podId, input.parentId);
+      const parent = await repo.findEntry(tx, a.caller.knower, podId, input.parentId);
       if (!parent) throw new AppError(404, 'not_found', POD_MESSAGES.postNotFound);
       if (parent.parent_id !== null) throw fieldIssue('parentId', POD_MESSAGES.replyToReply);
     }
@@ -882,7 +887,7 @@ export async function createPost(deps: PodsDeps, userId: number, podId: number, 
 }
 
 async function ownPost(tx: DbOrTx, a: Access, postId: number) {
-  const post = await repo.findEntry(tx, a.pod.id, postId);
+  const post = await repo.findEntry(tx, a.caller.knower, a.pod.id, postId);
   if (!post) throw new AppError(404, 'not_found', POD_MESSAGES.postNotFound);
   return post;
 }
