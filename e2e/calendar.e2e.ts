@@ -168,6 +168,15 @@ describe.runIf(hasBrowser)('calendar: a weekly event from invitation to feed', (
       .poll(() => ada.getByRole('table', { name: 'Attendees' }).getByText('max@acme.test').count(), POLL)
       .toBe(1);
     await expectAccessible(ada);
+    // The tab is a path: a reload (or a shared link) opens it again.
+    expect(new URL(ada.url()).pathname).toBe(`/calendar/events/${eventId}/attendees`);
+    await ada.reload();
+    await expect
+      .poll(() => ada.getByRole('table', { name: 'Attendees' }).getByText('max@acme.test').count(), POLL)
+      .toBe(1);
+    await expect
+      .poll(() => ada.getByRole('tab', { name: 'Attendees', selected: true }).count(), POLL)
+      .toBe(1);
   });
 
   it("mails max the invitation, whose .ics parses with the event's UID, times and RRULE", async () => {

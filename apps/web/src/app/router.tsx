@@ -446,8 +446,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                         },
                         {
                           id: 'admin.organizations.organization',
-                          path: ':organizationId',
-                          loader: numericParam('organizationId'),
+                          path: ':organizationId/:tab?',
                           lazy: () => import('./routes/admin-organization'),
                           handle: handle({ crumb: 'Organization', layout: 'top-bar' }),
                         },
@@ -495,7 +494,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                         },
                         {
                           id: 'admin.users.user',
-                          path: ':userId',
+                          path: ':userId/:tab?',
                           lazy: () => import('../features/admin/users/routes/user-page'),
                           handle: handle({ crumb: 'User', layout: 'top-bar' }),
                         },
@@ -600,7 +599,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                     },
                     {
                       id: 'calendar.event',
-                      path: 'events/:eventId',
+                      path: 'events/:eventId/:tab?',
                       loader: numericParam('eventId'),
                       lazy: () => import('../features/calendar/routes/event-page'),
                       handle: handle({ crumb: 'Event', layout: 'top-bar' }),
@@ -674,7 +673,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                         },
                         {
                           id: 'pods.event',
-                          path: 'events/:eventId',
+                          path: 'events/:eventId/:tab?',
                           loader: numericParam('eventId'),
                           lazy: () =>
                             import('../features/pods/routes/pod-pages').then(({ PodEventRoute }) => ({

@@ -36,7 +36,7 @@ function LpiScores({ organizationId }: { organizationId: number }) {
     <ScoreSummary
       latest={{ ...latest.data, scores: latest.data.scores }}
       pageHref={(page) =>
-        `/admin/organizations/${organizationId}?tab=diversity&option=${page === 'fte' ? 'staffing' : 'ownership'}`
+        `/admin/organizations/${organizationId}/diversity?option=${page === 'fte' ? 'staffing' : 'ownership'}`
       }
     />
   );

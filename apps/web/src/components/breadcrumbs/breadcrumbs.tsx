@@ -24,7 +24,11 @@ export function buildCrumbs(matches: readonly UIMatch<unknown, unknown>[]): Crum
   for (const match of matches) {
     const label = crumbOf(match);
     if (!label) continue;
-    const to = normalisePath(match.pathname);
+    // A tab's path (/calendar/events/3/files) is its page's crumb: a tab is not a level of the trail.
+    const tab = match.params.tab;
+    const path =
+      tab && match.pathname.endsWith(`/${tab}`) ? match.pathname.slice(0, -tab.length - 1) : match.pathname;
+    const to = normalisePath(path);
     const last = crumbs[crumbs.length - 1];
     if (last && last.to === to) {
       if (to !== HOME_CRUMB.to) crumbs[crumbs.length - 1] = { label, to };

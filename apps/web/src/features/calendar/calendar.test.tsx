@@ -414,6 +414,57 @@ describe('/calendar/events/{eventId}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
   });
 
+  it('opens a tab from its path (a reload, a shared link), and a tab click puts its path in the address', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage('/calendar/events/7/attendees', {
+      'GET /api/events/7': () => json(eventDetail()),
+      'GET /api/events/7/attendees': () =>
+        json({
+          data: [
+            {
+              userId: 5,
+              name: 'Max Planck',
+              email: 'max@cedar.test',
+              organizationName: 'Cedar',
+              status: 'attending',
+              viaOrganizationId: null,
+            },
+          ],
+          total: 1,
+          counts: { 'no-answer': 0, attending: 1, declined: 0, maybe: 0 },
+        }),
+      'GET /api/events/7/files': () => json({ data: [] }),
+    });
+    expect(await screen.findByRole('tab', { name: 'Attendees', selected: true })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Attendees' });
+    expect(within(table).getByText('Max Planck')).toBeInTheDocument();
+    // The trail names the event page, not the tab.
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Event');
+
+    await user.click(screen.getByRole('tab', { name: 'Files' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calendar/events/7/files'));
+    expect(await screen.findByText('No documents are attached to this event.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Event' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calendar/events/7'));
+  });
+
+  it('sends an old ?tab= link to the tab path, keeping the occurrence', async () => {
+    const { router } = renderPage('/calendar/events/7?tab=files&occurrence=2026-03-02T09:00:00.000Z', {
+      'GET /api/events/7': () => json(eventDetail()),
+      'GET /api/events/7/files': () => json({ data: [] }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calendar/events/7/files'));
+    expect(router.state.location.search).toBe('?occurrence=2026-03-02T09%3A00%3A00.000Z');
+    expect(await screen.findByRole('tab', { name: 'Files', selected: true })).toBeInTheDocument();
+  });
+
+  it('answers an unknown tab with the not-found page', async () => {
+    const { router } = renderPage('/calendar/events/7/guests', {
+      'GET /api/events/7': () => json(eventDetail()),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
   it('lists the attendees with the counts per status, and invites an organization', async () => {
     const user = userEvent.setup();
     const { calls } = renderPage('/calendar/events/7?tab=attendees', {

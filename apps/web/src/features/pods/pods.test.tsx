@@ -308,6 +308,11 @@ describe('/pods/{podId}', () => {
       emails: ['eve@cedar.test'],
       userIds: [],
     });
+    // the same answer whether the address has an account or not: the invitation was sent
+    expect(await screen.findByText('1 invitation was mailed.')).toBeInTheDocument();
+    expect(
+      within(form).getByText(/An address without an account is mailed an invitation to join Parity/),
+    ).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Make Eve Adams an admin' }));
     await waitFor(() => expect(callsTo(calls, 'PATCH', '/api/pods/3/members/7')).toHaveLength(1));
     expect(jsonBody(callsTo(calls, 'PATCH', '/api/pods/3/members/7')[0] as StubbedCall)).toEqual({
@@ -461,6 +466,51 @@ describe('pod events and invitations', () => {
     expect(
       await within(await screen.findByRole('table', { name: 'Attendees' })).findByText('Eve Adams'),
     ).toBeInTheDocument();
+  });
+
+  it("opens a pod event's Attendees and Documents from their paths, and a tab click puts its path in the address", async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage('/pods/3/events/21/attendees', {
+      'GET /api/pods/3/events/21': () => json(podEvent()),
+      'GET /api/events/21/attendees': () =>
+        json({
+          data: [
+            {
+              userId: 7,
+              name: 'Eve Adams',
+              email: 'eve@cedar.test',
+              organizationName: 'Cedar Equity',
+              status: 'attending',
+              viaOrganizationId: null,
+            },
+          ],
+          total: 1,
+          counts: { 'no-answer': 0, attending: 1, declined: 0, maybe: 0 },
+        }),
+      'GET /api/events/21/files': () => json({ data: [] }),
+    });
+    expect(await screen.findByRole('tab', { name: 'Attendees', selected: true })).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('table', { name: 'Attendees' })).findByText('Eve Adams'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Documents' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pods/3/events/21/files'));
+    expect(await screen.findByRole('tab', { name: 'Documents', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('No documents are attached to this event.')).toBeInTheDocument();
+  });
+
+  it('sends an old ?tab=documents link to /files, and an unknown tab to the not-found page', async () => {
+    const first = renderPage('/pods/3/events/21?tab=documents', {
+      'GET /api/pods/3/events/21': () => json(podEvent()),
+      'GET /api/events/21/files': () => json({ data: [] }),
+    });
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/pods/3/events/21/files'));
+    expect(await screen.findByRole('tab', { name: 'Documents', selected: true })).toBeInTheDocument();
+    cleanupApps();
+    const second = renderPage('/pods/3/events/21/documents', {
+      'GET /api/pods/3/events/21': () => json(podEvent()),
+    });
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/404'));
   });
 
   it('lets the organizer or a pod admin (canEdit) edit the event with its values, then delete it', async () => {

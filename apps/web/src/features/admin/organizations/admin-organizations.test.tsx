@@ -233,6 +233,55 @@ describe('/admin/organizations/{organizationId}', () => {
     expect(screen.getByText('This organization hosts no surveys.')).toBeInTheDocument();
   });
 
+  it('opens Surveys and Diversity from their paths, and a tab click puts its path in the address', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/admin/organizations/3': () => json(CEDAR),
+      'GET /api/admin/organizations/3/surveys': () => json({ hosted: [], invited: [] }),
+      'GET /api/organizations/3/lpi': () =>
+        json({
+          submission_id: null,
+          submitted_at: null,
+          scores: null,
+          badges: null,
+          counts: null,
+          transparency_components: null,
+        }),
+    });
+    const { router } = renderApp('/admin/organizations/3/surveys');
+    expect(await screen.findByRole('tab', { name: 'Surveys', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('This organization hosts no surveys.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Diversity' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organizations/3/diversity'));
+    await user.click(await screen.findByRole('radio', { name: 'LPI' }));
+    expect(
+      await screen.findByText('This organization has not submitted its LPI profile.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?option=lpi');
+    // The old address of a tab opens its path.
+    await router.navigate('/admin/organizations/3?tab=surveys');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/organizations/3/surveys'));
+    await router.navigate('/admin/organizations/3/members');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
+  it('says an organization is not found (a mistyped or unknown id) in the admin layout, with a way back', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/admin/organizations/99': () => json({ message: 'Organization not found.' }, 404),
+    });
+    const { router } = renderApp('/admin/organizations/abc');
+    expect(await screen.findByRole('alert', { name: 'Organization not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to organizations' })).toHaveAttribute(
+      'href',
+      '/admin/organizations',
+    );
+    expect(router.state.location.pathname).toBe('/admin/organizations/abc');
+    await router.navigate('/admin/organizations/99');
+    expect(await screen.findByRole('alert', { name: 'Organization not found' })).toBeInTheDocument();
+  });
+
   it('merges into a chosen organization after a confirmation that says what moves', async () => {
     const calls = stubFetch({
       ...base,

@@ -43,10 +43,12 @@ export function useAdminOrganizations(filter: OrganizationsFilter, enabled = tru
   });
 }
 
-export function useAdminOrganization(organizationId: number) {
+/** One organization; none is read for an id that is not a number (null). */
+export function useAdminOrganization(organizationId: number | null) {
   return useQuery({
     queryKey: [...KEY, 'one', organizationId],
     queryFn: () => api.get<TAdminOrganization>(`/api/admin/organizations/${organizationId}`),
+    enabled: organizationId !== null,
   });
 }
 

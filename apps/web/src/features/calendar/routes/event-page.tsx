@@ -5,6 +5,7 @@ import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { QueryError } from '../../../components/query-state/query-state';
 import { ApiError } from '../../../lib/api-client';
+import { usePathTabs } from '../../../lib/path-tabs';
 import { browserTimeZone } from '../../../lib/zoned-time';
 import { useEvent } from '../api/events';
 import { useCalendarPreferences } from '../api/preferences';
@@ -13,25 +14,24 @@ import { EventDetails } from '../components/event-details';
 import { FilesPanel } from '../components/files-panel';
 
 const TABS = ['event', 'attendees', 'files'] as const;
-type Tab = (typeof TABS)[number];
 
 /**
- * /calendar/events/{eventId}: tabs Event, Attendees and Files. An event the user may not read
+ * /calendar/events/{eventId}: tabs Event, Attendees (/attendees) and Files (/files). An event the user may not read
  * answers 404, shown as the app's not-found page. `?occurrence=` names the occurrence of a
  * recurring event opened from the calendar (edit and delete then ask: this one or the series).
  */
 export function EventRoute() {
   const eventId = Number(useParams().eventId);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const event = useEvent(eventId);
   const preferences = useCalendarPreferences();
   const timeZone = preferences.data?.timeZone ?? browserTimeZone();
-  const tabParam = searchParams.get('tab');
-  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'event';
+  const { tab, redirect, select: selectTab } = usePathTabs(`/calendar/events/${eventId}`, TABS);
   const occurrenceParam = searchParams.get('occurrence');
   const occurrenceStart =
     occurrenceParam && !Number.isNaN(Date.parse(occurrenceParam)) ? occurrenceParam : null;
 
+  if (redirect) return <Navigate to={redirect} replace />;
   if (event.isError && event.error instanceof ApiError && event.error.status === 404) {
     return <Navigate to="/404" replace />;
   }
@@ -65,13 +65,6 @@ export function EventRoute() {
       </Stack>
     );
   }
-
-  const selectTab = (value: string | null) => {
-    const next = new URLSearchParams(searchParams);
-    if (!value || value === 'event') next.delete('tab');
-    else next.set('tab', value);
-    setSearchParams(next, { replace: true });
-  };
 
   return (
     <Stack gap="md">

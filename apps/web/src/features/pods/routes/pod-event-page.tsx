@@ -3,7 +3,7 @@ import type { TAttendeeStatus, TEventDetail, TEventFile } from '@parity/domain/c
 import { formatFileSize } from '@parity/domain/file-size';
 import { IconArrowLeft, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useCrumbName } from '../../../components/breadcrumbs/crumb-names';
 import { Button } from '../../../components/button/button';
 import { EditDeleteButtons } from '../../../components/button/edit-delete-buttons';
@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/page-header/page-header';
 import { Pager, pageCount } from '../../../components/pager/pager';
 import { useCurrentAccount } from '../../../lib/account';
 import { formatDateTime } from '../../../lib/dates';
+import { usePathTabs } from '../../../lib/path-tabs';
 import {
   downloadEventFile,
   useAnswerEvent,
@@ -32,7 +33,6 @@ import { UploadFile } from '../components/upload-file';
 import { ANSWERS } from '../lib/names';
 
 const TABS = ['about', 'attendees', 'documents'] as const;
-type Tab = (typeof TABS)[number];
 const REPLIES: { status: TAttendeeStatus; label: string }[] = [
   { status: 'attending', label: 'Attend' },
   { status: 'maybe', label: 'Maybe' },
@@ -218,21 +218,23 @@ function EventActions({ podId, event }: { podId: number; event: TEventDetail }) 
 }
 
 /**
- * /pods/{podId}/events/{eventId}: a pod event's tabs About, Attendees and Documents. A non-member,
+ * /pods/{podId}/events/{eventId}: a pod event's tabs About, Attendees and Documents (at
+ * /attendees and /files). A non-member,
  * or another pod's event, answers 404, shown as the app's not-found page.
  */
 export function PodEventRoute() {
   const params = useParams();
   const podId = Number(params.podId);
   const eventId = Number(params.eventId);
-  const [searchParams, setSearchParams] = useSearchParams();
   const event = usePodEvent(podId, eventId);
   // The trail names the pod and the event: Pods / {pod} / {event}.
   const pod = usePod(podId);
   useCrumbName(`/pods/${podId}`, pod.data?.name);
   useCrumbName(`/pods/${podId}/events/${eventId}`, event.data?.title);
-  const tabParam = searchParams.get('tab');
-  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'about';
+  // Documents are the spec's /files.
+  const { tab, redirect, select } = usePathTabs(`/pods/${podId}/events/${eventId}`, TABS, {
+    documents: 'files',
+  });
 
   const back = (
     <Button
@@ -244,12 +246,7 @@ export function PodEventRoute() {
       Pod events
     </Button>
   );
-  const select = (value: string | null) => {
-    const next = new URLSearchParams(searchParams);
-    if (!value || value === 'about') next.delete('tab');
-    else next.set('tab', value);
-    setSearchParams(next, { replace: true });
-  };
+  if (redirect) return <Navigate to={redirect} replace />;
   return (
     <PageRead read={event} what="the event" title="Event" actions={back}>
       {(data) => (

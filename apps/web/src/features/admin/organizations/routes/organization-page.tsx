@@ -1,8 +1,10 @@
-import { Badge, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../../components/button/button';
 import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
+import { ApiError } from '../../../../lib/api-client';
+import { usePathTabs } from '../../../../lib/path-tabs';
 import { useAdminOrganization } from '../api';
 import { AboutTab } from '../components/about-tab';
 import { SurveysTab } from '../components/surveys-tab';
@@ -18,7 +20,6 @@ const OPTION_LABELS: Record<DiversityOption, string> = {
   policies: 'Policies',
 };
 const TABS = ['about', 'diversity', 'surveys'] as const;
-type Tab = (typeof TABS)[number];
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
   list.includes(value as T) ? (value as T) : fallback;
@@ -28,24 +29,45 @@ export interface OrganizationPageProps {
   diversity: (organizationId: number, option: DiversityOption) => ReactNode;
 }
 
-/** /admin/organizations/{organizationId}: About, Diversity and Surveys (spec 2 Admin). */
+/** The page's own not-found state: an id that is not a number, or no such organization. */
+function OrganizationNotFound() {
+  return (
+    <Alert color="red" role="alert" title="Organization not found">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">There is no organization with this id: it may have been mistyped.</Text>
+        <Button component={Link} to="/admin/organizations" kind="tertiary">
+          Back to organizations
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * /admin/organizations/{organizationId}: About, Diversity (/diversity, `?option=`) and Surveys
+ * (/surveys) (spec 2 Admin).
+ */
 export function OrganizationPage({ diversity }: OrganizationPageProps) {
-  const organizationId = Number(useParams().organizationId);
+  const param = useParams().organizationId ?? '';
+  const organizationId = /^\d+$/.test(param) ? Number(param) : null;
   const organization = useAdminOrganization(organizationId);
+  const { tab, redirect, select } = usePathTabs(`/admin/organizations/${param}`, TABS);
   const [params, setParams] = useSearchParams();
-  const tab = oneOf(TABS, params.get('tab'), 'about');
   const option = oneOf(DIVERSITY_OPTIONS, params.get('option'), 'ownership');
-  const go = (next: { tab?: Tab; option?: DiversityOption }) =>
+  const choose = (next: DiversityOption) =>
     setParams(
       (current) => {
         const copy = new URLSearchParams(current);
-        if (next.tab) copy.set('tab', next.tab);
-        if (next.option) copy.set('option', next.option);
+        copy.set('option', next);
         return copy;
       },
       { replace: true },
     );
 
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (organizationId === null) return <OrganizationNotFound />;
+  const missing = organization.error instanceof ApiError && organization.error.status === 404;
+  if (organization.isError && missing) return <OrganizationNotFound />;
   if (organization.isPending) return <QueryLoader label="Loading the organization" />;
   if (organization.isError) {
     return (
@@ -78,7 +100,7 @@ export function OrganizationPage({ diversity }: OrganizationPageProps) {
       <Text size="sm" c="dimmed">
         {`${data.members} approved members, ${data.pending_members} pending; LPI ${data.lpi === null ? 'not submitted' : `${data.lpi.toFixed(1)} (0-100)`}.`}
       </Text>
-      <Tabs value={tab} onChange={(value) => go({ tab: oneOf(TABS, value, 'about') })} keepMounted={false}>
+      <Tabs value={tab} onChange={select} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="about">About</Tabs.Tab>
           <Tabs.Tab value="diversity">Diversity</Tabs.Tab>
@@ -93,7 +115,7 @@ export function OrganizationPage({ diversity }: OrganizationPageProps) {
               aria-label="Diversity data"
               data={DIVERSITY_OPTIONS.map((value) => ({ value, label: OPTION_LABELS[value] }))}
               value={option}
-              onChange={(value) => go({ option: oneOf(DIVERSITY_OPTIONS, value, 'ownership') })}
+              onChange={(value) => choose(oneOf(DIVERSITY_OPTIONS, value, 'ownership'))}
               style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
             />
             {diversity(organizationId, option)}

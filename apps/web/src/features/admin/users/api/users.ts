@@ -50,10 +50,12 @@ export function useAdminUsers(filter: UsersFilter) {
   });
 }
 
-export function useAdminUser(userId: number) {
+/** One account; none is read for an id that is not a number (null). */
+export function useAdminUser(userId: number | null) {
   return useQuery({
     queryKey: [...KEY, 'one', userId],
     queryFn: () => api.get<TAdminUser>(`/api/admin/users/${userId}`),
+    enabled: userId !== null,
   });
 }
 

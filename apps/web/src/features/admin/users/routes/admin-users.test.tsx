@@ -280,6 +280,40 @@ describe('/admin/users/{userId}', () => {
   });
 });
 
+describe('/admin/users/{userId}: the Permissions path and a user not found', () => {
+  it('opens Permissions from its path, and a tab click or an old ?tab= link puts the path in the address', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/admin/users/7': () => json(PENDING),
+      'GET /api/roles': () => json({ data: ROLES }),
+    });
+    const { router } = renderApp('/admin/users/7/permissions');
+    expect(await screen.findByRole('tab', { name: 'Permissions', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('switch', { name: 'Survey creation' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users/7'));
+    await router.navigate('/admin/users/7?tab=permissions');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users/7/permissions'));
+    expect(await screen.findByRole('tab', { name: 'Permissions', selected: true })).toBeInTheDocument();
+    await router.navigate('/admin/users/7/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
+  it('says the user is not found (a mistyped or unknown id) in the admin layout, with a way back', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/admin/users/99': () => json({ message: 'User not found.' }, 404),
+    });
+    const { router } = renderApp('/admin/users/abc');
+    expect(await screen.findByRole('alert', { name: 'User not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to users' })).toHaveAttribute('href', '/admin/users');
+    expect(router.state.location.pathname).toBe('/admin/users/abc');
+    await router.navigate('/admin/users/99');
+    expect(await screen.findByRole('alert', { name: 'User not found' })).toBeInTheDocument();
+  });
+});
+
 describe('/admin/users/{userId} Permissions: sets and roles', () => {
   const LPI_EDITOR: TAdminUser = {
     ...PENDING,

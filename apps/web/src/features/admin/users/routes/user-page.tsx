@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { type TAdminUser, type TAdminUserUpdateInput, ZAdminUserUpdate } from '@parity/domain/admin-users';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { confirm } from '../../../../components/dialog/confirm';
@@ -9,6 +9,8 @@ import { applyApiErrors } from '../../../../components/form/api-errors';
 import { FormError } from '../../../../components/form/form-error';
 import { focusFirstError, useSchemaForm } from '../../../../components/form/use-schema-form';
 import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
+import { ApiError } from '../../../../lib/api-client';
+import { usePathTabs } from '../../../../lib/path-tabs';
 import {
   useAdminUser,
   useArchiveUser,
@@ -21,10 +23,31 @@ import { PermissionsTab } from '../components/permissions-tab';
 
 const fullName = (u: { name: string; lastname: string }) => `${u.name} ${u.lastname}`.trim();
 
-/** /admin/users/{userId}: the account (Profile) and its rights (Permissions). */
+const TABS = ['profile', 'permissions'] as const;
+
+/** The page's own not-found state: an id that is not a number, or no such account. */
+function UserNotFound() {
+  return (
+    <Alert color="red" role="alert" title="User not found">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">There is no user with this id: it may have been mistyped or removed.</Text>
+        <Button component={Link} to="/admin/users" kind="tertiary">
+          Back to users
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** /admin/users/{userId}: the account (Profile) and its rights (Permissions, at /permissions). */
 export function UserPage() {
-  const userId = Number(useParams().userId);
+  const param = useParams().userId ?? '';
+  const userId = /^\d+$/.test(param) ? Number(param) : null;
   const user = useAdminUser(userId);
+  const { tab, redirect, select } = usePathTabs(`/admin/users/${param}`, TABS);
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (userId === null) return <UserNotFound />;
+  if (user.isError && user.error instanceof ApiError && user.error.status === 404) return <UserNotFound />;
   if (user.isPending) return <QueryLoader label="Loading the user" />;
   if (user.isError) {
     return (
@@ -48,7 +71,7 @@ export function UserPage() {
         </Title>
         {user.data.status ? <Badge variant="light">{user.data.status}</Badge> : null}
       </Group>
-      <Tabs defaultValue="profile" keepMounted={false}>
+      <Tabs value={tab} onChange={select} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="profile">Profile</Tabs.Tab>
           <Tabs.Tab value="permissions">Permissions</Tabs.Tab>
