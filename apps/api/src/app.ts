@@ -4,8 +4,8 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { refuseNulInRequests } from './core/http/nul';
 import { redactError, redactUrl } from './core/http/redact';
+import { parseJsonBodies, refuseUnstorableInRequests } from './core/http/storable-input';
 import { JobRunner } from './core/jobs/runner';
 import type { Database } from './db/client';
 import accountsModule from './modules/accounts/routes';
@@ -116,7 +116,9 @@ export async function buildApp(
   // A started runner takes no new job and finishes the running ones before the plugins (the
   // mailer's SMTP transport) and the database close.
   app.addHook('preClose', () => jobs.stop());
-  refuseNulInRequests(app);
+  // JSON nested too deep is refused before it is parsed; text PostgreSQL refuses, before validation.
+  parseJsonBodies(app);
+  refuseUnstorableInRequests(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // The API reference page boots with an inline script; it shows no user content.

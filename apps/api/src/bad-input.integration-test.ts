@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ACME } from './seed/demo';
 import { createDemoTestApp, demoOf, sessionToken, type TestApp } from './test/app';
 
 // The server never answers 500 to a client's mistake. Every route in the OpenAPI document gets
@@ -248,5 +249,254 @@ describe('the NUL character (U+0000) in any input', () => {
     }
     // The routes that read multipart (the uploads) refuse it; the others answer 4xx without reading it.
     expect(refused).toBeGreaterThan(0);
+  });
+});
+
+// Issue 38 point 2: PostgreSQL refuses a lone UTF-16 surrogate in jsonb (the audit log's before
+// and after), so these writes answered 500. JSON is the one way in: its \uD800 escapes; percent-
+// encoded bytes of a surrogate are not UTF-8 and are decoded to U+FFFD. Refused at the door now,
+// with the NUL character, on every route.
+describe('a lone UTF-16 surrogate in any input', () => {
+  const LONE = 'must not contain a lone UTF-16 surrogate';
+  // High alone, low alone, a reversed pair, and a pair cut short at the end.
+  const SURROGATES = ['\ud800', 'a\udfffb', '\udc00\ud800', 'end \ud83d'];
+  let ip = 0;
+  const tokens = new Map<string, string>();
+  const send = (email: string, method: string, url: string, body: unknown) =>
+    t.app.inject({
+      method: method as 'POST',
+      url,
+      remoteAddress: `10.38.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`,
+      headers: { authorization: `Bearer ${tokens.get(email)}` },
+      payload: body as object,
+    });
+
+  /** Per table: its row count and a hash of its rows, so that an edit shows as well as an insert. */
+  async function tableState(): Promise<unknown[]> {
+    const tables = (
+      (await t.app.db.execute(
+        sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+      )) as { rows: { name: string }[] }
+    ).rows.map((r) => r.name);
+    const query = tables
+      .map(
+        (name) => `SELECT '${name}' AS t, count(*)::int AS n, sum(hashtext(x::text)) AS h FROM "${name}" x`,
+      )
+      .join(' UNION ALL ');
+    return ((await t.app.db.execute(sql.raw(`SELECT * FROM (${query}) s ORDER BY t`))) as { rows: unknown[] })
+      .rows;
+  }
+
+  const ADMIN = 'admin@parity.test';
+  const HOST = 'host@northwind.test';
+  /** The objects the edits name, made through the API with valid bodies. */
+  const made: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const { users, organizations } = demoOf(t);
+    for (const email of [ADMIN, HOST]) tokens.set(email, await sessionToken(t, users.get(email)!));
+    const create = async (
+      key: string,
+      email: string,
+      url: string,
+      body: object,
+      id: (b: never) => unknown,
+    ) => {
+      const res = await send(email, 'POST', url, body);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
+      made[key] = String(id(res.json() as never));
+    };
+    await create('pod', HOST, '/api/pods', { name: 'Surrogates' }, (b: { id: number }) => b.id);
+    await create(
+      'announcement',
+      ADMIN,
+      '/api/community/announcements',
+      { title: 'Hello', body: 'Hi' },
+      (b: { id: number }) => b.id,
+    );
+    await create(
+      'article',
+      ADMIN,
+      '/api/support/articles',
+      { slug: 'surrogates', title: 'Surrogates', body: 'Text' },
+      (b: { slug: string }) => b.slug,
+    );
+    await create(
+      'faq',
+      ADMIN,
+      '/api/faq',
+      { topic: 'scores', question: 'Why?', answer: 'Because.' },
+      (b: { id: number }) => b.id,
+    );
+    await create(
+      'investment',
+      HOST,
+      '/api/investments',
+      {
+        manager_organization_id: organizations.get(ACME),
+        fund_name: 'Acme Fund IX',
+        vintage: 2020,
+        commitment: 1000,
+        asset_class: 'private_equity',
+      },
+      (b: { id: number }) => b.id,
+    );
+    await create(
+      'client',
+      ADMIN,
+      '/api/admin/clients',
+      { name: 'Surrogates', organization_id: organizations.get(ACME), scopes: ['read:surveys'] },
+      (b: { client: { id: string } }) => b.client.id,
+    );
+  });
+
+  // The 11 writes that answered 500: each with a surrogate in a text field, and the whole request
+  // otherwise valid (the same body without it is accepted: the last test below).
+  const WRITES: {
+    name: string;
+    email: string;
+    method: string;
+    url: () => string;
+    body: (text: string) => object;
+    field: string;
+  }[] = [
+    {
+      name: 'POST /api/pods',
+      email: HOST,
+      method: 'POST',
+      url: () => '/api/pods',
+      body: (text) => ({ name: `Pod ${text}` }),
+      field: 'name',
+    },
+    {
+      name: 'PATCH /api/pods/{podId}',
+      email: HOST,
+      method: 'PATCH',
+      url: () => `/api/pods/${made.pod}`,
+      body: (text) => ({ description: `About ${text}` }),
+      field: 'description',
+    },
+    {
+      name: 'POST /api/community/announcements',
+      email: ADMIN,
+      method: 'POST',
+      url: () => '/api/community/announcements',
+      body: (text) => ({ title: `News ${text}`, body: 'Hi' }),
+      field: 'title',
+    },
+    {
+      name: 'PATCH /api/community/announcements/{announcementId}',
+      email: ADMIN,
+      method: 'PATCH',
+      url: () => `/api/community/announcements/${made.announcement}`,
+      body: (text) => ({ body: `Hi ${text}` }),
+      field: 'body',
+    },
+    {
+      name: 'POST /api/support/articles',
+      email: ADMIN,
+      method: 'POST',
+      url: () => '/api/support/articles',
+      body: (text) => ({ slug: 'new-one', title: `Help ${text}`, body: 'Text' }),
+      field: 'title',
+    },
+    {
+      name: 'PATCH /api/support/articles/{slug}',
+      email: ADMIN,
+      method: 'PATCH',
+      url: () => `/api/support/articles/${made.article}`,
+      body: (text) => ({ body: `Text ${text}` }),
+      field: 'body',
+    },
+    {
+      name: 'POST /api/faq',
+      email: ADMIN,
+      method: 'POST',
+      url: () => '/api/faq',
+      body: (text) => ({ topic: 'scores', question: `Why ${text}?`, answer: 'Because.' }),
+      field: 'question',
+    },
+    {
+      name: 'PATCH /api/faq/{entryId}',
+      email: ADMIN,
+      method: 'PATCH',
+      url: () => `/api/faq/${made.faq}`,
+      body: (text) => ({ answer: `Because ${text}` }),
+      field: 'answer',
+    },
+    {
+      name: 'POST /api/investments',
+      email: HOST,
+      method: 'POST',
+      url: () => '/api/investments',
+      body: (text) => ({
+        manager_organization_id: demoOf(t).organizations.get(ACME),
+        fund_name: `Fund ${text}`,
+        vintage: 2021,
+        commitment: 1000,
+        asset_class: 'private_equity',
+      }),
+      field: 'fund_name',
+    },
+    {
+      name: 'PATCH /api/investments/{entryId}',
+      email: HOST,
+      method: 'PATCH',
+      url: () => `/api/investments/${made.investment}`,
+      body: (text) => ({ fund_name: `Fund ${text}` }),
+      field: 'fund_name',
+    },
+    {
+      name: 'POST /api/admin/clients',
+      email: ADMIN,
+      method: 'POST',
+      url: () => '/api/admin/clients',
+      body: (text) => ({
+        name: `Client ${text}`,
+        organization_id: demoOf(t).organizations.get(ACME),
+        scopes: ['read:surveys'],
+      }),
+      field: 'name',
+    },
+    {
+      name: 'PUT /api/admin/clients/{clientId}',
+      email: ADMIN,
+      method: 'PUT',
+      url: () => `/api/admin/clients/${made.client}`,
+      body: (text) => ({ name: `Client ${text}`, scopes: ['read:surveys'] }),
+      field: 'name',
+    },
+  ];
+
+  it.each(WRITES.map((write) => [write.name, write] as const))(
+    '%s answers 400 naming the field and writes nothing',
+    async (_, write) => {
+      const before = await tableState();
+      for (const text of SURROGATES) {
+        const res = await send(write.email, write.method, write.url(), write.body(text));
+        const what = `${write.method} ${write.url()} with ${JSON.stringify(text)}: ${res.body.slice(0, 300)}`;
+        expect(res.statusCode, what).toBe(400);
+        expect(res.json().message, what).toMatch(new RegExp(`^body\\.${write.field}: ${LONE}`));
+      }
+      expect(await tableState()).toEqual(before);
+    },
+  );
+
+  it('accepts the same writes with a valid pair of surrogates (an emoji) where the lone one was', async () => {
+    for (const write of WRITES) {
+      const res = await send(write.email, write.method, write.url(), write.body('😀'));
+      expect(res.statusCode, `${write.method} ${write.url()}: ${res.body.slice(0, 300)}`).toBeLessThan(300);
+    }
+  });
+
+  it('answers 400 naming the field on every route with a JSON body, in a value or an object key', async () => {
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      const url = fill(route.path, '1');
+      const value = await send(ADMIN, route.method, url, { email: 'a@b.test', items: [{ name: 'x\udc00' }] });
+      expect(value.statusCode, `${route.method} ${url}: ${value.body.slice(0, 300)}`).toBe(400);
+      expect(value.json().message).toMatch(new RegExp(`^body\\.items\\.0\\.name: ${LONE}`));
+      const key = await send(ADMIN, route.method, url, { 'k\ud800': 1 });
+      expect(key.json().message, `${route.method} ${url}`).toMatch(new RegExp(`^body\\.k\\\\ud800: ${LONE}`));
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { UPLOAD_LIMITS } from '../uploads/limits';
 import { AppError, badRequest, fieldIssue } from './errors';
-import { refuseNul } from './nul';
+import { refuseUnstorable } from './storable-input';
 
 export interface UploadedFile {
   field: string;
@@ -42,13 +42,13 @@ export async function readMultipart(
     };
     for await (const part of request.parts({ limits })) {
       if (part.type === 'file') {
-        refuseNul(`body.${part.fieldname}.filename`, part.filename ?? '');
+        refuseUnstorable(`body.${part.fieldname}.filename`, part.filename ?? '');
         const bytes = await part.toBuffer();
         if (part.file.truncated) throw tooLarge();
         form.files.push({ field: part.fieldname, filename: part.filename ?? '', bytes });
       } else {
         const value = String(part.value);
-        refuseNul(`body.${part.fieldname}`, value);
+        refuseUnstorable(`body.${part.fieldname}`, value);
         const prev = form.fields[part.fieldname];
         form.fields[part.fieldname] =
           prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
