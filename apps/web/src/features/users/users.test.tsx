@@ -160,6 +160,25 @@ describe('/users/{userId} (public profile)', () => {
     expect(within(breadcrumb).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
   });
 
+  it('says a profile the API does not show is not available, with the way back, and a withheld email Private', async () => {
+    stubFetch({
+      ...base,
+      'GET /api/accounts/8': () => json({ message: 'User not found.', error: 'not_found' }, 404),
+      'GET /api/accounts/9': () =>
+        json({ id: 9, name: 'Eve', lastname: 'Castillo', email: null, organization: null, phone: null }),
+    });
+    const { router } = renderApp('/users/8');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This profile is not available');
+    expect(alert).toHaveTextContent('User not found.');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Back to users' })).toHaveAttribute('href', '/users');
+    await router.navigate('/users/9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Eve Castillo' })).toBeInTheDocument();
+    expect(document.querySelector('[data-field="email"] dd')).toHaveTextContent('Private');
+    expect(document.querySelector('[data-field="organization"] dd')).toHaveTextContent('No information');
+  });
+
   it('sends a non-numeric id to /404', async () => {
     stubFetch(base);
     const { router } = renderApp('/users/abc');

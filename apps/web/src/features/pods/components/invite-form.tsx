@@ -36,7 +36,10 @@ function useUserOptions(search: string) {
   });
 }
 
-/** Pod admins invite users by name or email; each is mailed a link to accept. */
+/**
+ * Pod admins invite users by name or email; each is mailed a link to accept (an address without an
+ * account, an invitation to join Parity: the API answers both alike, so the toast says the same).
+ */
 export function InviteForm({ podId }: { podId: number }) {
   const invite = useInvite(podId);
   const [search, setSearch] = useState('');
@@ -104,7 +107,8 @@ export function InviteForm({ podId }: { podId: number }) {
             }
           />
           <Text size="xs" c="dimmed">
-            Each person is mailed a link to accept; they join once they do.
+            Each person is mailed a link to accept; they join once they do. An address without an account is
+            mailed an invitation to join Parity first.
           </Text>
           <Button type="submit" loading={invite.isPending} style={{ alignSelf: 'flex-end' }}>
             Send invitations

@@ -1,8 +1,9 @@
-import { Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { displayName, NO_INFORMATION, PRIVATE } from '@parity/domain/account';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { QueryError } from '../../../components/query-state/query-state';
+import { ApiError } from '../../../lib/api-client';
 import { useAccount } from '../api/users';
 import { ProfileAbout } from '../components/profile-about';
 import { UserAvatar } from '../components/user-avatar';
@@ -21,13 +22,21 @@ export function UserProfileRoute() {
     );
   }
   if (profile.isError || !profile.data) {
+    // 404: no such person, or one the API does not show this caller (pending, hidden, a private
+    // organization's member): the same answer, so the page says the same.
+    const hidden = profile.error instanceof ApiError && profile.error.status === 404;
     return (
       <Stack gap="md">
         <PageHeader title="Profile" />
         <QueryError
           error={profile.error}
-          title="This profile could not be loaded"
+          title={hidden ? 'This profile is not available' : 'This profile could not be loaded'}
           onRetry={() => void profile.refetch()}
+          action={
+            <Anchor component={Link} to="/users" size="sm">
+              Back to users
+            </Anchor>
+          }
         />
       </Stack>
     );
@@ -53,7 +62,10 @@ export function UserProfileRoute() {
           <Tabs.Tab value="documents">Documents</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="about" pt="md">
-          <ProfileAbout values={{ ...data, organization: data.organization?.name ?? null }} />
+          {/* the email is given to colleagues and platform admins only: withheld, it reads 'Private' */}
+          <ProfileAbout
+            values={{ ...data, email: data.email ?? PRIVATE, organization: data.organization?.name ?? null }}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="documents" pt="md">
           <Card withBorder radius="lg" padding="lg">
