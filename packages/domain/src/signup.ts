@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPassword, ZUserStatus } from './auth';
+import { ZPassword, ZTokenResponse, ZUserStatus } from './auth';
 import { LEGAL_STRUCTURE_IDS } from './constants';
 
 /** Sign-up, invitations, members and approval (spec sections 2, 4 and 7). */
@@ -60,6 +60,11 @@ export const ZVerifyEmailResponse = z.object({
    * organization without signing in. Only the call that verified the address gets one.
    */
   signup_token: z.string().nullable(),
+  /**
+   * The session of a sign-in (the password was set at sign-up, the link proves the address): the
+   * next steps and the dashboard need no second sign-in. Only with a signup_token.
+   */
+  token: ZTokenResponse.nullable(),
 });
 export type TVerifyEmailResponse = z.infer<typeof ZVerifyEmailResponse>;
 

@@ -163,6 +163,16 @@ async function issueTokens(
   return tokenResponse(await signAccessToken(jwtSecret, { userId, clientId, sessionId }), refreshToken);
 }
 
+/**
+ * The session of a sign-in by the web client for a user who has just proved who they are another
+ * way (a sign-up's verification link, after the password set at sign-up).
+ */
+export async function signInProvenUser(tx: DbOrTx, jwtSecret: string, userId: number, now: Date) {
+  const client = await authenticateClient(tx, WEB_CLIENT_ID, undefined, 'password');
+  await repo.recordLogin(tx, userId, now);
+  return issueTokens(tx, jwtSecret, userId, client.id, now);
+}
+
 function tokenResponse(accessToken: string, refreshToken: string): TTokenResponse {
   return {
     token_type: 'Bearer',

@@ -158,7 +158,8 @@ export default async function signupRoutes(fastify: FastifyInstance) {
         tags: ['signup'],
         summary: 'Verify an email address with the mailed link (account id and uuid)',
         description:
-          'Marks the address verified so the account may sign in. 400 `invalid_token` for an unknown, ' +
+          'Marks the address verified and answers a session (`token`, as a sign-in) with the sign-up ' +
+          'token, so no second sign-in follows. 400 `invalid_token` for an unknown, ' +
           'expired or already used link; a link opened again after it verified the account answers ' +
           '200 with `already_verified: true`.',
         security: [],

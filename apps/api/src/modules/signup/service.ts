@@ -26,6 +26,7 @@ import { AppError, conflict, notFound } from '../../core/http/errors';
 import { notify } from '../../core/outbox/notify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { MailMessage } from '../../plugins/mailer';
+import { signInProvenUser } from '../auth/service';
 import * as repo from './repo';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -199,12 +200,15 @@ export async function verifyEmail(
       email: row.email,
       already_verified: row.email_verified_at !== null,
       verifiedNow: true,
+      // Signed in as a sign-in would: no second sign-in after the link (issue 37).
+      token: await signInProvenUser(tx, jwtSecret, row.user_id, now),
     };
   });
   const { verifiedNow, ...answer } = outcome;
   // Only the opening that used the link proves the address now; a link opened again (by anyone
   // who saw it) signs nothing.
   return {
+    token: null,
     ...answer,
     signup_token: verifiedNow ? await signSignupToken(jwtSecret, answer.account_id) : null,
   };

@@ -123,12 +123,22 @@ describe('POST /api/signup and verification', () => {
       email,
       already_verified: false,
       signup_token: expect.any(String),
+      token: expect.objectContaining({ token_type: 'Bearer', access_token: expect.any(String) }),
     });
+    // The answer is a session, as a sign-in's: no second sign-in after the link.
+    const session = verified.json().token as { access_token: string; refresh_token: string };
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/status',
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json()).toMatchObject({ email });
     expect((await signIn(email, PASSWORD)).statusCode).toBe(200);
 
     // Opening the link again is not an error; it says so, and proves nothing any more.
     const again = await post('/api/signup/verification', { account_id: accountId, token });
-    expect(again.json()).toMatchObject({ already_verified: true, signup_token: null });
+    expect(again.json()).toMatchObject({ already_verified: true, signup_token: null, token: null });
   });
 
   it('refuses a link of another account, an unknown, malformed or expired one', async () => {

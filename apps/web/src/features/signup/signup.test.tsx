@@ -178,11 +178,19 @@ const SIGNUP_ACCOUNT = {
 describe('/signup/processing/{accountId}/verification/{uuid}', () => {
   const uuid = '3b241101-e2bb-4255-8caf-4136c566a962';
 
-  it('verifies and goes on to the organization step with the link’s sign-up token, no sign-in', async () => {
+  it('verifies, is signed in by the answer, and goes on to the organization step: no second sign-in', async () => {
+    let account: Record<string, unknown> = SIGNUP_ACCOUNT;
     const calls = stubFetch({
       'POST /api/signup/verification': () =>
-        json({ account_id: 42, email: 'nia@newfirm.test', already_verified: false, signup_token: 'st-42' }),
-      'GET /api/signup/account': () => json(SIGNUP_ACCOUNT),
+        json({
+          account_id: 42,
+          email: 'nia@newfirm.test',
+          already_verified: false,
+          signup_token: 'st-42',
+          token: { token_type: 'Bearer', access_token: 'a-42', expires_in: 900, refresh_token: 'r-42' },
+        }),
+      'GET /api/signup/account': () => json(account),
+      'GET /api/organizations/me/admins': () => json({ data: [] }),
     });
     const { router } = renderApp(`/signup/processing/42/verification/${uuid}`);
     // The code field shows once the account was read with the token.
@@ -190,9 +198,14 @@ describe('/signup/processing/{accountId}/verification/{uuid}', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Join your organization' })).toBeInTheDocument();
     expect(JSON.parse(calls[0]?.body ?? '{}')).toEqual({ account_id: 42, token: uuid });
     expect(router.state.location.pathname).toBe('/signup/processing/42/organization');
-    expect(getAccessToken()).toBeNull();
+    expect(getAccessToken()).toBe('a-42');
     const read = calls.find((c) => c.path === '/api/signup/account');
     expect(read?.headers['x-signup-token']).toBe('st-42');
+    // The sign-up's end leads to the dashboard, not to the login page.
+    account = { ...SIGNUP_ACCOUNT, status: 'pending', organization_name: 'Acme' };
+    await router.navigate('/signup/processing/42/finish');
+    expect(await screen.findByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: 'Log in to Parity' })).toBeNull();
   });
 
   it('a link opened before asks to sign in, then goes on to the organization step', async () => {

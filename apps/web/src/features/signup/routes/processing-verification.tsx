@@ -4,13 +4,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
 import { apiErrorMessage } from '../../../components/form/api-errors';
 import { FormError } from '../../../components/form/form-error';
+import { setTokens } from '../../../lib/token-storage';
 import { verifyEmail } from '../api/sign-up';
 import { storeSignupToken } from '../lib/signup-token';
 import { processingPath } from '../lib/texts';
 
 /**
- * /signup/processing/{accountId}/verification/{uuid}: opens the mailed link, then on to the
- * organization step with the link's sign-up token (a link opened before: on to sign in).
+ * /signup/processing/{accountId}/verification/{uuid}: opens the mailed link, signed in by its
+ * answer, then on to the organization step (a link opened before: on to sign in).
  */
 export function ProcessingVerificationRoute() {
   const { accountId = '', uuid = '' } = useParams();
@@ -25,7 +26,11 @@ export function ProcessingVerificationRoute() {
       .then((answer) => {
         showAlert('success', 'Verification completed');
         if (answer.signup_token) {
-          // The link proved the address: on to the organization step, no sign-in needed.
+          // The link proved the address and the answer is a session: on to the organization
+          // step and the dashboard without a second sign-in.
+          if (answer.token) {
+            setTokens({ access_token: answer.token.access_token, refresh_token: answer.token.refresh_token });
+          }
           storeSignupToken(answer.account_id, answer.signup_token);
           navigate(processingPath(answer.account_id, 'organization'), { replace: true });
           return;
