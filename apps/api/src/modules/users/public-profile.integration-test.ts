@@ -86,6 +86,17 @@ describe('GET /api/accounts/{id} to a stranger (another organization)', () => {
   });
 });
 
+describe('GET /api/users', () => {
+  it('finds a person by their email for colleagues and platform admins only', async () => {
+    const search = async (caller: string) =>
+      (await t.call('GET', caller, '/api/users?search_query=max%40acme.test')).json();
+    expect(await search(EVE)).toEqual({ data: [], total: 0 });
+    for (const caller of [ADA, ADMIN]) {
+      expect((await search(caller)).data.map((u: { id: number }) => u.id)).toEqual([id(MAX)]);
+    }
+  });
+});
+
 describe('GET /api/accounts/{id} to those who keep what they need', () => {
   it('gives colleagues the email; a pending colleague to the organization admin only', async () => {
     expect((await profile(MAX, id(ADA))).json().email).toBe(ADA);

@@ -50,7 +50,10 @@ export async function listDirectory(
       or(
         ilike(users.name, p),
         ilike(users.lastname, p),
-        ilike(users.email, p),
+        // an email finds its owner for colleagues and platform admins only: no one probes addresses
+        knower.isPlatformAdmin
+          ? ilike(users.email, p)
+          : and(eq(organizations.id, knower.organizationId ?? -1), ilike(users.email, p)),
         ilike(organizations.name, p),
         ilike(sql`${users.name} || ' ' || ${users.lastname}`, p),
       )!,

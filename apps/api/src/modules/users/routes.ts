@@ -125,8 +125,11 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         summary: "Another user's public profile",
         description:
           "Private fields read 'Private', empty ones null ('No information' on the web); display_name drops the " +
-          'last name when it is empty or private. Approved members and platform admins read anyone; a pending ' +
-          'user only themselves (others: 404). Deleted users: 404.',
+          'last name when it is empty or private. Everything, the email too, to the person, platform admins and ' +
+          'colleagues (approved members of the same organization; a pending one to its admins only). To another ' +
+          'approved caller, without the email (null): an approved member of an organization the caller may know ' +
+          '(as GET /api/users lists them), or someone listed in the community (a private organization the caller ' +
+          'may not know then null). Anyone else, a pending caller, deleted and missing users: the same 404.',
         params: ZId,
         response: { 200: ZPublicAccount, ...errorResponses(404) },
       },
@@ -141,7 +144,8 @@ export default async function usersRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'The user directory (/users)',
         description:
-          'Approved members of live organizations, searched over name, lastname, email and organization name, ' +
+          'Approved members of live organizations the caller may know (a private one only to its members, platform ' +
+          'admins and the organizations it has dealt with), searched over name, lastname, email and organization name, ' +
           `sorted by name. limit 1-100 (default 30). A caller not yet approved gets 403 '${AWAITING_APPROVAL_MESSAGE}'.`,
         querystring: ZUserDirectoryQuery,
         response: { 200: ZUserDirectory, ...errorResponses(403) },
@@ -184,7 +188,9 @@ export default async function usersRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "A user's profile image (blob, inline)",
-        description: 'Who may read it: as GET /api/accounts/{id}. 404 when the user has no image.',
+        description:
+          'Any approved member (the avatars of pods, the community and lists), a pending user their own. 404 when ' +
+          'the user has no image.',
         params: ZId,
       },
     },
