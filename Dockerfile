@@ -2,8 +2,8 @@
 # Parity's image: the API serving the built web app, as the unprivileged `node` user.
 # Build: docker build -t parity .   Run: see compose.yaml and docs/operations.md#containers.
 # No secret is built in: every setting comes from the environment at run time.
-# Node.js 24 (LTS): package.json's engines lists every version Parity supports.
-ARG NODE_VERSION=24
+# Node.js 26 (the active LTS since October 2026): package.json's engines lists every version Parity supports.
+ARG NODE_VERSION=26
 
 # Every workspace's manifest, so that `npm ci` accepts the lockfile and its layer is reused
 # until a dependency changes; .npmrc keeps npm from running any dependency's install script.

@@ -50,7 +50,7 @@ describe('the Node.js versions Parity supports', () => {
 
   it('builds the container image on an LTS line it supports, not on Node.js 20', () => {
     const version = /^ARG NODE_VERSION=(\d+)$/m.exec(read('Dockerfile'))?.[1];
-    expect(version).toBe('24');
+    expect(version).toBe('26');
     expect(semver.satisfies(`${version}.0.0`, supported)).toBe(true);
   });
 
