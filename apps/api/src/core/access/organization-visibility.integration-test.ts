@@ -186,3 +186,25 @@ describe('pods: members and posts', () => {
     expect(await organizationOf(HOST)).toEqual({ member: OAKRIDGE, author: OAKRIDGE });
   });
 });
+
+describe('calendar: an event’s attendees', () => {
+  it("names an attendee's private organization to who may know it only", async () => {
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    const created = await asOlive('POST', '/api/events', {
+      title: 'Infrastructure briefing',
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 3_600_000).toISOString(),
+      timeZone: 'UTC',
+      visibility: 'public',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const organizationOf = async (email: string) => {
+      const res = await t.call('GET', email, `/api/events/${created.json().id}/attendees`);
+      expect(res.statusCode, res.body).toBe(200);
+      const attendees = res.json().data as { userId: number; organizationName: string | null }[];
+      return attendees.find((a) => a.userId === olive)?.organizationName;
+    };
+    expect(await organizationOf(EVE)).toBeNull();
+    expect(await organizationOf(HOST)).toBe(OAKRIDGE);
+  });
+});

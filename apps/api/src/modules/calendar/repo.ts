@@ -1,5 +1,6 @@
 import type { TAttendeeStatus, TEventVisibility, TRecurrence } from '@parity/domain/calendar/events';
 import { type SQL, sql } from 'drizzle-orm';
+import { mayKnowOrganizationSql, type OrganizationKnower } from '../../core/access/organization-visibility';
 import { isPodAdminSql, isPodMemberSql } from '../../core/access/pod-membership';
 import { batchedRead } from '../../db/batched-read';
 import type { DbOrTx } from '../../db/client';
@@ -210,14 +211,18 @@ export interface AttendeeRow {
   reminder_minutes: number | null;
 }
 
+/** With `viewer`, a private organization is named only when they may know it (else null). */
 export async function attendeesOf(
   db: DbOrTx,
   eventId: number,
-  options: { status?: TAttendeeStatus; limit?: number; offset?: number } = {},
+  options: { status?: TAttendeeStatus; limit?: number; offset?: number; viewer?: OrganizationKnower } = {},
 ) {
   const where = options.status ? sql`AND a.status = ${options.status}` : sql``;
+  const organization = options.viewer
+    ? sql`CASE WHEN ${mayKnowOrganizationSql(options.viewer, sql`o.id`)} THEN o.name END`
+    : sql`o.name`;
   const result = await db.execute(sql`
-    SELECT a.user_id, trim(u.name || ' ' || u.lastname) AS name, u.email, o.name AS organization_name, a.status,
+    SELECT a.user_id, trim(u.name || ' ' || u.lastname) AS name, u.email, ${organization} AS organization_name, a.status,
       a.via_organization_id, a.reminder_minutes, count(*) OVER ()::int AS total
     FROM event_attendees a
     JOIN users u ON u.id = a.user_id AND u.deleted_at IS NULL

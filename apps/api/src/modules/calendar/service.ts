@@ -735,6 +735,7 @@ export async function listAttendees(
       status: query.status,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
+      viewer: caller,
     }),
     repo.statusCounts(db, eventId),
   ]);
