@@ -264,7 +264,8 @@ export const ZUserDirectoryQuery = z.strictObject({
   search_query: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  organization_id: z.coerce.number().int().positive().optional(),
+  // PostgreSQL's integer: a larger id answered 500.
+  organization_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
 export const ZUserDirectoryItem = z.object({
