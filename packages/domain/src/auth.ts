@@ -188,16 +188,36 @@ export const PASSWORD_RESET_MESSAGE =
   'Your password has been reset. You can now log in with the new password.';
 
 /** POST /api/password/update-after-expiry: the expired password and a new one. */
+/**
+ * The 419's `detail.ticket` (the login proved the password: no second asking), or the email and
+ * the old password; and the new password twice.
+ */
 export const ZUpdateAfterExpiryRequest = z
   .strictObject({
-    email: ZAuthEmail,
-    old_password: ZCurrentPassword,
+    ticket: z.string().min(1, required).max(2048).optional(),
+    email: ZAuthEmail.optional(),
+    old_password: ZCurrentPassword.optional(),
     new_password: ZPassword,
     new_password_confirmation: z.string({ error: required }).min(1, required).max(1024),
   })
   .refine((v) => v.new_password_confirmation === v.new_password, {
     message: CONFIRMATION_MESSAGE,
     path: ['new_password_confirmation'],
+  })
+  // Checked even while another field fails (`when`), so a missing old password is named at once.
+  .refine((v) => v?.ticket !== undefined || v?.email !== undefined, {
+    message: required,
+    path: ['email'],
+    when: () => true,
+  })
+  .refine((v) => v?.ticket !== undefined || v?.old_password !== undefined, {
+    message: required,
+    path: ['old_password'],
+    when: () => true,
+  })
+  .refine((v) => v.ticket === undefined || (v.email === undefined && v.old_password === undefined), {
+    message: 'Send the ticket or the email and old password, not both',
+    path: ['ticket'],
   });
 export type TUpdateAfterExpiryRequest = z.infer<typeof ZUpdateAfterExpiryRequest>;
 
@@ -248,6 +268,11 @@ export const ZUpdateAfterExpiryForm = z
     message: SAME_PASSWORD_MESSAGE,
     path: ['new_password'],
   });
+
+/** The expired-password form after a 419 with its ticket: the login proved the old password. */
+export const ZUpdateAfterExpiryTicketForm = z
+  .object({ ...newPasswordFields })
+  .refine(confirmed, confirmation);
 
 /** The change-password form (signed in). */
 export const ZPasswordUpdateForm = z

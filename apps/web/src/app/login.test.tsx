@@ -143,6 +143,74 @@ describe('/login', () => {
     expect(screen.getByLabelText(/^Email/)).toHaveValue('expired@acme.test');
   });
 
+  it('after a 419 with its ticket asks only for the new password, then lands on the dashboard signed in', async () => {
+    const calls = stubFetch({
+      'POST /api/oauth/token/': () =>
+        json(
+          {
+            message: 'Your password has expired. Please set a new one.',
+            error: 'password_expired',
+            detail: { ticket: 'ticket-1' },
+          },
+          419,
+        ),
+      'POST /api/password/update-after-expiry': () =>
+        json({
+          token: {
+            token_type: 'Bearer',
+            access_token: 'access-9',
+            expires_in: 900,
+            refresh_token: 'refresh-9',
+          },
+        }),
+      'GET /api/user/status': () => json(ACCOUNT),
+    });
+    const { router } = renderApp('/login');
+    const user = await fillAndSubmit('expired@acme.test');
+    expect(await screen.findByText('A new password for expired@acme.test.')).toBeInTheDocument();
+    // No second asking for what the login has just proved.
+    expect(screen.queryByLabelText(/^Email/)).toBeNull();
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    await user.type(screen.getByLabelText(/^New password/), 'Lighthouse-Harbour-7!');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Lighthouse-Harbour-7!');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    await screen.findByRole('heading', { level: 1, name: /, Ada$/ });
+    expect(router.state.location.pathname).toBe('/');
+    expect(getAccessToken()).toBe('access-9');
+    const change = calls.find((c) => c.path === '/api/password/update-after-expiry');
+    expect(JSON.parse(change?.body ?? '{}')).toEqual({
+      ticket: 'ticket-1',
+      new_password: 'Lighthouse-Harbour-7!',
+      new_password_confirmation: 'Lighthouse-Harbour-7!',
+    });
+  });
+
+  it('a spent or expired ticket falls back to asking for the email and the old password', async () => {
+    stubFetch({
+      'POST /api/oauth/token/': () =>
+        json({ message: 'Expired.', error: 'password_expired', detail: { ticket: 'ticket-1' } }, 419),
+      'POST /api/password/update-after-expiry': () =>
+        json(
+          {
+            message: 'This password change has expired. Please log in again.',
+            error: 'invalid_ticket',
+            detail: [{ field: 'body.ticket', message: 'The password change has expired or was used' }],
+          },
+          400,
+        ),
+    });
+    renderApp('/login');
+    const user = await fillAndSubmit('expired@acme.test');
+    await user.type(await screen.findByLabelText(/^New password/), 'Lighthouse-Harbour-7!');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'Lighthouse-Harbour-7!');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByLabelText(/^Current password/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('expired@acme.test');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This password change has expired. Please log in again.',
+    );
+  });
+
   it('shows the rate-limit message on 429 at once (no retries)', async () => {
     const calls = stubFetch({ 'POST /api/oauth/token/': () => json({ error: 'too_many_requests' }, 429) });
     renderApp('/login');

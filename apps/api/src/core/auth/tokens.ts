@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -142,4 +142,37 @@ export function signSignupToken(secret: string, userId: number): Promise<string>
 /** The account a valid, unexpired sign-up token names, or null. */
 export async function verifySignupToken(secret: string, token: string): Promise<number | null> {
   return (await verifyToken(secret, token, SIGNUP_AUDIENCE))?.userId ?? null;
+}
+
+/**
+ * The 'password expired' ticket: a login that proved the password but found it expired answers
+ * one, and the password page sends it back with the new password instead of asking for the email
+ * and the old password again. Short-lived, bound to the account and to its current password hash
+ * (a fingerprint, claim `pwf`), so it is spent once that password is replaced; its own audience, so
+ * it is never an access or a sign-up token.
+ */
+export const PASSWORD_EXPIRED_TICKET_TTL_SECONDS = 10 * 60;
+const PASSWORD_EXPIRED_AUDIENCE = 'parity-password-expired';
+
+const passwordFingerprint = (secret: string, passwordHash: string) =>
+  createHmac('sha256', secret).update(`password-expired:${passwordHash}`).digest('base64url');
+
+export function signPasswordExpiredTicket(secret: string, userId: number, passwordHash: string) {
+  return signToken(secret, PASSWORD_EXPIRED_AUDIENCE, userId, PASSWORD_EXPIRED_TICKET_TTL_SECONDS, {
+    pwf: passwordFingerprint(secret, passwordHash),
+  });
+}
+
+/** The account of a valid, unexpired ticket and the fingerprint it was issued for, or null. */
+export async function verifyPasswordExpiredTicket(secret: string, ticket: string) {
+  const verified = await verifyToken(secret, ticket, PASSWORD_EXPIRED_AUDIENCE);
+  if (!verified || typeof verified.payload.pwf !== 'string') return null;
+  return { userId: verified.userId, fingerprint: verified.payload.pwf };
+}
+
+/** Whether a ticket's fingerprint is that of this (current) password hash. */
+export function ticketMatchesPassword(secret: string, fingerprint: string, passwordHash: string): boolean {
+  const expected = Buffer.from(passwordFingerprint(secret, passwordHash));
+  const given = Buffer.from(fingerprint);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }

@@ -145,8 +145,12 @@ describe('POST /api/oauth/token/ (password grant)', () => {
     expect(res.json()).toEqual({
       message: 'Your password has expired. Please set a new one.',
       error: 'password_expired',
+      // The password page's ticket, since the password was proved (codes-and-passwords tests it).
+      detail: { ticket: expect.any(String) },
     });
-    expect((await login('expired@acme.test', 'Wrong-Password-123')).statusCode).toBe(401);
+    const wrong = await login('expired@acme.test', 'Wrong-Password-123');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().detail).toBeUndefined();
   });
 
   it('refuses a deleted user everywhere: sign-in, refresh and status', async () => {

@@ -158,6 +158,25 @@ export async function setPassword(db: DbOrTx, userId: number, passwordHash: stri
     .where(eq(users.id, userId));
 }
 
+/**
+ * Sets the password only if it is still `oldHash` (compare-and-set under the row's lock): of two
+ * changes by one 'password expired' ticket, one wins. False when it had changed.
+ */
+export async function replacePassword(
+  db: DbOrTx,
+  userId: number,
+  oldHash: string,
+  passwordHash: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ password_hash: passwordHash, password_expires_at: null, updated_at: at })
+    .where(and(eq(users.id, userId), eq(users.password_hash, oldHash), live(users)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
 export async function softDeleteUser(db: DbOrTx, userId: number, at: Date): Promise<void> {
   await db
     .update(users)

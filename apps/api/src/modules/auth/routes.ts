@@ -155,7 +155,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
             '`grant_type=password`: JSON or form-encoded. Answers a token pair, or `{ mfa_verification_required: true, uuid }` (no ' +
             'tokens) for an account with two-factor sign-in: a 6-digit code was mailed, `uuid` names the ' +
             'challenge for `POST /api/mfa-submit`. 401 `invalid_grant` for wrong credentials, 401 ' +
-            '`invalid_client` for an unknown client, 419 `password_expired`, 429 `too_many_requests` with ' +
+            '`invalid_client` for an unknown client, 419 `password_expired` (its `detail.ticket` changes the ' +
+            'password without asking again), 429 `too_many_requests` with ' +
             `Retry-After after ${TOKEN_MAX_PER_ADDRESS} calls a minute from one address, ` +
             `${LOGIN_MAX_FAILURES} wrong passwords for one account from one address in 15 minutes (that ` +
             `address only: the owner still signs in from another, and is mailed) or ` +
@@ -483,7 +484,10 @@ function registerCodeAndPasswordRoutes(
         tags: ['auth'],
         summary: 'Replace an expired password (after a 419 from the token endpoint)',
         description:
-          'JSON `{email, old_password, new_password, new_password_confirmation}`. Answers `{token: <token ' +
+          "JSON `{ticket, new_password, new_password_confirmation}` with the 419's `detail.ticket` (10 " +
+          'minutes, bound to the account and the password the login proved, spent by the change; 400 ' +
+          '`invalid_ticket` otherwise), or `{email, old_password, new_password, new_password_confirmation}`. ' +
+          'Answers `{token: <token ' +
           'pair>}` (signed in at once), or `{mfa_verification_required: true, uuid}` for a two-factor account. ' +
           '400 `invalid_password` (field `body.old_password`) for wrong credentials, counted with sign-in ' +
           'failures; 400 `password_not_expired` when the password still works.',

@@ -35,6 +35,9 @@ import {
   newOpaqueToken,
   signAccessToken,
   signClientAccessToken,
+  signPasswordExpiredTicket,
+  ticketMatchesPassword,
+  verifyPasswordExpiredTicket,
 } from '../../core/auth/tokens';
 import { AppError, unauthorized } from '../../core/http/errors';
 import type { Db, DbOrTx } from '../../db/client';
@@ -79,8 +82,13 @@ export const emailNotVerified = () =>
     'Please verify your email address first: open the link we sent you when you signed up, or ask for a new one on the sign-up page.',
   );
 // 419 is the spec's answer to a login with an expired password (the web goes to login.password).
-export const passwordExpired = () =>
-  new AppError(419, 'password_expired', 'Your password has expired. Please set a new one.');
+export const passwordExpired = (ticket?: string) =>
+  new AppError(
+    419,
+    'password_expired',
+    'Your password has expired. Please set a new one.',
+    ticket ? { ticket } : undefined,
+  );
 
 /**
  * The client must exist, not be revoked, allow the grant, and prove its secret when it has one.
@@ -202,7 +210,8 @@ export async function passwordGrant(
   if (!user.email_verified_at) throw emailNotVerified();
 
   if (user.password_expires_at && user.password_expires_at.getTime() <= now.getTime()) {
-    throw passwordExpired();
+    // The password was proved: its ticket lets the password page ask only for the new one.
+    throw passwordExpired(await signPasswordExpiredTicket(jwtSecret, user.id, user.password_hash));
   }
   // The code step (mfa-submit) issues the tokens of a two-factor account.
   if (user.two_fa_enabled) return startChallenge(deps, user, client.id, now);
@@ -542,8 +551,35 @@ export const wrongCurrentPassword = (field: string) =>
 const sameAsOld = () =>
   fieldError('new_password', 'The new password must be different from the current one.');
 
+const invalidTicket = () =>
+  new AppError(400, 'invalid_ticket', 'This password change has expired. Please log in again.', [
+    { field: 'body.ticket', message: 'The password change has expired or was used' },
+  ]);
+
 /**
- * POST /api/password/update-after-expiry (after a 419): the expired password and a new one. The
+ * Who changes an expired password: the 419's ticket (bound to the account and to the password it
+ * proved, spent once that password is replaced), or the email and the old password.
+ */
+async function expiredPasswordOwner(deps: AuthDeps, input: TUpdateAfterExpiryRequest) {
+  if (input.ticket !== undefined) {
+    const ticket = await verifyPasswordExpiredTicket(deps.jwtSecret, input.ticket);
+    const user = ticket ? await repo.findLoginUserById(deps.db, ticket.userId) : undefined;
+    if (!ticket || !user || !ticketMatchesPassword(deps.jwtSecret, ticket.fingerprint, user.password_hash)) {
+      throw invalidTicket();
+    }
+    return user;
+  }
+  const user = await repo.findLoginUserByEmail(deps.db, input.email ?? '');
+  const valid = user
+    ? await verifyPassword(user.password_hash, input.old_password ?? '')
+    : await verifyAgainstDummy(input.old_password ?? '');
+  if (!user || !valid) throw wrongCurrentPassword('old_password');
+  return user;
+}
+
+/**
+ * POST /api/password/update-after-expiry (after a 419): the 419's ticket, or the expired password,
+ * and a new one. The
  * answer signs the user in ({token}), or starts the two-factor step for an account that has it.
  * Only for an expired password; throws wrongCurrentPassword() for wrong credentials (the caller
  * counts those per account, like sign-in failures).
@@ -554,20 +590,23 @@ export async function updateAfterExpiry(
   now = new Date(),
 ): Promise<TUpdateAfterExpiryResponse> {
   const client = await authenticateClient(deps.db, WEB_CLIENT_ID, undefined, 'password');
-  const user = await repo.findLoginUserByEmail(deps.db, input.email);
-  const valid = user
-    ? await verifyPassword(user.password_hash, input.old_password)
-    : await verifyAgainstDummy(input.old_password);
-  if (!user || !valid) throw wrongCurrentPassword('old_password');
+  const user = await expiredPasswordOwner(deps, input);
   if (!user.email_verified_at) throw emailNotVerified();
   if (!user.password_expires_at || user.password_expires_at.getTime() > now.getTime()) {
     throw new AppError(400, 'password_not_expired', 'This password has not expired: log in with it.');
   }
-  if (input.new_password === input.old_password) throw sameAsOld();
+  const same =
+    input.old_password !== undefined
+      ? input.new_password === input.old_password
+      : await verifyPassword(user.password_hash, input.new_password);
+  if (same) throw sameAsOld();
   assertAcceptablePassword(input.new_password, user.email);
   const passwordHash = await hashPassword(input.new_password);
   const tokens = await deps.db.transaction(async (tx) => {
-    await repo.setPassword(tx, user.id, passwordHash, now);
+    // Only over the password that was proved: a ticket (or a second request) already spent fails.
+    if (!(await repo.replacePassword(tx, user.id, user.password_hash, passwordHash, now))) {
+      throw input.ticket ? invalidTicket() : wrongCurrentPassword('old_password');
+    }
     await endEverything(tx, user.id, now);
     if (user.two_fa_enabled) return null;
     await repo.recordLogin(tx, user.id, now);

@@ -37,12 +37,11 @@ export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });
 }
 
-export interface UpdateAfterExpiryInput {
-  email: string;
-  old_password: string;
+/** The 419's ticket (no second asking), or the email and the old password; and the new one. */
+export type UpdateAfterExpiryInput = ({ ticket: string } | { email: string; old_password: string }) & {
   new_password: string;
   new_password_confirmation: string;
-}
+};
 
 export type UpdateAfterExpiryResult = { kind: 'signed-in' } | { kind: 'mfa-required'; uuid: string };
 

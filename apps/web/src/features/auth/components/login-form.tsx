@@ -58,8 +58,8 @@ export interface LoginFormProps {
   onSignedIn: () => void;
   /** The password was right and a code was mailed: go to the verification page of `uuid`. */
   onMfaRequired: (uuid: string) => void;
-  /** The token endpoint answered 419: go to login.password. */
-  onPasswordExpired: () => void;
+  /** The token endpoint answered 419: go to login.password, with its ticket (the password proved). */
+  onPasswordExpired: (ticket: string | null) => void;
 }
 
 export function LoginForm({ onSignedIn, onMfaRequired, onPasswordExpired }: LoginFormProps) {
@@ -84,7 +84,8 @@ export function LoginForm({ onSignedIn, onMfaRequired, onPasswordExpired }: Logi
         onError: (error) => {
           if (error instanceof ApiError && error.status === 419) {
             rememberLoginEmail(username);
-            onPasswordExpired();
+            const ticket = (error.body as { detail?: { ticket?: unknown } } | null)?.detail?.ticket;
+            onPasswordExpired(typeof ticket === 'string' ? ticket : null);
           }
         },
       },

@@ -22,7 +22,10 @@ export function LoginRoute() {
         onMfaRequired={(uuid) =>
           navigate(`${LOGIN_PATH}/verification/${encodeURIComponent(uuid)}${redirectQuery}`)
         }
-        onPasswordExpired={() => navigate(`${LOGIN_PASSWORD_PATH}${redirectQuery}`)}
+        // The ticket travels in the history entry's state: never in the address or in storage.
+        onPasswordExpired={(ticket) =>
+          navigate(`${LOGIN_PASSWORD_PATH}${redirectQuery}`, { state: { ticket } })
+        }
       />
       <Text size="sm" ta="center">
         <Anchor component={Link} to={`${LOGIN_PATH}/forgot`}>
