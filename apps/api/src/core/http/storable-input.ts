@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppError, badRequest } from './errors';
 
 /**
- * How deep arrays and objects may sit inside each other in a JSON body. No route's body nests
- * more than a few levels; a deeper one is refused before it is parsed, so that no step after it
+ * How deep arrays and objects may sit inside each other in a JSON body. No route's body schema
+ * nests more than 6 levels; a deeper body is refused before it is parsed, so that no step after it
  * (the parse, the text check below, validation) ever spends time on thousands of levels.
  */
 export const MAX_JSON_DEPTH = 32;
