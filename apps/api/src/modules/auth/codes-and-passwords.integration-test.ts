@@ -19,6 +19,7 @@ import { oneTimeCodes } from '../../db/schema/codes';
 import { memberships, organizations, users } from '../../db/schema/people';
 import { DEMO_PASSWORD } from '../../seed/demo';
 import { createDemoTestApp, type TestApp } from '../../test/app';
+import { addDemoPasswordUser } from '../../test/people';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 import {
   LOGIN_MAX_FAILURES,
@@ -35,12 +36,9 @@ const NEW_PASSWORD = 'Lighthouse-Keeper-47!';
 
 let t: TestApp;
 let smtp: TestSmtp;
-let demoHash: string;
 beforeAll(async () => {
   smtp = await startTestSmtp();
   t = await createDemoTestApp({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL });
-  const [ada] = await t.app.db.select().from(users).where(eq(users.email, 'ada@acme.test'));
-  demoHash = ada!.password_hash;
 });
 afterAll(async () => {
   await t?.close();
@@ -103,21 +101,6 @@ const submit = (uuid: string, code: string, email: string, extra: Body = {}, opt
     { form: true, ...opts },
   );
 
-let userCount = 0;
-/** A fresh verified user with the demo password (its hash reused: no hashing). */
-async function addUser(options: { twoFa?: boolean; expired?: boolean } = {}): Promise<string> {
-  const email = `person${++userCount}.${Date.now()}@example.test`;
-  await t.app.db.insert(users).values({
-    email,
-    name: 'Test',
-    lastname: 'Person',
-    password_hash: demoHash,
-    two_fa_enabled: options.twoFa ?? false,
-    password_expires_at: options.expired ? new Date('2025-01-01T00:00:00Z') : null,
-  });
-  return email;
-}
-
 function mailsTo(to: string, subject: RegExp): ParsedMail[] {
   return smtp.messages.filter((m) => recipient(m) === to && subject.test(m.subject ?? ''));
 }
@@ -171,7 +154,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 
 describe('two-factor sign-in', () => {
   it('mails a 6-digit code, stores it hashed, and exchanges it once for the token pair', async () => {
-    const email = await addUser({ twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     const { uuid, code } = await challenge(email);
     expect(code).toMatch(/^\d{6}$/);
     const mail = mailsTo(email, CODE_SUBJECT).at(-1)!;
@@ -199,7 +182,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('accepts JSON with username instead of email, and the right password when sent', async () => {
-    const email = await addUser({ twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     const { uuid, code } = await challenge(email);
     const res = await call('/api/mfa-submit', {
       uuid,
@@ -212,7 +195,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('refuses a wrong password sent with the code as a failed sign-in', async () => {
-    const email = await addUser({ twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     const { uuid, code } = await challenge(email);
     const res = await submit(uuid, code, email, { password: 'Wrong-Password-1!' });
     expect(res.statusCode).toBe(401);
@@ -222,7 +205,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('answers a wrong code with the field and the tries left, and the right code still works', async () => {
-    const email = await addUser({ twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     const { uuid, code } = await challenge(email);
     const wrong = await submit(uuid, otherCode(code), email);
     expect(wrong.statusCode).toBe(400);
@@ -235,7 +218,7 @@ describe('two-factor sign-in', () => {
   });
 
   it(`ends the challenge after ${MFA_MAX_TRIES} wrong codes: the right one is refused then`, async () => {
-    const email = await addUser({ twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     const { uuid, code } = await challenge(email);
     for (let i = 1; i <= MFA_MAX_TRIES; i++) {
       const res = await submit(uuid, otherCode(code), email);
@@ -252,7 +235,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('refuses an expired code', async () => {
-    const email = await addUser({ twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     const { uuid, code } = await challenge(email);
     await t.app.db
       .update(oneTimeCodes)
@@ -267,7 +250,7 @@ describe('two-factor sign-in', () => {
   });
 
   it("refuses a code for another account's challenge, an unknown challenge and another client", async () => {
-    const email = await addUser({ twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     const { uuid, code } = await challenge(email);
     expect((await submit(uuid, code, 'mfa@acme.test')).json().error).toBe('verification_expired');
     expect((await submit(crypto.randomUUID(), code, email)).json().error).toBe('verification_expired');
@@ -276,7 +259,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('a new sign-in ends the older challenge', async () => {
-    const email = await addUser({ twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     const first = await challenge(email);
     const second = await challenge(email);
     expect(second.uuid).not.toBe(first.uuid);
@@ -285,7 +268,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('mfa-send mails a new code that replaces the old one; unknown emails get the same answer', async () => {
-    const email = await addUser({ twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     const { uuid, code } = await challenge(email);
     const [res, mail] = await mailAfter(email, CODE_SUBJECT, () =>
       call('/api/mfa-send', { email, type: 'email' }, { form: true }),
@@ -314,7 +297,7 @@ describe('two-factor sign-in', () => {
 
 describe('forgotten password', () => {
   it('answers an unknown and a known email the same way, and mails only the known one a link', async () => {
-    const email = await addUser();
+    const email = await addDemoPasswordUser(t.app.db);
     const [known, mail] = await mailAfter(email, RESET_SUBJECT, () =>
       call('/api/passwords/email', { email }),
     );
@@ -336,7 +319,7 @@ describe('forgotten password', () => {
   });
 
   it('sets the new password once from the link, ends every session, and then the user signs in', async () => {
-    const email = await addUser();
+    const email = await addDemoPasswordUser(t.app.db);
     const session = (await login(email)).json();
     const [, mail] = await mailAfter(email, RESET_SUBJECT, () => call('/api/passwords/email', { email }));
     const token = resetTokenIn(mail);
@@ -365,7 +348,7 @@ describe('forgotten password', () => {
   });
 
   it('refuses an expired link and a link for another email; a newer link leaves the older one valid until one is used', async () => {
-    const email = await addUser();
+    const email = await addDemoPasswordUser(t.app.db);
     const [, first] = await mailAfter(email, RESET_SUBJECT, () => call('/api/passwords/email', { email }));
     const [, second] = await mailAfter(email, RESET_SUBJECT, () => call('/api/passwords/email', { email }));
     const [, third] = await mailAfter(email, RESET_SUBJECT, () => call('/api/passwords/email', { email }));
@@ -386,7 +369,7 @@ describe('forgotten password', () => {
   });
 
   it('refuses common passwords, the product name and the email name, keeping the link usable', async () => {
-    const email = await addUser();
+    const email = await addDemoPasswordUser(t.app.db);
     const [, mail] = await mailAfter(email, RESET_SUBJECT, () => call('/api/passwords/email', { email }));
     const token = resetTokenIn(mail);
     const local = email.split('@')[0]!;
@@ -418,7 +401,7 @@ describe('forgotten password', () => {
   });
 
   it('never bypasses two-factor: after a reset the account still needs its code', async () => {
-    const email = await addUser({ twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     const [, mail] = await mailAfter(email, RESET_SUBJECT, () => call('/api/passwords/email', { email }));
     const res = await call('/api/passwords/reset', {
       email,
@@ -437,7 +420,7 @@ describe('POST /api/password/update-after-expiry', () => {
   const update = (body: Body) => call('/api/password/update-after-expiry', body);
 
   it('replaces an expired password and signs the user in at once', async () => {
-    const email = await addUser({ expired: true });
+    const email = await addDemoPasswordUser(t.app.db, { expired: true });
     expect((await login(email)).statusCode).toBe(419);
     const body = {
       email,
@@ -495,7 +478,7 @@ describe('POST /api/password/update-after-expiry', () => {
   });
 
   it('sends a two-factor account through its code instead of signing it in', async () => {
-    const email = await addUser({ expired: true, twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { expired: true, twoFa: true });
     const [res, mail] = await mailAfter(email, CODE_SUBJECT, () =>
       update({
         email,
@@ -526,7 +509,7 @@ describe('POST /api/passwords/update', () => {
   });
 
   it('changes the password, ends every other session and answers a fresh pair', async () => {
-    const email = await addUser();
+    const email = await addDemoPasswordUser(t.app.db);
     const mine = (await login(email)).json();
     const other = (await login(email)).json();
 
@@ -553,7 +536,7 @@ describe('POST /api/passwords/update', () => {
   });
 
   it(`locks after ${PASSWORD_UPDATE_MAX_FAILURES} wrong current passwords`, async () => {
-    const email = await addUser();
+    const email = await addDemoPasswordUser(t.app.db);
     const { access_token } = (await login(email)).json();
     for (let i = 0; i < PASSWORD_UPDATE_MAX_FAILURES; i++) {
       expect((await change(access_token, { ...body, current_password: `Wrong-${i}-Pass!` })).statusCode).toBe(
@@ -573,7 +556,7 @@ describe('PUT /api/user-account/deactivate', () => {
   });
 
   it('soft-deletes the account, ends every session and blocks sign-in', async () => {
-    const email = await addUser();
+    const email = await addDemoPasswordUser(t.app.db);
     const first = (await login(email)).json();
     const second = (await login(email)).json();
     const res = await call('/api/user-account/deactivate', undefined, {
@@ -602,8 +585,8 @@ describe('PUT /api/user-account/deactivate', () => {
       .returning();
     const userIdOf = async (email: string) =>
       (await t.app.db.select().from(users).where(eq(users.email, email)))[0]!.id;
-    const admin = await addUser();
-    const other = await addUser();
+    const admin = await addDemoPasswordUser(t.app.db);
+    const other = await addDemoPasswordUser(t.app.db);
     await t.app.db.insert(memberships).values([
       { user_id: await userIdOf(admin), organization_id: org!.id, status: 'approved', manage_settings: true },
       { user_id: await userIdOf(other), organization_id: org!.id, status: 'pending' },
@@ -638,7 +621,7 @@ describe('rate limits', () => {
   });
 
   it('mfa-submit: an account with too many wrong codes is locked for a while, from any address', async () => {
-    const email = await addUser({ twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     let { uuid, code } = await challenge(email);
     let wrong = 0;
     for (;;) {
@@ -653,7 +636,10 @@ describe('rate limits', () => {
   });
 
   it(`mfa-send: ${MFA_SEND_MAX_PER_ADDRESS_AND_ACCOUNT} per account from one address in 15 minutes, known or not`, async () => {
-    for (const email of [await addUser({ twoFa: true }), 'no-such-person@example.test']) {
+    for (const email of [
+      await addDemoPasswordUser(t.app.db, { twoFa: true }),
+      'no-such-person@example.test',
+    ]) {
       const address = nextAddress();
       for (let i = 0; i < MFA_SEND_MAX_PER_ADDRESS_AND_ACCOUNT; i++) {
         expect((await call('/api/mfa-send', { email, type: 'email' }, { address })).statusCode).toBe(200);
@@ -666,7 +652,7 @@ describe('rate limits', () => {
 
   // Issue #20 point 5: the count is per account and address (was: the account, from any address).
   it('update-after-expiry: wrong old passwords count with sign-in failures and lock that address out', async () => {
-    const email = await addUser({ expired: true });
+    const email = await addDemoPasswordUser(t.app.db, { expired: true });
     const body = { email, new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD };
     const address = '10.2.250.1';
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
@@ -685,7 +671,7 @@ describe('rate limits', () => {
   });
 
   it(`passwords/email: ${RESET_MAIL_MAX_PER_ADDRESS_AND_EMAIL} per email from one address in 15 minutes, known or not`, async () => {
-    for (const email of [await addUser(), 'never-registered@example.test']) {
+    for (const email of [await addDemoPasswordUser(t.app.db), 'never-registered@example.test']) {
       const address = nextAddress();
       for (let i = 0; i < RESET_MAIL_MAX_PER_ADDRESS_AND_EMAIL; i++) {
         expect((await call('/api/passwords/email', { email }, { address })).statusCode).toBe(200);
@@ -779,7 +765,7 @@ describe('bad input', () => {
   });
 
   it('keeps the codes table free of open codes for deleted users', async () => {
-    const email = await addUser({ twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     const { uuid } = await challenge(email);
     const { access_token } = (await login('max@acme.test')).json();
     expect(access_token).toEqual(expect.any(String));

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '../../db/schema/people';
 import { DEMO_PASSWORD } from '../../seed/demo';
 import { createDemoTestApp, type TestApp } from '../../test/app';
+import { addDemoPasswordUser } from '../../test/people';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 
 // The 419's 'password expired' ticket (issue 37): the password page changes an expired password
@@ -14,12 +13,9 @@ const CODE_SUBJECT = /verification code/;
 
 let t: TestApp;
 let smtp: TestSmtp;
-let demoHash: string;
 beforeAll(async () => {
   smtp = await startTestSmtp();
   t = await createDemoTestApp({ smtpUrl: smtp.url, publicUrl: 'http://parity.test' });
-  const [ada] = await t.app.db.select().from(users).where(eq(users.email, 'ada@acme.test'));
-  demoHash = ada!.password_hash;
 });
 afterAll(async () => {
   await t?.close();
@@ -47,21 +43,6 @@ const submit = (uuid: string, code: string, email: string) =>
     { uuid, code, email, type: 'email', grant_type: 'password', client_id: 'parity-web' },
     true,
   );
-
-let userCount = 0;
-/** A fresh verified user with the demo password (its hash reused: no hashing). */
-async function addUser(options: { twoFa?: boolean; expired?: boolean } = {}): Promise<string> {
-  const email = `ticket${++userCount}.${Date.now()}@example.test`;
-  await t.app.db.insert(users).values({
-    email,
-    name: 'Test',
-    lastname: 'Person',
-    password_hash: demoHash,
-    two_fa_enabled: options.twoFa ?? false,
-    password_expires_at: options.expired ? new Date('2025-01-01T00:00:00Z') : null,
-  });
-  return email;
-}
 
 /** Runs `action`, then waits for the next mail to `to` whose subject matches. */
 async function mailAfter<T>(to: string, subject: RegExp, action: () => Promise<T>): Promise<[T, ParsedMail]> {
@@ -94,7 +75,7 @@ describe('the 419 ticket: an expired password changed without asking again', () 
   const next = { new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD };
 
   it('signs the user in with the new password, once: the ticket is spent by the change', async () => {
-    const email = await addUser({ expired: true });
+    const email = await addDemoPasswordUser(t.app.db, { expired: true });
     const ticket = await ticketOf(email);
     // Never an access token.
     expect((await status(ticket)).statusCode).toBe(401);
@@ -121,12 +102,12 @@ describe('the 419 ticket: an expired password changed without asking again', () 
   });
 
   it("refuses a forged, another audience's or an expired ticket, and a ticket with the old password", async () => {
-    const email = await addUser({ expired: true });
+    const email = await addDemoPasswordUser(t.app.db, { expired: true });
     const ticket = await ticketOf(email);
     const forged = await update({ ticket: `${ticket.slice(0, -4)}AAAA`, ...next });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().error).toBe('invalid_ticket');
-    const other = await addUser();
+    const other = await addDemoPasswordUser(t.app.db);
     const access = (await login(other)).json().access_token as string;
     expect((await update({ ticket: access, ...next })).json().error).toBe('invalid_ticket');
     const both = await update({ ticket, email, old_password: DEMO_PASSWORD, ...next });
@@ -146,7 +127,7 @@ describe('the 419 ticket: an expired password changed without asking again', () 
   });
 
   it('answers one of two concurrent changes with the same ticket; the other is refused', async () => {
-    const email = await addUser({ expired: true });
+    const email = await addDemoPasswordUser(t.app.db, { expired: true });
     const ticket = await ticketOf(email);
     const answers = await Promise.all([
       update({ ticket, ...next }),
@@ -161,7 +142,7 @@ describe('the 419 ticket: an expired password changed without asking again', () 
   });
 
   it('sends a two-factor account to its code step, not to a session', async () => {
-    const email = await addUser({ expired: true, twoFa: true });
+    const email = await addDemoPasswordUser(t.app.db, { expired: true, twoFa: true });
     const ticket = await ticketOf(email);
     const [res, mail] = await mailAfter(email, CODE_SUBJECT, () => update({ ticket, ...next }));
     expect(res.statusCode).toBe(200);

@@ -1,10 +1,9 @@
 import { MFA_SENT_MESSAGE, RESET_LINK_SENT_MESSAGE } from '@parity/domain/auth';
-import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { users } from '../../db/schema/people';
 import { DEMO_PASSWORD } from '../../seed/demo';
 import { createDemoTestApp, type TestApp } from '../../test/app';
+import { addDemoPasswordUser } from '../../test/people';
 import { recipient, startTestSmtp, type TestSmtp } from '../../test/smtp';
 import {
   MAIL_WINDOW_MS,
@@ -23,12 +22,9 @@ const CODE_SUBJECT = /verification code/;
 
 let t: TestApp;
 let smtp: TestSmtp;
-let demoHash: string;
 beforeAll(async () => {
   smtp = await startTestSmtp();
   t = await createDemoTestApp({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL });
-  const [ada] = await t.app.db.select().from(users).where(eq(users.email, 'ada@acme.test'));
-  demoHash = ada!.password_hash;
 });
 afterAll(async () => {
   await t?.close();
@@ -52,20 +48,6 @@ function call(url: string, body: Record<string, unknown>, address: string) {
 }
 
 const askForLink = (email: string, address: string) => call('/api/passwords/email', { email }, address);
-
-let userCount = 0;
-/** A fresh verified user with the demo password (its hash reused: no hashing). */
-async function addUser(twoFa = false): Promise<string> {
-  const email = `throttled${++userCount}.${Date.now()}@example.test`;
-  await t.app.db.insert(users).values({
-    email,
-    name: 'Test',
-    lastname: 'Person',
-    password_hash: demoHash,
-    two_fa_enabled: twoFa,
-  });
-  return email;
-}
 
 const mailsTo = (to: string, subject: RegExp): ParsedMail[] =>
   smtp.messages.filter((m) => recipient(m) === to && subject.test(m.subject ?? ''));
@@ -117,7 +99,7 @@ describe('POST /api/passwords/email: the owner always gets a link', () => {
   });
 
   it('spaces the mails per email without refusing: the links already mailed work, and the window end brings a new one', async () => {
-    const email = await addUser();
+    const email = await addDemoPasswordUser(t.app.db);
     const strangers: ParsedMail[] = [];
     for (let i = 0; i < RESET_MAILS_PER_EMAIL; i++) {
       const [res, mail] = await mailAfter(email, RESET_SUBJECT, () => askForLink(email, nextAddress()));
@@ -144,7 +126,7 @@ describe('POST /api/passwords/email: the owner always gets a link', () => {
   });
 
   it(`answers 429 to one address asking for one email more than ${RESET_MAIL_MAX_PER_ADDRESS_AND_EMAIL} times; the owner elsewhere still gets a link`, async () => {
-    const email = await addUser();
+    const email = await addDemoPasswordUser(t.app.db);
     const stranger = nextAddress();
     for (let i = 0; i < RESET_MAIL_MAX_PER_ADDRESS_AND_EMAIL; i++) {
       expect((await askForLink(email, stranger)).statusCode).toBe(200);
@@ -159,7 +141,7 @@ describe('POST /api/passwords/email: the owner always gets a link', () => {
 
 describe('POST /api/passwords/reset with several open links', () => {
   it('sets the password once when two links of one account are used at the same moment', async () => {
-    const email = await addUser();
+    const email = await addDemoPasswordUser(t.app.db);
     const [, first] = await mailAfter(email, RESET_SUBJECT, () => askForLink(email, nextAddress()));
     const [, second] = await mailAfter(email, RESET_SUBJECT, () => askForLink(email, nextAddress()));
     const answers = await Promise.all(
@@ -178,7 +160,7 @@ describe('POST /api/passwords/reset with several open links', () => {
 
 describe('POST /api/mfa-send: the owner always holds a working code', () => {
   it("answers the owner 200 after strangers' resends used up the window; the code last mailed works and nothing replaced it", async () => {
-    const email = await addUser(true);
+    const email = await addDemoPasswordUser(t.app.db, { twoFa: true });
     const signIn = await call(
       '/api/oauth/token/',
       { grant_type: 'password', username: email, password: DEMO_PASSWORD, client_id: 'parity-web' },

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { ZUpdateAfterExpiryForm, ZUpdateAfterExpiryTicketForm } from '@parity/domain/auth';
-import { useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { alertStore } from '../../../components/alerts/alert-store';
 import { Button } from '../../../components/button/button';
@@ -96,23 +96,10 @@ function TicketForm({ ticket, onSpent }: { ticket: string; onSpent: (message: st
     );
   }, alertRequiredFields(PASSWORD_UPDATE_LABELS));
   return (
-    <form onSubmit={onSubmit} noValidate aria-describedby={formError ? 'password-error' : undefined}>
-      <Stack gap="md">
-        <FormError id="password-error" title="Password not updated">
-          {formError}
-        </FormError>
-        {email ? <Text size="sm">{`A new password for ${email}.`}</Text> : null}
-        <NewPasswordFields inputProps={form.getInputProps} />
-        <Button type="submit" kind="primary" size="large" fullWidth loading={update.isPending}>
-          Update password
-        </Button>
-        <Text size="sm" ta="center">
-          <Anchor component={Link} to={LOGIN_PATH}>
-            Back to log in
-          </Anchor>
-        </Text>
-      </Stack>
-    </form>
+    <PasswordUpdateForm onSubmit={onSubmit} formError={formError} pending={update.isPending}>
+      {email ? <Text size="sm">{`A new password for ${email}.`}</Text> : null}
+      <NewPasswordFields inputProps={form.getInputProps} />
+    </PasswordUpdateForm>
   );
 }
 
@@ -139,33 +126,52 @@ function CredentialsForm({ notice }: { notice: string | null }) {
   }, alertRequiredFields(PASSWORD_UPDATE_LABELS));
 
   return (
+    <PasswordUpdateForm onSubmit={onSubmit} formError={formError} pending={update.isPending}>
+      <TextInput
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        withAsterisk
+        aria-required
+        {...form.getInputProps('email')}
+      />
+      <PasswordField
+        label="Current password"
+        name="old_password"
+        autoComplete="current-password"
+        withAsterisk
+        aria-required
+        {...form.getInputProps('old_password')}
+        toggleLabel="Show characters of the current one"
+      />
+      <NewPasswordFields inputProps={form.getInputProps} />
+    </PasswordUpdateForm>
+  );
+}
+
+/** Both forms' frame: the API's reason, the fields, Update password and the way back. */
+function PasswordUpdateForm({
+  onSubmit,
+  formError,
+  pending,
+  children,
+}: {
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  formError: string | null;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  return (
     <form onSubmit={onSubmit} noValidate aria-describedby={formError ? 'password-error' : undefined}>
       <Stack gap="md">
         <FormError id="password-error" title="Password not updated">
           {formError}
         </FormError>
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          withAsterisk
-          aria-required
-          {...form.getInputProps('email')}
-        />
-        <PasswordField
-          label="Current password"
-          name="old_password"
-          autoComplete="current-password"
-          withAsterisk
-          aria-required
-          {...form.getInputProps('old_password')}
-          toggleLabel="Show characters of the current one"
-        />
-        <NewPasswordFields inputProps={form.getInputProps} />
-        <Button type="submit" kind="primary" size="large" fullWidth loading={update.isPending}>
+        {children}
+        <Button type="submit" kind="primary" size="large" fullWidth loading={pending}>
           Update password
         </Button>
         <Text size="sm" ta="center">
