@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
+import { exchangeGrants } from '../../db/schema/exchange';
 import { files } from '../../db/schema/files';
 import { organizationCodes, organizations, users } from '../../db/schema/people';
 import { ACME, CEDAR } from '../../seed/demo';
@@ -212,8 +213,16 @@ describe('logo and cover', () => {
     expect(storedFiles(k.filesRoot).filter((f) => f.includes('/logo/'))).toHaveLength(1);
     await k.t.app.db.update(organizations).set({ is_public: false }).where(eq(organizations.id, acme()));
     try {
-      expect((await k.call('GET', `/api/organizations/${acme()}/logo`, EVE)).statusCode).toBe(404);
-      expect((await k.call('GET', `/api/organizations/${acme()}/logo`, MAX)).statusCode).toBe(200);
+      // Private, Acme is known to those it has dealt with (Cedar: Acme's expired grant) as its page is.
+      const logoAs = async (email: string) =>
+        (await k.call('GET', `/api/organizations/${acme()}/logo`, email)).statusCode;
+      const pageAs = async (email: string) =>
+        (await k.call('GET', `/api/organizations/${acme()}`, email)).statusCode;
+      expect(await logoAs(EVE)).toBe(await pageAs(EVE));
+      await k.t.app.db.delete(exchangeGrants).where(eq(exchangeGrants.owner_organization_id, acme()));
+      expect(await pageAs(EVE)).toBe(404);
+      expect(await logoAs(EVE)).toBe(404);
+      expect(await logoAs(MAX)).toBe(200);
     } finally {
       await k.t.app.db.update(organizations).set({ is_public: true }).where(eq(organizations.id, acme()));
     }

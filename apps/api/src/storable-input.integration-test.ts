@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from './test/app';
 
 // Issue 38 point 1: a JSON body nested thousands deep held the whole process for over a second
 // (the text check walked it recursively, copying the path at every level) and answered 500 at

@@ -1,8 +1,8 @@
 import { defaultExpiry } from '@parity/domain/exchange';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, users } from '../../db/schema/people';
-import { createSeededTestApp, type SeededTestApp, sessionToken } from '../../test/app';
+import { memberships, users } from './db/schema/people';
+import { createSeededTestApp, type SeededTestApp, sessionToken } from './test/app';
 
 // Issue 38, point 4: a private organization is named only to its members, platform admins and the
 // organizations it has dealt with; to anyone else every route answers as if it did not exist.
