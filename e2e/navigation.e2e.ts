@@ -53,14 +53,6 @@ class Journey {
     await this.page.waitForURL((url) => url.pathname === '/');
   }
 
-  /** Signs in on the /login page already open. */
-  async logIn(email: string, password: string) {
-    await this.page.getByLabel(/email/i).fill(email);
-    await this.page.getByLabel(/password/i).fill(password);
-    await this.page.getByRole('button', { name: /sign in|log in/i }).click();
-    await this.page.waitForURL((url) => url.pathname === '/');
-  }
-
   async close() {
     await this.context?.close();
   }
@@ -616,10 +608,9 @@ describe.runIf(hasBrowser)('every role reaches its pages by clicks, at 1440 and 
         await j.arrive(/^\/signup\/processing\/\d+\/finish$/, 'Awaiting admin approval');
       });
 
-      it('logs in from the last step and finds the pending dashboard and its own profile', async () => {
-        await j.page.getByRole('link', { name: 'Log in to Parity', exact: true }).click();
-        await j.arrive('/login', 'Log in to Parity');
-        await j.logIn(email, NEW_PASSWORD);
+      it('goes on from the last step, signed in, to the pending dashboard and its own profile', async () => {
+        // The verified link signed the person in (no second sign-in, issue 37 point 10).
+        await j.page.getByRole('link', { name: 'Go to the dashboard', exact: true }).click();
         await j.arrive('/', GREETING('Nia'));
         await j.sees('Awaiting admin approval');
         expect(await j.modules()).toEqual(['Dashboard']);
