@@ -9,6 +9,15 @@ describe('dates as every page writes them', () => {
     expect(formatDate('2026-12-31')).toBe('Dec 31, 2026');
     expect(formatDate('2026-01-01')).toBe('Jan 1, 2026');
     expect(formatDate('2026-13-01')).toBe('2026-13-01');
+    expect(formatDate('2026-02-30')).toBe('2026-02-30');
+  });
+
+  it('writes an instant in the zone a page names (an event in its calendar zone), in one style', () => {
+    const instant = '2026-12-07T19:17:00Z';
+    expect(formatDateTime(instant, { timeZone: 'UTC' })).toBe('Dec 7, 2026, 7:17 PM');
+    expect(formatDateTime(instant, { timeZone: 'Asia/Tokyo' })).toBe('Dec 8, 2026, 4:17 AM');
+    expect(formatDate(instant, { timeZone: 'Asia/Tokyo' })).toBe('Dec 8, 2026');
+    expect(formatTime(instant, { timeZone: 'America/New_York' })).toBe('2:17 PM');
   });
 
   it("writes an instant's day and time in the browser's time zone", () => {

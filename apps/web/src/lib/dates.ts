@@ -1,28 +1,33 @@
 /**
- * How every page writes dates and times: one set of formats (US English, the browser's time zone
- * for instants). Each Intl formatter is made once, when first used: one is costly to build
- * (toLocaleString with options builds one per call: a list of 50 rows spent tens of milliseconds
- * on a phone).
+ * The app's one date and time formatter: every page writes dates with these named styles, in the
+ * user's locale (the browser's language) and time zone (the browser's, or the zone a page names,
+ * such as a calendar's). The architecture test refuses date formatting anywhere else. Each Intl
+ * formatter is made once, when first used: one is costly to build (a list of 50 rows formatting
+ * per call spent tens of milliseconds on a phone).
  */
 
-// 'Nov 22, 2026' is written by hand, not with Intl: the first Intl date formatter a page builds
-// costs ~15 ms (its locale data), and the dashboard's first render would pay it for due dates.
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The named styles: 'Dec 7, 2026', 'Dec 7, 2026, 7:17 PM', '7:17 PM' (in en-US). */
+const STYLES = {
+  date: { dateStyle: 'medium' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  time: { timeStyle: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+type Style = keyof typeof STYLES;
 
-/** A formatter made at its first use, not as the app starts. */
-function once<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
+const made = new Map<string, Intl.DateTimeFormat>();
+
+/** The style's formatter in `timeZone` (the browser's when none), made at its first use. */
+function formatter(style: Style, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone ?? ''}`;
+  let format = made.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, { ...STYLES[style], timeZone });
+    made.set(key, format);
+  }
+  return format;
 }
 
-const dateTimeFormat = once(
-  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
-);
-const timeFormat = once(() => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }));
-const relativeFormat = once(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 /** What a missing date shows. */
 export const NO_DATE = '—';
@@ -34,32 +39,41 @@ function parse(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** Where an instant is shown: the browser's zone unless the page names one (an event's calendar). */
+export interface ZoneOption {
+  timeZone?: string;
+}
+
 /**
- * 'Nov 22, 2026'. A calendar date (YYYY-MM-DD, such as a due date) is shown as written, in any
- * time zone; an instant shows its day in the browser's time zone. Missing: '—'; text that is no
- * date is shown as it is.
+ * 'Dec 7, 2026'. A calendar date (YYYY-MM-DD, such as a due date) is shown as written, in any
+ * time zone; an instant shows its day in the time zone. Missing: '—'; text that is no date is
+ * shown as it is.
  */
-export function formatDate(value: string | null | undefined): string {
+export function formatDate(value: string | null | undefined, { timeZone }: ZoneOption = {}): string {
   if (!value) return NO_DATE;
   if (CALENDAR_DATE.test(value)) {
-    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-    return parse(value) ? `${MONTHS[month - 1]} ${day}, ${year}` : value;
+    const date = parse(`${value}T00:00:00Z`);
+    const [, month, day] = value.split('-').map(Number) as [number, number, number];
+    // `new Date` rolls 2026-02-30 over to March: a day it moved is no date.
+    return date && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+      ? formatter('date', 'UTC').format(date)
+      : value;
   }
   const date = parse(value);
-  return date ? `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}` : value;
+  return date ? formatter('date', timeZone).format(date) : value;
 }
 
-/** 'Nov 22, 2026, 4:35 PM' in the browser's time zone. Missing: '—'. */
-export function formatDateTime(value: string | null | undefined): string {
+/** 'Dec 7, 2026, 7:17 PM' in the time zone. Missing: '—'. */
+export function formatDateTime(value: string | null | undefined, { timeZone }: ZoneOption = {}): string {
   if (!value) return NO_DATE;
   const date = parse(value);
-  return date ? dateTimeFormat().format(date) : value;
+  return date ? formatter('dateTime', timeZone).format(date) : value;
 }
 
-/** '4:35 PM' in the browser's time zone. */
-export function formatTime(value: string): string {
+/** '7:17 PM' in the time zone. */
+export function formatTime(value: string, { timeZone }: ZoneOption = {}): string {
   const date = parse(value);
-  return date ? timeFormat().format(date) : value;
+  return date ? formatter('time', timeZone).format(date) : value;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -76,8 +90,37 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   if (Number.isNaN(seconds)) return iso;
   if (Math.abs(seconds) < 45) return 'just now';
+  relativeFormat ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relativeFormat().format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
   }
-  return relativeFormat().format(Math.round(seconds / 60) || (seconds < 0 ? -1 : 1), 'minute');
+  return relativeFormat.format(Math.round(seconds / 60) || (seconds < 0 ? -1 : 1), 'minute');
+}
+
+/** The browser's own time zone (the default of a new user's preferences). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The wall clock's numbers in `timeZone` at `instant` (for computing, not for showing). */
+export function wallClockIn(instant: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour') % 24,
+    minute: get('minute'),
+    second: get('second'),
+  };
 }

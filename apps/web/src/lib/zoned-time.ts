@@ -1,33 +1,16 @@
 /**
  * Wall-clock times in a named IANA zone, with the browser's Intl only: the event form edits
- * "2026-12-03T09:30" in the event's own zone, the API stores the UTC instant.
+ * "2026-12-03T09:30" in the event's own zone, the API stores the UTC instant. What a page shows
+ * is written by lib/dates.ts, the app's one formatter.
  */
 
-function partsIn(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour') % 24,
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
+import { formatDate, formatDateTime, formatTime, wallClockIn } from './dates';
+
+export { browserTimeZone } from './dates';
 
 /** The zone's offset from UTC at `instant`, in milliseconds (positive east of Greenwich). */
 export function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const p = partsIn(instant, timeZone);
+  const p = wallClockIn(instant, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
@@ -36,7 +19,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 
 /** "YYYY-MM-DDTHH:mm" as the clock on the wall in `timeZone` shows `iso`. */
 export function toZonedInput(iso: string, timeZone: string): string {
-  const p = partsIn(new Date(iso), timeZone);
+  const p = wallClockIn(new Date(iso), timeZone);
   return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
 }
 
@@ -76,38 +59,21 @@ export function allDayLastDate(endIso: string): string {
   return last.toISOString().slice(0, 10);
 }
 
-/** The browser's own zone (the default of a new user's preferences). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** Every IANA zone the browser knows, for the zone pickers. */
 export function timeZoneNames(): string[] {
   const names = Intl.supportedValuesOf('timeZone');
   return names.includes('UTC') ? names : ['UTC', ...names];
 }
 
-/** "Thu 3 Dec 2026, 09:30" in `timeZone` (the date alone for an all-day event). */
-export function formatWhen(iso: string, timeZone: string, allDay = false): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: allDay ? 'UTC' : timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    ...(allDay ? {} : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-  }).format(new Date(iso));
-}
-
-/** The event's span: "Thu 3 Dec 2026, 09:30 – 10:30", or the days of an all-day event. */
+/** The event's span: "Dec 3, 2026, 9:30 AM – 10:30 AM" in `timeZone`, or its days when all-day. */
 export function formatSpan(start: string, end: string, timeZone: string, allDay: boolean): string {
   if (allDay) {
-    const first = formatWhen(start, timeZone, true);
-    const last = formatWhen(allDayStart(allDayLastDate(end)), timeZone, true);
+    const first = formatDate(start.slice(0, 10));
+    const last = formatDate(allDayLastDate(end));
     return first === last ? `${first} (all day)` : `${first} – ${last} (all day)`;
   }
-  const from = formatWhen(start, timeZone);
+  const from = formatDateTime(start, { timeZone });
   const sameDay = toZonedInput(start, timeZone).slice(0, 10) === toZonedInput(end, timeZone).slice(0, 10);
-  const to = sameDay ? toZonedInput(end, timeZone).slice(11) : formatWhen(end, timeZone);
+  const to = sameDay ? formatTime(end, { timeZone }) : formatDateTime(end, { timeZone });
   return `${from} – ${to}`;
 }

@@ -188,7 +188,7 @@ describe('/calendar', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Calendar settings' });
-    expect(await within(dialog).findByText(/Your feed is active since 1 November 2026/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/Your feed is active since Nov 1, 2026/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Regenerate' }));
     const confirmDialog = await screen.findByRole('dialog', { name: 'Regenerate the feed URL' });
     await user.click(within(confirmDialog).getByRole('button', { name: 'Regenerate' }));

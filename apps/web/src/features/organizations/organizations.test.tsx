@@ -327,7 +327,7 @@ describe('/organizations/{organizationId} (public page)', () => {
       'href',
       'https://www.cedar-equity.example',
     );
-    expect(field('inception_date')).toHaveTextContent('2012-09-01');
+    expect(field('inception_date')).toHaveTextContent('Sep 1, 2012');
     await waitFor(() => expect(field('legal_structure')).toHaveTextContent('Limited Liability Company'));
     expect(field('ticker_symbol')).toHaveTextContent('No information');
     expect(field('primary_phone')).toHaveTextContent('No information');

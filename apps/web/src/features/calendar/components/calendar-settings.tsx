@@ -14,6 +14,7 @@ import { FormError } from '../../../components/form/form-error';
 import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
 import { Select } from '../../../components/select/select';
+import { formatDate } from '../../../lib/dates';
 import { timeZoneNames } from '../../../lib/zoned-time';
 import {
   useCalendarFeed,
@@ -206,11 +207,8 @@ export function CalendarFeed() {
         <Stack gap="xs">
           <Text size="sm" role="status">
             Your feed is active
-            {feed.data?.createdAt
-              ? ` since ${new Date(feed.data.createdAt).toLocaleDateString('en-GB', { dateStyle: 'long' })}`
-              : ''}
-            . Its address was shown when it was made; regenerate it to get a new one (the current one then
-            stops working).
+            {feed.data?.createdAt ? ` since ${formatDate(feed.data.createdAt)}` : ''}. Its address was shown
+            when it was made; regenerate it to get a new one (the current one then stops working).
           </Text>
           <Group gap="sm">{manage}</Group>
         </Stack>

@@ -20,6 +20,7 @@ import { DateField } from '../../../components/form/date-field';
 import { FormError } from '../../../components/form/form-error';
 import { focusFirstError, useSchemaForm } from '../../../components/form/use-schema-form';
 import { Select } from '../../../components/select/select';
+import { formatDate } from '../../../lib/dates';
 import { useAcceptRequest, useCreateGrant, useCreateRequest, useOrganizationOptions } from '../api/exchange';
 
 const TAB_OPTIONS = TAB_KEYS.map((key) => ({ value: key, label: TAB_TITLES[key] }));
@@ -134,7 +135,7 @@ export function GrantForm({ onDone }: { onDone: () => void }) {
         showAlert(
           'success',
           'Profile shared',
-          `${grant.investor.name} may read it until ${grant.expires_on}.`,
+          `${grant.investor.name} may read it until ${formatDate(grant.expires_on)}.`,
         );
         onDone();
       },

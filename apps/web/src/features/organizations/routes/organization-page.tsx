@@ -7,6 +7,7 @@ import { Button } from '../../../components/button/button';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { QueryError } from '../../../components/query-state/query-state';
 import { useCurrentAccount } from '../../../lib/account';
+import { formatDate } from '../../../lib/dates';
 import { useDictionary } from '../../../lib/dictionaries';
 import { useOrganization, usePublishedEvenness, usePublishedLpi } from '../api/organizations';
 import { OrganizationLogo } from '../components/organization-logo';
@@ -193,7 +194,7 @@ export function OrganizationPageRoute() {
                 {data.size_of_workforce ? `${data.size_of_workforce} employees` : NO_INFORMATION}
               </Field>
               <Field name="inception_date" label="Inception">
-                {data.inception_date ?? NO_INFORMATION}
+                {data.inception_date ? formatDate(data.inception_date) : NO_INFORMATION}
               </Field>
               <Field name="legal_structure" label="Legal structure">
                 {structure ?? NO_INFORMATION}

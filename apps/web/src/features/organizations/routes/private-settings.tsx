@@ -35,6 +35,7 @@ import { OrganizationCountFields } from '../../../components/organization-count-
 import { ProtectedImage } from '../../../components/protected-image/protected-image';
 import { Select } from '../../../components/select/select';
 import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/dates';
 import { useDictionary } from '../../../lib/dictionaries';
 import { useMembers } from '../../../lib/members';
 import { useUploadOrganizationImage } from '../api/library';
@@ -205,7 +206,10 @@ export function PrivateSettingsRoute() {
                 label={L.legal_structure}
                 value={(legalStructures.data ?? []).find((s) => s.id === legal)?.name ?? null}
               />
-              <ReadOnlyField label={L.inception_date} value={values.inception_date} />
+              <ReadOnlyField
+                label={L.inception_date}
+                value={values.inception_date && formatDate(values.inception_date)}
+              />
               <ReadOnlyField
                 label={L.primary_contact_id}
                 value={contacts.find((o) => o.value === String(values.primary_contact_id))?.label ?? null}

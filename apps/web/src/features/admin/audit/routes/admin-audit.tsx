@@ -23,7 +23,7 @@ import { DateField } from '../../../../components/form/date-field';
 import { Pager, pageCount } from '../../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../../components/query-state/query-state';
 import { Select } from '../../../../components/select/select';
-import { formatDateTime } from '../../../../lib/dates';
+import { browserTimeZone, formatDateTime } from '../../../../lib/dates';
 import { OrganizationSelect } from '../../reports/components/organization-select';
 import { ADMIN_AUDIT_PAGE_SIZE, type AuditFilters, useAdminAudit } from '../api/audit';
 import { AuditDiff, fieldLabel } from '../components/audit-diff';
@@ -47,8 +47,6 @@ const ACTIONS = [
   'upload',
   'submit',
 ];
-
-const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const entityLabel = (entity: string) =>
   (AUDIT_ENTITY_LABELS as Record<string, string>)[entity] ?? fieldLabel(entity);
@@ -180,7 +178,7 @@ function AuditTable({
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {total} {total === 1 ? 'entry' : 'entries'}; times in {zone}
+        {total} {total === 1 ? 'entry' : 'entries'}; times in {browserTimeZone()}
       </Text>
       {data.length === 0 ? (
         <Center py="xl">

@@ -10,6 +10,7 @@ import { IndustriesPicker } from '../../../../components/industries-picker/indus
 import { OrganizationCountFields } from '../../../../components/organization-count-fields/organization-count-fields';
 import { PhoneInput } from '../../../../components/phone-input/phone-input';
 import { Select } from '../../../../components/select/select';
+import { formatDate } from '../../../../lib/dates';
 import { useDictionary } from '../../../../lib/dictionaries';
 
 export type OverviewErrors = Partial<Record<keyof TOverviewValues, string>>;
@@ -74,7 +75,10 @@ export function OverviewForm({
             value={(legalStructures.data ?? []).find((s) => s.id === legal)?.name ?? null}
           />
           <ReadOnlyField label={L.is_publicly_traded} value={Boolean(value.is_publicly_traded)} />
-          <ReadOnlyField label={L.inception_date} value={value.inception_date} />
+          <ReadOnlyField
+            label={L.inception_date}
+            value={value.inception_date && formatDate(value.inception_date)}
+          />
           <ReadOnlyField label={L.ticker_symbol} value={value.ticker_symbol} />
           <OrganizationCountFields
             labels={L}
