@@ -6,6 +6,15 @@ export const ADMINISTRATOR_TITLE = 'Platform administrator';
 /** What a platform administrator can open in the web app today, each with its page. */
 export const ADMINISTRATOR_PAGES = [
   { label: 'Open the admin console', to: '/admin', what: "the platform's figures and maintenance mode" },
+  { label: 'Organization codes', to: '/admin/codes', what: 'the codes people sign up with' },
+  { label: 'Clients', to: '/admin/clients', what: 'the API clients and their secrets' },
+  { label: "Users' permissions", to: '/admin/users', what: 'every account, its roles and its rights' },
+  { label: 'Feedback', to: '/admin/feedback', what: 'what people sent from the feedback form' },
+  {
+    label: 'Reports',
+    to: '/admin/reports',
+    what: 'organizations, users, surveys and LPI results as CSV or .xlsx',
+  },
   { label: 'Organizations', to: '/organizations', what: "every organization's public page" },
   { label: 'Users', to: '/users', what: 'the people of every organization and their public profiles' },
   { label: 'My profile', to: '/users/private', what: 'your own profile and documents' },
@@ -46,10 +55,6 @@ export function AdministratorCard() {
             </List.Item>
           ))}
         </List>
-        <Text size="sm" c="dimmed">
-          The other administration pages (organization codes, clients, users' permissions, feedback and
-          reports) are not in the web app yet.
-        </Text>
       </Stack>
     </Card>
   );
