@@ -170,9 +170,16 @@ export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
  * GET /api/notifications/stream (server-sent events). Each event carries an `id:` (the
  * notification id; a reconnect sends it back as Last-Event-ID and gets what it missed).
  * - `notification`: a new notification, with the user's unread count after it;
- * - `unread`: the unread count changed (read on another tab), no id.
+ * - `unread`: the unread count changed (read on another tab), no id;
+ * - `account`: the user's account changed (approved, rights, roles, organization), data `{}`, no
+ *   id: the page reads GET /api/user/status again.
+ * Comment lines (`: ping`) keep an idle stream open and carry no event.
  */
-export const NOTIFICATION_STREAM_EVENTS = { notification: 'notification', unread: 'unread' } as const;
+export const NOTIFICATION_STREAM_EVENTS = {
+  notification: 'notification',
+  unread: 'unread',
+  account: 'account',
+} as const;
 export const ZNotificationStreamNotification = z.object({
   notification: ZNotification,
   unread: z.number().int(),

@@ -5,6 +5,7 @@ import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../tes
 import { lastNotificationId, notificationsSince, withFailingCommits } from '../../test/notifications-written';
 
 // Issue 17: an approval decision is written to the applicant in the decision's transaction.
+// Issue 37 point 5: it names the person who decided, not the organization.
 
 let t: TestApp;
 let acme: number;
@@ -39,7 +40,7 @@ async function newPending(email: string, organizationId: number): Promise<number
 }
 
 describe('approval decisions notify the applicant', () => {
-  it('tells an approved applicant, linking to the dashboard; not the admin, not other members', async () => {
+  it('tells an approved applicant who approved, linking to the dashboard; not the admin, not other members', async () => {
     const applicant = await newPending('approved-applicant@newfirm.test', acme);
     const since = await lastNotificationId(t.app.db);
     const res = await decide('ada@acme.test', acme, applicant, 'approve');
@@ -49,7 +50,7 @@ describe('approval decisions notify the applicant', () => {
         user_id: applicant,
         kind: 'approval_decision',
         type: 'base',
-        title: 'Acme Capital Partners approved your membership',
+        title: 'Ada Lovelace approved your request to join Acme Capital Partners',
         body: 'You can now use Parity: start from your dashboard.',
         link: '/',
         read_at: null,
@@ -57,14 +58,14 @@ describe('approval decisions notify the applicant', () => {
     ]);
   });
 
-  it('tells a declined applicant; a platform admin deciding is not told either', async () => {
+  it('tells a declined applicant which platform admin declined; the admin is not told', async () => {
     const applicant = await newPending('declined-applicant@newfirm.test', acme);
     const since = await lastNotificationId(t.app.db);
     const res = await decide('admin@parity.test', acme, applicant, 'decline');
     expect(res.statusCode, res.body).toBe(200);
     const written = await notificationsSince(t.app.db, since, 'approval_decision');
     expect(written.map((n) => [n.user_id, n.title, n.link])).toEqual([
-      [applicant, 'Acme Capital Partners declined your request to join', '/'],
+      [applicant, 'Grace Hopper declined your request to join Acme Capital Partners', '/'],
     ]);
   });
 
@@ -76,7 +77,9 @@ describe('approval decisions notify the applicant', () => {
     expect((await decide('ada@acme.test', acme, applicant, 'decline')).statusCode).toBe(200);
     expect((await decide('ada@acme.test', acme, applicant, 'approve')).statusCode).toBe(409);
     const written = await notificationsSince(t.app.db, since, 'approval_decision');
-    expect(written.map((n) => n.title)).toEqual(['Acme Capital Partners declined your request to join']);
+    expect(written.map((n) => n.title)).toEqual([
+      'Ada Lovelace declined your request to join Acme Capital Partners',
+    ]);
   });
 
   it('leaves no notification when the decision is rolled back', async () => {

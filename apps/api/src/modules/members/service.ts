@@ -11,6 +11,7 @@ import { loadCaller } from '../../core/access/caller';
 import { authorizeOrganization, type OrganizationRef } from '../../core/access/organization-guard';
 import { audit } from '../../core/audit';
 import { conflict, notFound } from '../../core/http/errors';
+import { signalAccountChange } from '../../core/outbox/account-change';
 import { notify } from '../../core/outbox/notify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { MailMessage } from '../../plugins/mailer';
@@ -63,8 +64,8 @@ export type Decision = 'approve' | 'decline';
 
 /**
  * Approves or declines a pending member, in one transaction (the membership row locked) with the
- * applicant's notification, then mails the person the decision. 409 when the user is not awaiting
- * approval.
+ * applicant's notification, naming who decided, and the signal to their open pages; then mails
+ * the person the decision. 409 when the user is not awaiting approval.
  */
 export async function decide(
   db: Db,
@@ -77,7 +78,7 @@ export async function decide(
   now = new Date(),
 ): Promise<TMember> {
   const outcome = await db.transaction(async (tx) => {
-    await authorizeOrganization(tx, callerId, organizationId, 'admin');
+    const { caller } = await authorizeOrganization(tx, callerId, organizationId, 'admin');
     const member = await repo.findMemberForUpdate(tx, organizationId, userId);
     if (!member) throw notFound('User');
     if (member.status !== 'pending') {
@@ -86,7 +87,10 @@ export async function decide(
     const status = decision === 'approve' ? 'approved' : 'declined';
     await repo.decide(tx, member.membershipId, status, callerId, now);
     const organizationName = (await repo.findOrganizationName(tx, organizationId)) ?? 'your organization';
-    if (userId !== callerId) await notify(tx, decisionNotification(userId, organizationName, decision));
+    if (userId !== callerId) {
+      await notify(tx, decisionNotification(userId, fullName(caller.row.user), organizationName, decision));
+    }
+    await signalAccountChange(tx, userId);
     await audit(tx, {
       actorId: callerId,
       organizationId,
@@ -103,18 +107,25 @@ export async function decide(
   return toMember(outcome.member);
 }
 
-function decisionNotification(userId: number, organizationName: string, decision: Decision) {
+/** Names the person who decided (an admin of the organization or a platform administrator). */
+function decisionNotification(
+  userId: number,
+  deciderName: string,
+  organizationName: string,
+  decision: Decision,
+) {
+  const decider = deciderName || 'An administrator';
   return {
     userIds: [userId],
     kind: 'approval_decision' as const,
     link: '/',
     ...(decision === 'approve'
       ? {
-          title: `${organizationName} approved your membership`,
+          title: `${decider} approved your request to join ${organizationName}`,
           body: 'You can now use Parity: start from your dashboard.',
         }
       : {
-          title: `${organizationName} declined your request to join`,
+          title: `${decider} declined your request to join ${organizationName}`,
           body: 'If you think this is a mistake, contact an admin of that organization.',
         }),
   };
@@ -200,7 +211,7 @@ export async function assertMayLeaveOrganization(tx: DbOrTx, userId: number): Pr
 /**
  * PUT /api/organizations/me/members/{userId}/permissions: admins set an approved member's four
  * flags (each optional: unchanged when absent). Rights are read from the database on every
- * request, so the change applies to the member's next request.
+ * request, so the change applies to the member's next request; their open pages are told.
  */
 export async function updatePermissions(
   db: Db,
@@ -219,6 +230,7 @@ export async function updatePermissions(
     const before = flagsOf(member);
     if (PERMISSION_FLAGS.some((f) => before[f] !== next[f])) {
       await repo.setPermissions(tx, member.membershipId, next, now);
+      await signalAccountChange(tx, userId);
       await audit(tx, {
         actorId: callerId,
         organizationId,
@@ -236,8 +248,8 @@ export async function updatePermissions(
 
 /**
  * DELETE /api/organizations/me/members/{userId}: admins remove a member (any status); the user is
- * then without organization. The last admin cannot be removed (409). A removed primary contact
- * is cleared from the organization.
+ * then without organization (their open pages are told). The last admin cannot be removed (409).
+ * A removed primary contact is cleared from the organization.
  */
 export async function removeMember(
   db: Db,
@@ -253,6 +265,7 @@ export async function removeMember(
       await assertKeepsAnAdmin(tx, organizationId, member);
     }
     await repo.deleteMembership(tx, member.membershipId);
+    await signalAccountChange(tx, userId);
     const clearedContact = await repo.clearPrimaryContact(tx, organizationId, userId, now);
     await audit(tx, {
       actorId: callerId,

@@ -3,6 +3,7 @@ import { NOTIFICATION_STREAM_EVENTS, type TNotification } from '@parity/domain/n
 import { z } from 'zod';
 import { findSessionProfile } from '../../core/access/user-profile';
 import { SESSION_ENDS_CHANNEL } from '../../core/auth/session-end';
+import { ACCOUNT_CHANGES_CHANNEL } from '../../core/outbox/account-change';
 import { NOTIFICATIONS_CHANNEL } from '../../core/outbox/notify';
 import type { Database, Db } from '../../db/client';
 import * as repo from './repo';
@@ -25,7 +26,7 @@ export const SESSION_CHECK_MS = 30_000;
 
 const ZNewNotification = z.object({ id: z.number(), user_id: z.number(), mail: z.boolean().optional() });
 const ZUnreadChange = z.object({ user_id: z.number(), unread: z.number() });
-const ZSessionEnd = z.object({ user_id: z.number() });
+const ZUserEvent = z.object({ user_id: z.number() });
 
 interface Log {
   warn(object: object, message: string): void;
@@ -66,6 +67,10 @@ class Stream {
 
   unread(unread: number, live: boolean) {
     this.send(`event: ${NOTIFICATION_STREAM_EVENTS.unread}\ndata: ${JSON.stringify({ unread })}\n\n`, live);
+  }
+
+  account(live: boolean) {
+    this.send(`event: ${NOTIFICATION_STREAM_EVENTS.account}\ndata: {}\n\n`, live);
   }
 
   ping() {
@@ -157,6 +162,14 @@ export class NotificationHub {
     this.stopListening.push(
       await listen(SESSION_ENDS_CHANNEL, (payload) => this.onSessionEnd(payload), {
         onReconnect: () => this.endStreamsOfEndedSessions(this.allStreams()),
+      }),
+    );
+    // Changes announced while the connection was away are lost: every page reads its account again.
+    this.stopListening.push(
+      await listen(ACCOUNT_CHANGES_CHANNEL, (payload) => this.onAccountChange(payload), {
+        onReconnect: () => {
+          for (const stream of this.allStreams()) stream.account(false);
+        },
       }),
     );
     this.heartbeat = setInterval(() => {
@@ -252,9 +265,15 @@ export class NotificationHub {
     for (const stream of this.streams.get(event.user_id) ?? []) stream.unread(event.unread, true);
   }
 
+  /** A user's account changed (committed): their pages read it again. */
+  private onAccountChange(payload: string) {
+    const event = ZUserEvent.parse(JSON.parse(payload));
+    for (const stream of this.streams.get(event.user_id) ?? []) stream.account(true);
+  }
+
   /** Sign-ins of a user ended (committed): the user's streams whose sign-in is gone end. */
   private onSessionEnd(payload: string) {
-    const event = ZSessionEnd.parse(JSON.parse(payload));
+    const event = ZUserEvent.parse(JSON.parse(payload));
     const set = this.streams.get(event.user_id);
     if (set) this.endStreamsOfEndedSessions([...set]);
   }

@@ -156,8 +156,10 @@ export default async function notificationsRoutes(fastify: FastifyInstance, opti
         description:
           'Send `Accept: text/event-stream` (else 406). With `Last-Event-ID`, first the notifications after it, ' +
           'oldest first; then `unread` with the count, then live: `notification` events (id: the ' +
-          'notification id; data: `{notification, unread}`) and `unread` events (`{unread}`, after a read ' +
-          `anywhere), a \`: ping\` comment every 25 s. It ends when the access token expires, and within a ` +
+          'notification id; data: `{notification, unread}`), `unread` events (`{unread}`, after a read ' +
+          'anywhere), `account` events (`{}`, when the caller was approved, removed from the ' +
+          'organization, or their rights or roles changed: read GET /api/user/status again) and ' +
+          `a \`: ping\` comment every 25 s. It ends when the access token expires, and within a ` +
           `second of its sign-in's end (logout, a new password, deactivation...). ${RIGHTS}`,
         querystring: z.strictObject({}),
         headers: z.object({

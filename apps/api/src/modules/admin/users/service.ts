@@ -30,6 +30,7 @@ import { audit, changed } from '../../../core/audit';
 import { hashPassword } from '../../../core/auth/passwords';
 import { newOpaqueToken } from '../../../core/auth/tokens';
 import { badRequest, conflict, notFound } from '../../../core/http/errors';
+import { signalAccountChange } from '../../../core/outbox/account-change';
 import type { Db, DbOrTx } from '../../../db/client';
 import { type AuthDeps, requestPasswordReset, revokeAllSessions } from '../../auth/service';
 import { type Decision, decide } from '../../members/service';
@@ -281,7 +282,8 @@ export async function archiveUser(
 
 /**
  * PUT /api/admin/users/{userId}/permissions: is_sadm and the organization flags (absent ones
- * stay). Not one's own is_sadm, not the last platform administrator (409).
+ * stay). Not one's own is_sadm, not the last platform administrator (409). A change is signalled
+ * to the user's open pages.
  */
 export async function updatePermissions(
   db: Db,
@@ -310,6 +312,7 @@ export async function updatePermissions(
     if (is_sadm !== wasSadm) await repo.updateUser(tx, userId, { is_sadm }, now);
     if (flagsChanged && row.membership_id !== null)
       await repo.setMembershipFlags(tx, row.membership_id, flags, now);
+    await signalAccountChange(tx, userId);
     await audit(tx, {
       actorId: callerId,
       organizationId: row.organization_id,
@@ -326,7 +329,8 @@ export async function updatePermissions(
 
 /**
  * PUT /api/admin/users/{userId}/roles: the user's roles become these ids of the `roles`
- * dictionary (400 naming unknown ids), with the names before and after in the audit log.
+ * dictionary (400 naming unknown ids), with the names before and after in the audit log; a change
+ * is signalled to the user's open pages.
  */
 export async function updateRoles(
   db: Db,
@@ -346,6 +350,7 @@ export async function updateRoles(
     const same = before.length === ids.length && before.every((r) => known.has(r.id));
     if (!same) {
       await repo.setUserRoles(tx, userId, ids);
+      await signalAccountChange(tx, userId);
       const after = await repo.userRolesOf(tx, userId);
       await audit(tx, {
         actorId: callerId,
