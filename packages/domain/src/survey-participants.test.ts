@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cumulativeSeries,
   needsReminder,
+  organizationsInvitedMessage,
   participantStatusOf,
   percentOf,
   storedStatusOf,
@@ -62,6 +63,19 @@ describe('contacts', () => {
     expect(ZAddContactsBody.parse([{ organization_id: 2, name: 'A', email: 'a@b.test' }])).toHaveLength(1);
     expect(ZAddContactsBody.safeParse({ organization_id: 2, name: 'A', email: 'nope' }).success).toBe(false);
     expect(ZAddContactsBody.safeParse([]).success).toBe(false);
+  });
+});
+
+describe('the invitation message', () => {
+  it('names the organizations invited, and those invited before', () => {
+    expect(organizationsInvitedMessage(['Rowan Capital'], [])).toBe('Rowan Capital was invited');
+    expect(organizationsInvitedMessage(['Rowan Capital', 'Quince Holdings'], [])).toBe(
+      'Rowan Capital and Quince Holdings were invited',
+    );
+    expect(organizationsInvitedMessage(['A', 'B', 'C'], ['D'])).toBe(
+      '3 organizations were invited; D was already invited',
+    );
+    expect(organizationsInvitedMessage([], ['Rowan Capital'])).toBe('Rowan Capital was already invited');
   });
 });
 

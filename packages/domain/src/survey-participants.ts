@@ -274,6 +274,27 @@ export function inviteBodyOf(emailOrCode: string): TInviteMembersBody {
   return value.includes('@') ? { email: value.toLowerCase() } : { code: value };
 }
 
+/**
+ * What inviting organizations did, by name: "Rowan Capital was invited", "A and B were invited",
+ * "3 organizations were invited"; one invited before says so ("Rowan Capital was already invited").
+ */
+export function organizationsInvitedMessage(invited: readonly string[], already: readonly string[]): string {
+  const named = (names: readonly string[], what: string) => {
+    const who =
+      names.length === 1
+        ? names[0]
+        : names.length === 2
+          ? `${names[0]} and ${names[1]}`
+          : `${names.length} organizations`;
+    return `${who} ${names.length === 1 ? 'was' : 'were'} ${what}`;
+  };
+  const parts = [
+    ...(invited.length ? [named(invited, 'invited')] : []),
+    ...(already.length ? [named(already, 'already invited')] : []),
+  ];
+  return parts.join('; ');
+}
+
 export const ZInviteResult = z.object({
   message: z.string(),
   /** organizations newly invited (an organization already invited is not counted again) */

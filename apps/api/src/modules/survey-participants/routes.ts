@@ -129,7 +129,8 @@ export default async function surveyParticipantsRoutes(fastify: FastifyInstance)
     {
       schema: {
         tags,
-        summary: 'Invite organizations of the platform and mail their admins and members with LPI access',
+        summary:
+          "Invite organizations of the platform and mail their admins and members with LPI access: '{name} was invited'",
         description:
           `${HOST_RIGHTS} organization_ids: public organizations (the directory's); email (an approved ` +
           "member's) or code (the organization's sign-up code): any organization, public or not. At least one. " +

@@ -5,6 +5,7 @@ import {
   cumulativeSeries,
   LABELS_UPDATED_MESSAGE,
   MAX_SERIES_DAYS,
+  organizationsInvitedMessage,
   participantStatusOf,
   percentOf,
   storedStatusOf,
@@ -364,7 +365,11 @@ export async function inviteMembers(
       }),
     ),
   );
-  return { message: CONTACT_INVITED_MESSAGE, invited: invited.length, mailed };
+  const message = organizationsInvitedMessage(
+    live.filter((o) => invited.includes(o.id)).map((o) => o.name),
+    live.filter((o) => !invited.includes(o.id)).map((o) => o.name),
+  );
+  return { message, invited: invited.length, mailed };
 }
 
 // --- decline --------------------------------------------------------------------------------------------

@@ -445,13 +445,13 @@ describe('contacts and invitations', () => {
       organization_ids: [linden],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ invited: 1, mailed: 1 });
+    expect(res.json()).toEqual({ message: 'Linden Partners was invited', invited: 1, mailed: 1 });
     const mail = await smtp.waitFor((m) => recipient(m) === LINDEN_ADMIN);
     expect(mail.subject).toContain('Linden Partners');
     const again = await call('POST', HOST, `/api/surveys/${dei}/contacts/member/invite`, {
       organization_ids: [linden],
     });
-    expect(again.json()).toMatchObject({ invited: 0, mailed: 0 });
+    expect(again.json()).toEqual({ message: 'Linden Partners was already invited', invited: 0, mailed: 0 });
   });
 
   it('invites a private organization only by a member’s email or its code: by id it is unknown', async () => {
@@ -494,7 +494,8 @@ describe('contacts and invitations', () => {
     await smtp.waitFor((m) => recipient(m) === QUINCE_ADMIN);
     const byCode = await invite({ code: ' rowan-2026 ' });
     expect(byCode.statusCode, byCode.body).toBe(200);
-    expect(byCode.json()).toMatchObject({ invited: 1, mailed: 0 });
+    // The host learns which organization the code named.
+    expect(byCode.json()).toEqual({ message: 'Rowan Capital was invited', invited: 1, mailed: 0 });
     const shown = await participants('?limit=100');
     expect(shown.data.find((p) => p.organization_id === quince)).toMatchObject({
       name: 'Quince Holdings',

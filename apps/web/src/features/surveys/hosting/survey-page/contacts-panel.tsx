@@ -20,6 +20,7 @@ import {
   CONTACTS_UPDATED_MESSAGE,
   inviteBodyOf,
   type TInviteMembersBody,
+  type TInviteResult,
   type TNewContact,
   type TSurveyContact,
   ZInviteByEmailOrCodeForm,
@@ -48,6 +49,10 @@ import {
 
 const invitedText = (n: number) =>
   n === 1 ? '1 organization newly invited.' : `${n} organizations newly invited.`;
+const mailedText = (n: number) => (n === 1 ? '1 invitation mail sent.' : `${n} invitation mails sent.`);
+/** An invitation of organizations: the API's message names them ('Rowan Capital was invited'). */
+const alertInvited = (result: TInviteResult) =>
+  showAlert('success', result.message, mailedText(result.mailed));
 
 /** A contact of the survey: invite it (again), not once the survey is closed; or delete it. */
 const contactItem = (contact: TSurveyContact, closed: boolean) =>
@@ -340,7 +345,7 @@ export function InviteByEmailOrCodeForm({ surveyId, onDone }: { surveyId: number
   const submit = async (body: TInviteMembersBody) => {
     try {
       const result = await invite.mutateAsync(body);
-      showAlert('success', CONTACT_INVITED_MESSAGE, invitedText(result.invited));
+      alertInvited(result);
       onDone();
     } catch {
       // The API client shows the error alert ('Organization not found.' for an unknown one).
@@ -385,7 +390,7 @@ function MemberInviteForm({ surveyId, onDone }: { surveyId: number; onDone: () =
   const submit = async () => {
     try {
       const result = await invite.mutateAsync({ organization_ids: chosen.map((c) => Number(c.value)) });
-      showAlert('success', CONTACT_INVITED_MESSAGE, invitedText(result.invited));
+      alertInvited(result);
       onDone();
     } catch {
       // The API client shows the error alert.
@@ -398,25 +403,26 @@ function MemberInviteForm({ surveyId, onDone }: { surveyId: number; onDone: () =
           Organizations of the public directory. Each organization's admins and members with LPI access get
           the invitation mail.
         </Text>
-        <MultiSelect
-          label="Organizations"
-          searchable
-          searchValue={search}
-          onSearchChange={setSearch}
-          data={options}
-          value={chosen.map((c) => c.value)}
-          onChange={(values) =>
-            form.setFieldValue(
-              'chosen',
-              options.filter((o) => values.includes(o.value)),
-            )
-          }
-          nothingFoundMessage={organizations.isFetching ? 'Searching…' : 'No organization found'}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button kind="blanc" onClick={onDone}>
-            Cancel
-          </Button>
+        {/* Invite stands beside the field: the dropdown, as wide as the field and open after each
+            pick, would cover a button below it. */}
+        <Group gap="sm" align="flex-end" wrap="nowrap">
+          <MultiSelect
+            label="Organizations"
+            flex={1}
+            miw={0}
+            searchable
+            searchValue={search}
+            onSearchChange={setSearch}
+            data={options}
+            value={chosen.map((c) => c.value)}
+            onChange={(values) =>
+              form.setFieldValue(
+                'chosen',
+                options.filter((o) => values.includes(o.value)),
+              )
+            }
+            nothingFoundMessage={organizations.isFetching ? 'Searching…' : 'No organization found'}
+          />
           <Button type="submit" disabled={chosen.length === 0} loading={invite.isPending}>
             Invite
           </Button>

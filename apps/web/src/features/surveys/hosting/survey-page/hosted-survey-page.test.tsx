@@ -151,8 +151,12 @@ function setup(
       },
       [`POST /api/surveys/${SURVEY}/contacts/invite`]: () =>
         json({ message: 'Contact was invited', invited: 1, mailed: 1 }),
-      [`POST /api/surveys/${SURVEY}/contacts/member/invite`]: () =>
-        json({ message: 'Contact was invited', invited: 1, mailed: 1 }),
+      // The API names the organization invited (by its code here: the host learns which one).
+      [`POST /api/surveys/${SURVEY}/contacts/member/invite`]: (call) => {
+        const body = JSON.parse(call.body ?? '{}') as { code?: string; email?: string };
+        const name = body.code ? 'Rowan Capital' : body.email ? 'Quince Holdings' : 'Juniper Ventures';
+        return json({ message: `${name} was invited`, invited: 1, mailed: body.code ? 0 : 2 });
+      },
       'GET /api/organizations': () =>
         json({
           data: [
@@ -477,7 +481,10 @@ describe('inviting an organization that is not in the directory', () => {
     await userEvent.clear(field);
     await userEvent.type(field, ' rowan-2026 ');
     await userEvent.click(send);
-    expect(await screen.findByText('Contact was invited')).toBeInTheDocument();
+    // The alert says which organization the code named, not 'Contact was invited'.
+    expect(await screen.findByText('Rowan Capital was invited')).toBeInTheDocument();
+    expect(screen.getByText('0 invitation mails sent.')).toBeInTheDocument();
+    expect(screen.queryByText('Contact was invited')).toBeNull();
     expect(JSON.parse(invitePosts(calls)[0]!.body!)).toEqual({ code: 'rowan-2026' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite organizations' })).toBeNull());
 
@@ -490,6 +497,31 @@ describe('inviting an organization that is not in the directory', () => {
     await userEvent.click(within(again).getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(invitePosts(calls)).toHaveLength(2));
     expect(JSON.parse(invitePosts(calls)[1]!.body!)).toEqual({ email: 'admin@quince.test' });
+    expect(await screen.findByText('Quince Holdings was invited')).toBeInTheDocument();
+  });
+});
+
+describe('inviting organizations of the directory', () => {
+  it('keeps Invite beside the organizations field, clear of the dropdown, and names who was invited', async () => {
+    const calls = setup();
+    await openInvitations();
+    await userEvent.click(screen.getByRole('button', { name: 'Invite organizations' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite organizations' });
+    const field = within(dialog).getByRole('combobox', { name: 'Organizations' });
+    await userEvent.click(field);
+    await userEvent.type(field, 'Juni');
+    await userEvent.click(await screen.findByRole('option', { name: 'Juniper Ventures', hidden: true }));
+    // The dropdown stays open after a pick, as wide as the field and below it: Invite is in the
+    // field's row, which never wraps, so the open list cannot cover it.
+    const invite = within(dialog).getByRole('button', { name: 'Invite' });
+    const row = field.closest('.mantine-Group-root');
+    expect(row).toContainElement(invite);
+    expect(row).toHaveStyle({ '--group-wrap': 'nowrap' });
+    await userEvent.click(invite);
+    expect(await screen.findByText('Juniper Ventures was invited')).toBeInTheDocument();
+    expect(screen.getByText('2 invitation mails sent.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path.endsWith('/contacts/member/invite'));
+    expect(JSON.parse(post!.body!)).toEqual({ organization_ids: [55] });
   });
 });
 
