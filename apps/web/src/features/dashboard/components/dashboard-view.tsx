@@ -1,4 +1,5 @@
 import { Skeleton, Stack, Title } from '@mantine/core';
+import { isDemoAccount } from '@parity/domain/demo';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Greeting } from '../../../components/greeting/greeting';
@@ -151,6 +152,7 @@ export function DashboardView({ account, error, now, profilePrompt }: DashboardV
         <LpiCard
           organizationId={account.organization_id}
           isOrganizationAdministrator={account.isOrganizationAdministrator === true}
+          demo={isDemoAccount(account.email)}
         />
       ) : null}
       {hostingFirst ? null : activeSurveys}

@@ -186,7 +186,16 @@ describe('dashboard LPI card', () => {
     expect(within(member).queryByRole('link', { name: 'START REPORTING' })).not.toBeInTheDocument();
   });
 
-  it('lists the diversity impact score by month as sample data, labelled so', async () => {
+  it("shows a real organization's scores without the demo's sample list", async () => {
+    stubDashboard(latest(), { email: 'ada@acme-capital.com' });
+    renderApp('/');
+    const lpi = await card();
+    expect(await within(lpi).findByTestId('dashboard-lpi')).toHaveTextContent('6.46');
+    expect(within(lpi).queryByRole('heading', { name: 'Diversity impact score' })).not.toBeInTheDocument();
+    expect(within(lpi).queryByText('Sample data')).not.toBeInTheDocument();
+  });
+
+  it('lists the diversity impact score by month in the demo (a .test account), labelled as sample data', async () => {
     stubDashboard(latest());
     renderApp('/');
     const lpi = await card();

@@ -36,7 +36,8 @@ export const START_REPORTING_PATH = '/lpi/overview';
 
 /**
  * The diversity impact score list (spec 7: "fixed monthly sample data, not a call"): illustrative
- * figures, always labelled as sample data, never an organization's own.
+ * figures, always labelled as sample data, never an organization's own, and shown only in the demo
+ * (issue 37: a real organization took them for its scores).
  */
 export const DIVERSITY_IMPACT_SAMPLE = [
   { month: 'January', score: 5.1 },
@@ -57,6 +58,8 @@ export interface LpiCardProps {
   organizationId: number;
   /** START REPORTING shows only to organization administrators (spec 2) */
   isOrganizationAdministrator: boolean;
+  /** The demo's account: the card adds the diversity impact score's sample list. */
+  demo: boolean;
 }
 
 function DiversityImpactSample() {
@@ -99,10 +102,10 @@ function DiversityImpactSample() {
  * values with 2 decimals and their scale, the transparency with a % sign (N/A when null) and how
  * its components make it, the score cards ordered by weight (each a 0-100 score, rounded, 0 when
  * not numeric, linking to its tab, with the head count it reads), which submission the figures come
- * from, START REPORTING for organization administrators, and the diversity impact score list as
- * sample data.
+ * from, START REPORTING for organization administrators, and in the demo the diversity impact
+ * score list as sample data.
  */
-export function LpiCard({ organizationId, isOrganizationAdministrator }: LpiCardProps) {
+export function LpiCard({ organizationId, isOrganizationAdministrator, demo }: LpiCardProps) {
   // Deferred: React Query's answers re-render through useSyncExternalStore, which React renders at
   // once; the card's content then renders in an interruptible render instead (on a phone, one
   // blocking render of 50-200 ms per card; issue #20).
@@ -226,7 +229,7 @@ export function LpiCard({ organizationId, isOrganizationAdministrator }: LpiCard
           </Group>
         </Group>
         {body}
-        <DiversityImpactSample />
+        {demo ? <DiversityImpactSample /> : null}
       </Stack>
     </Card>
   );
