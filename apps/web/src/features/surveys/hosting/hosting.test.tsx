@@ -339,6 +339,54 @@ describe('/surveys/hosting/create', () => {
     expect(screen.getByLabelText(/^Title/)).toBeInTheDocument();
   });
 
+  it('says nothing on the details until a field is left or Next is pressed', async () => {
+    stubFetch(wizardHandlers());
+    const user = userEvent.setup();
+    renderApp('/surveys/hosting/create');
+    const overviewNext = await screen.findByRole('button', { name: 'Next' });
+    await user.click(overviewNext);
+    const title = await screen.findByLabelText(/^Title/);
+    // The overview's Next is gone, not turned into the details' submit button: a browser draws the
+    // details before the click's default action, which would submit them empty.
+    expect(overviewNext).not.toBeInTheDocument();
+    expect(screen.queryByText(/ is required$/)).toBeNull();
+
+    // Typing says nothing yet; leaving the field does.
+    await user.type(screen.getByLabelText(/^Support Email/), 'help');
+    expect(screen.queryByText('Support Email must be a valid email address')).toBeNull();
+    await user.click(title);
+    expect(await screen.findByText('Support Email must be a valid email address')).toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(screen.queryByText('Start Date is required')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Start Date is required')).toBeInTheDocument();
+    expect(screen.getByText('Due Date is required')).toBeInTheDocument();
+  });
+
+  const wizardSteps = () => document.querySelector('.mantine-Stepper-steps');
+
+  it('lays its steps in one row', async () => {
+    stubFetch(wizardHandlers());
+    renderApp('/surveys/hosting/create');
+    await screen.findByRole('radio', { name: /^DEI\s*$/ });
+    expect(wizardSteps()).toHaveAttribute('data-orientation', 'horizontal');
+    expect(wizardSteps()).not.toHaveAttribute('data-wrap');
+  });
+
+  it('lays its steps in a column on a phone', async () => {
+    stubFetch(wizardHandlers());
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      ...matchMedia(query),
+      matches: query === '(max-width: 48em)',
+    }));
+    renderApp('/surveys/hosting/create');
+    await screen.findByRole('radio', { name: /^DEI\s*$/ });
+    expect(wizardSteps()).toHaveAttribute('data-orientation', 'vertical');
+  });
+
   it('clears a field’s message as soon as its value is valid, and only then', async () => {
     stubFetch(wizardHandlers());
     const user = userEvent.setup();

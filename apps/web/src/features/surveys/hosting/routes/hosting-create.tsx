@@ -1,4 +1,5 @@
 import { Alert, Card, Group, Radio, Stack, Stepper, Switch, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { TCurrentAccount } from '@parity/domain/auth';
 import {
   MISCELLANEOUS_FORM_ID,
@@ -87,18 +88,23 @@ export function HostingCreateRoute() {
 
 function HostingWizard({ account, organizationId }: { account: TCurrentAccount; organizationId: number }) {
   const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const contact = { id: account.id, email: account.email };
   const [state, setState] = useState<WizardState>(() => loadWizardState(contact));
-  // The details step's form; the wizard's draft follows its values. A field is checked as it
-  // changes, so its message goes as soon as the value is valid (and the due date follows the start).
-  const details = useSchemaForm<SurveyDetailsValues>(surveyDetailsFormSchema({ today: localToday() }), {
-    initialValues: state.details,
-    validateInputOnChange: true,
-    onValuesChange: (next, previous) => {
-      setState((current) => ({ ...current, details: next }));
-      if (next.start !== previous.start && next.due) details.validateField('due');
+  // The details step's form; the wizard's draft follows its values. Its empty fields say nothing
+  // until left or until Next; a message goes as soon as the value is valid (and the due date
+  // follows the start).
+  const details = useSchemaForm<SurveyDetailsValues>(
+    surveyDetailsFormSchema({ today: localToday() }),
+    {
+      initialValues: state.details,
+      onValuesChange: (next, previous) => {
+        setState((current) => ({ ...current, details: next }));
+        if (next.start !== previous.start && next.due) details.validateField('due');
+      },
     },
-  });
+    { validateOn: 'blur' },
+  );
   const [serverError, setServerError] = useState<string | null>(null);
   const members = useOrganizationMembers(organizationId);
   const practices = useSettingsForm(PRACTICES_FORM_ID);
@@ -180,7 +186,14 @@ function HostingWizard({ account, organizationId }: { account: TCurrentAccount; 
         }
       />
       <Card withBorder radius="lg" padding="lg">
-        <Stepper active={state.step} onStepClick={goTo} size="sm">
+        {/* One row of steps; a phone's row is too narrow for seven, so they stand in a column. */}
+        <Stepper
+          active={state.step}
+          onStepClick={goTo}
+          size="sm"
+          wrap={false}
+          orientation={phone ? 'vertical' : 'horizontal'}
+        >
           <Stepper.Step label={WIZARD_STEPS[0]} allowStepSelect={selectable(0)}>
             <Stack gap="md" mt="md">
               <Title order={2} size="h4">
@@ -363,7 +376,10 @@ function HostingWizard({ account, organizationId }: { account: TCurrentAccount; 
           </Button>
           {state.step < REVIEW_STEP ? (
             state.step === DETAILS_STEP ? (
+              // Its own key: the overview's Next, clicked, would otherwise become this submit button
+              // as React draws the details, and the browser's default action would submit them empty.
               <Button
+                key="details-next"
                 type="submit"
                 form="survey-details"
                 rightSection={<IconArrowRight size={16} aria-hidden />}
