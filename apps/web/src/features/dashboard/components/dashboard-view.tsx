@@ -27,6 +27,8 @@ import { WelcomeCard } from './welcome-card';
 export interface DashboardAccount {
   id: number;
   name: string;
+  /** A demo account's (a .test address) LPI card adds the sample figures. */
+  email: string;
   organization_id?: number | null;
   organization_name: string | null;
   organization_logo: string | null;
