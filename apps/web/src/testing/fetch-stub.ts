@@ -82,6 +82,8 @@ export interface EventStream {
   response: Response;
   /** Sends one event (`data` as JSON unless it is a string). */
   send(event: { event?: string; id?: string | number; data: unknown }): void;
+  /** Sends the server's keep-alive, a comment line. */
+  ping(): void;
   /** The server ends the stream. */
   close(): void;
   /** Whether the client is still reading it (not aborted, not closed). */
@@ -119,6 +121,10 @@ export function eventStream(call: StubbedCall): EventStream {
         `data: ${typeof data === 'string' ? data : JSON.stringify(data)}`,
       ];
       controller?.enqueue(encoder.encode(`${lines.join('\n')}\n\n`));
+    },
+    ping() {
+      if (!open) throw new Error('The event stream is closed');
+      controller?.enqueue(encoder.encode(': ping\n\n'));
     },
     close() {
       if (!open) return;

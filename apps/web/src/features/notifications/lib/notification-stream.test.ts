@@ -62,6 +62,25 @@ describe('the live notification stream', () => {
     expect(client.getQueryData(notificationKeys.unreadCount)).toEqual({ unread: 2 });
   });
 
+  it("takes the server's keep-alive (a comment line) for no event: no console error", async () => {
+    const errors = vi.spyOn(console, 'error');
+    const streams: OpenStream[] = [];
+    stubFetch({
+      'GET /api/notifications/stream': streamHandler(streams),
+      'GET /api/notifications/unread-count': () => json({ unread: 0 }),
+    });
+    const seen: number[] = [];
+    leave = openNotificationStream(createTestQueryClient(), (item) => seen.push(item.id));
+    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    const { stream } = streams[0] as OpenStream;
+    stream.ping();
+    stream.ping();
+    stream.send({ event: 'notification', id: 7, data: { notification: notification({ id: 7 }), unread: 1 } });
+    await vi.waitFor(() => expect(seen).toEqual([7]));
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
   it('refreshes the token on 401 and reconnects with the new one', async () => {
     const streams: OpenStream[] = [];
     const calls = stubFetch({

@@ -6,6 +6,7 @@ import {
   ZNotificationStreamUnread,
 } from '@parity/domain/notifications';
 import type { QueryClient } from '@tanstack/react-query';
+import { currentAccountQueryKey, userAccountQueryKey } from '../../../lib/account';
 import { isRetryable } from '../../../lib/api-client';
 import { resolveApiUrl } from '../../../lib/api-url';
 import { logout, onLogout, refreshSession } from '../../../lib/session';
@@ -18,7 +19,8 @@ import { addNotification, refreshLists, setUnreadCount } from './cache';
  * /api/notifications/stream with the Bearer token), shared by whatever shows notifications and
  * kept open while the tab is hidden (the count must stay live). It reconnects with the last id
  * seen (the server replays what was missed), refreshes the token on 401, backs off on errors and
- * stops on logout or on a refusal trying again cannot mend.
+ * stops on logout or on a refusal trying again cannot mend. An `account` event (the user approved,
+ * their rights changed...) reads the account again, so the navigation follows without a reload.
  */
 
 export const STREAM_PATH = '/api/notifications/stream';
@@ -127,7 +129,10 @@ class NotificationStream {
           this.connections += 1;
           // What changed while no stream was open (a read on another tab has no id to replay).
           void this.client.invalidateQueries({ queryKey: notificationKeys.unreadCount });
-          if (this.connections > 1) void refreshLists(this.client);
+          if (this.connections > 1) {
+            void refreshLists(this.client);
+            refreshAccount(this.client);
+          }
         },
         onmessage: (message) => {
           delivered = true;
@@ -150,6 +155,12 @@ class NotificationStream {
   }
 
   private receive(message: EventSourceMessage): void {
+    // The server's keep-alive, a comment line, comes through the library as a message without data.
+    if (message.data === '') return;
+    if (message.event === NOTIFICATION_STREAM_EVENTS.account) {
+      refreshAccount(this.client);
+      return;
+    }
     let data: unknown;
     try {
       data = JSON.parse(message.data);
@@ -176,6 +187,12 @@ class NotificationStream {
       void refreshLists(this.client);
     }
   }
+}
+
+/** The account and what the page shows of it (navigation, status, rights) are read again. */
+function refreshAccount(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: currentAccountQueryKey });
+  void client.invalidateQueries({ queryKey: userAccountQueryKey });
 }
 
 /** The API client's 401 rule for the stream: a token refreshed meanwhile, else refresh once. */
