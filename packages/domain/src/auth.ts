@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
-/** Spec 5: the one message for every way a new password can fail the rule. */
-export const PASSWORD_RULE_MESSAGE =
-  'Password must be from 12 to 255 characters, include at least one capital letter, one sign and one number';
-
 /** The signs a password must include at least one of (spec 5). */
 export const PASSWORD_SIGNS = '-#$.%&*@!?';
+
+/** Spec 5: the one message for every way a new password can fail the rule. */
+export const PASSWORD_RULE_MESSAGE = `Password must be from ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, include at least one capital letter, one sign and one number`;
+
+/**
+ * The rule as every new password's field describes it (sign-up, invitation, reset, expired
+ * password, settings): one text, written from the rule's own constants. The API also refuses a
+ * common password (apps/api/src/core/auth/common-passwords.ts).
+ */
+export const PASSWORD_RULE_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters with a lowercase letter, a capital letter, a number and a sign (${PASSWORD_SIGNS}); not a common password.`;
 
 /** True when a new password follows spec 5: 12-255 characters, a lowercase, a capital, a digit, a sign. */
 export function isValidPassword(value: string): boolean {

@@ -1,4 +1,10 @@
-import { CONFIRMATION_MESSAGE, PASSWORD_RULE_MESSAGE } from '@parity/domain/auth';
+import {
+  CONFIRMATION_MESSAGE,
+  PASSWORD_RULE_HINT,
+  PASSWORD_RULE_MESSAGE,
+  PASSWORD_SIGNS,
+} from '@parity/domain/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@parity/domain/constants';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -378,5 +384,26 @@ describe('signed in elsewhere', () => {
     const { router } = renderApp('/login/reset/tok');
     await screen.findByRole('heading', { level: 1, name: 'Reset your password' });
     expect(router.state.location.pathname).toBe('/login/reset/tok');
+  });
+});
+
+describe('the password rule (issue 37: one voice)', () => {
+  it('reads the same on sign-up, reset and the expired-password page, written from the domain rule', async () => {
+    stubFetch({});
+    const descriptions: (string | null)[] = [];
+    const describedAs = async (path: string, label: RegExp) => {
+      renderApp(path);
+      const field = await screen.findByLabelText(label);
+      const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+      descriptions.push(ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ') || null);
+      cleanupApps();
+    };
+    await describedAs('/signup', /^Password/);
+    await describedAs('/login/reset/tok', /^New password/);
+    sessionStorage.setItem(PENDING_EMAIL_KEY, 'expired@acme.test');
+    await describedAs('/login/password', /^New password/);
+    expect(descriptions).toEqual([PASSWORD_RULE_HINT, PASSWORD_RULE_HINT, PASSWORD_RULE_HINT]);
+    expect(PASSWORD_RULE_HINT).toContain(`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
+    expect(PASSWORD_RULE_HINT).toContain(PASSWORD_SIGNS);
   });
 });

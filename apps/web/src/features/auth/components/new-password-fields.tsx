@@ -1,4 +1,5 @@
 import type { GetInputPropsReturnType } from '@mantine/form';
+import { PASSWORD_RULE_HINT } from '@parity/domain/auth';
 import { PasswordField } from '../../../components/password-field/password-field';
 
 interface Props {
@@ -16,7 +17,7 @@ export function NewPasswordFields({ inputProps }: Props) {
         autoComplete="new-password"
         withAsterisk
         aria-required
-        description="12 to 255 characters with a capital letter, a lowercase letter, a number and a sign (-#$.%&*@!?); not a common password."
+        description={PASSWORD_RULE_HINT}
         {...inputProps('new_password')}
         toggleLabel="Show characters of the new one"
       />

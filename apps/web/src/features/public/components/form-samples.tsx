@@ -9,6 +9,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { PASSWORD_RULE_HINT, PASSWORD_RULE_MESSAGE } from '@parity/domain/auth';
 import { Select } from '../../../components/select/select';
 
 const LEGAL_STRUCTURES = [
@@ -36,10 +37,8 @@ function Fields({ withErrors }: { withErrors: boolean }) {
         label={`New password${suffix}`}
         autoComplete="new-password"
         defaultValue={withErrors ? 'short' : ''}
-        description="12 to 255 characters with a capital letter, a number and a sign"
-        error={error(
-          'Password must be from 12 to 255 characters, include at least one capital letter, one sign and one number',
-        )}
+        description={PASSWORD_RULE_HINT}
+        error={error(PASSWORD_RULE_MESSAGE)}
       />
       <Select
         label={`Legal structure${suffix}`}

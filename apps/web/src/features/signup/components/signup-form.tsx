@@ -1,5 +1,5 @@
 import { Stack, TextInput } from '@mantine/core';
-import { PASSWORD_RULE_MESSAGE } from '@parity/domain/auth';
+import { PASSWORD_RULE_HINT } from '@parity/domain/auth';
 import { type TSignupRequest, ZSignupRequest } from '@parity/domain/signup';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button';
@@ -68,7 +68,7 @@ export function SignupForm({ onStarted }: SignupFormProps) {
           label="Password"
           name="password"
           autoComplete="new-password"
-          description={form.errors.password ? undefined : PASSWORD_RULE_MESSAGE}
+          description={form.errors.password ? undefined : PASSWORD_RULE_HINT}
           withAsterisk
           aria-required
           {...form.getInputProps('password')}

@@ -1,5 +1,5 @@
 import { Anchor, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { PASSWORD_RULE_MESSAGE } from '@parity/domain/auth';
+import { PASSWORD_RULE_HINT } from '@parity/domain/auth';
 import { type TAcceptInvitationRequest, ZAcceptInvitationRequest } from '@parity/domain/signup';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -107,7 +107,7 @@ export function InvitationRoute() {
             label="Password"
             name="password"
             autoComplete="new-password"
-            description={form.errors.password ? undefined : PASSWORD_RULE_MESSAGE}
+            description={form.errors.password ? undefined : PASSWORD_RULE_HINT}
             withAsterisk
             aria-required
             {...form.getInputProps('password')}

@@ -1,5 +1,5 @@
 import { Card, Group, PasswordInput, Stack, Switch, Text, Title } from '@mantine/core';
-import { ZPasswordUpdateForm } from '@parity/domain/auth';
+import { PASSWORD_RULE_HINT, ZPasswordUpdateForm } from '@parity/domain/auth';
 import { ZEraseAccountRequest } from '@parity/domain/data-portability';
 import { useOutletContext } from 'react-router';
 import { showAlert } from '../../../components/alerts/alert-store';
@@ -50,6 +50,7 @@ function PasswordChangeForm() {
             label="New password"
             autoComplete="new-password"
             required
+            description={PASSWORD_RULE_HINT}
             {...form.getInputProps('new_password')}
           />
           <PasswordInput
