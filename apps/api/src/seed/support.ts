@@ -1,3 +1,5 @@
+import { SCALES } from '@parity/domain/analytics-display';
+import { OWNERSHIP_TOTAL_TEXT } from '@parity/domain/lpi/checks';
 import { SCORING_ARTICLE_SLUG, type TSupportStatus, type TSupportTopic } from '@parity/domain/support';
 import { sql } from 'drizzle-orm';
 // Embedded in the bundle (build.mjs), so the built product has the text without the docs folder.
@@ -14,7 +16,8 @@ interface DemoArticle {
 /** The scoring document without its own title (the article has one). */
 const scoringBody = scoring.replace(/^# .*\n+/, '');
 
-const ARTICLES: DemoArticle[] = [
+/** The help centre's articles; their figures quote the domain's constants, never a copy. */
+export const ARTICLES: DemoArticle[] = [
   { slug: SCORING_ARTICLE_SLUG, title: 'How scores are computed', topic: 'scores', body: scoringBody },
   {
     slug: 'getting-started',
@@ -48,7 +51,8 @@ const ARTICLES: DemoArticle[] = [
     title: 'Ownership, senior leadership and the board',
     topic: 'reporting_lpi',
     body:
-      'List each owner with their **percentage of ownership** (the percentages add up to at most 100 %).\n\n' +
+      `List each owner with their **percentage of ownership**: the percentages must total exactly ${OWNERSHIP_TOTAL_TEXT}, ` +
+      'to two decimals, once an owner is listed.\n\n' +
       'Flag senior leaders in the staff list; board members go in the Board tab. A spreadsheet template is offered for bulk uploads.',
   },
   {
@@ -79,7 +83,7 @@ const ARTICLES: DemoArticle[] = [
   },
 ];
 
-const FAQ: [TSupportTopic, string, string][] = [
+export const FAQ: [TSupportTopic, string, string][] = [
   [
     'signing_in',
     'I forgot my password. What do I do?',
@@ -130,7 +134,7 @@ const FAQ: [TSupportTopic, string, string][] = [
   [
     'scores',
     'What is the difference between LPI and LPI′?',
-    'The LPI (0-10) combines ownership, leadership and staff; LPI′ (0-10) counts heads of leadership and staff only.',
+    `The LPI (${SCALES.index}) combines ownership, leadership and staff; LPI′ (${SCALES.index}) counts heads of leadership and staff only.`,
   ],
   [
     'surveys',

@@ -48,9 +48,12 @@ export function checkStaffTotal(gridTotal: number, declaredFte: number): TCheckI
   ];
 }
 
+/** The total the owners' percentages must reach, as the tab and the help write it: '100.00%'. */
+export const OWNERSHIP_TOTAL_TEXT = percent(REQUIRED_OWNERSHIP_TOTAL * 100);
+
 /** What the ownership alert says when the owners' percentages do not total 100.00%. */
 export const ownershipTotalMessage = (ownershipSum: number) =>
-  `Owner percentages add up to ${percent(Math.round(ownershipSum * 100))}; they must total ${percent(REQUIRED_OWNERSHIP_TOTAL * 100)}`;
+  `Owner percentages add up to ${percent(Math.round(ownershipSum * 100))}; they must total ${OWNERSHIP_TOTAL_TEXT}`;
 
 /** The owners' percentages must total 100.00% as soon as an owner is listed or declared. */
 export function checkOwnershipTotal(
