@@ -69,115 +69,97 @@ async function streamOf(userId: number): Promise<Stream> {
 const accountEvents = (stream: Stream) => stream.events.filter((e) => e.event === 'account');
 
 /**
- * Each stream got exactly `expected` account events (data `{}`): a notification written after the
- * change, which reaches every stream after any event of the change, is awaited first.
+ * The streams of these users got these numbers of account events (data `{}`): a notification
+ * written after the changes, which reaches each stream after any event of theirs, is awaited first.
  */
-async function accountEventsAre(streams: [Stream, number][], expected: number[]) {
+async function accountEventsAre(streams: Stream[], userIds: number[], expected: number[]) {
   await t.app.db.transaction((tx) =>
-    notify(tx, { userIds: streams.map(([, id]) => id), kind: 'event_invitation', title: MARKER, link: '/' }),
+    notify(tx, { userIds, kind: 'event_invitation', title: MARKER, link: '/' }),
   );
-  for (const [stream] of streams) await stream.notification(MARKER);
-  expect(streams.map(([stream]) => accountEvents(stream).length)).toEqual(expected);
-  for (const [stream] of streams) {
-    for (const event of accountEvents(stream)) expect(JSON.parse(event.data)).toEqual({});
-  }
+  for (const stream of streams) await stream.notification(MARKER);
+  expect(streams.map((stream) => accountEvents(stream).length)).toEqual(expected);
+  for (const event of streams.flatMap(accountEvents)) expect(JSON.parse(event.data)).toEqual({});
 }
 
-/** The streams of the user, of the Acme admin who acts and of another Acme member. */
-async function streamsAround(userId: number) {
-  const ada = ids.get('ada@acme.test')!;
-  const max = ids.get('max@acme.test')!;
-  const [user, admin, other] = await Promise.all([streamOf(userId), streamOf(ada), streamOf(max)]);
-  const all: [Stream, number][] = [
-    [user, userId],
-    [admin, ada],
-    [other, max],
-  ];
-  return {
-    user,
-    expectAccountEvents: (expected: number[]) => accountEventsAre(all, expected),
-    close: () => {
-      for (const [stream] of all) stream.close();
-    },
-  };
-}
+type Change = Parameters<typeof call>;
 
-describe('an account change reaches the open pages of that user', () => {
-  it("approval by the organization's admin: the applicant's stream gets `account`; the admin's and another member's do not", async () => {
-    const applicant = await newMember('pending');
-    const streams = await streamsAround(applicant);
-    const res = await call('POST', 'ada@acme.test', `/api/organizations/${acme}/users/${applicant}/approve`);
+/**
+ * Makes the changes (each answered 200) while the user, Ada (Acme's admin, who acts) and Max
+ * (another Acme member) have a page open: within a second the user's stream gets an `account`
+ * event per change; the others get none.
+ */
+async function onlyTheUserIsTold(userId: number, ...changes: Change[]) {
+  const userIds = [userId, ids.get('ada@acme.test')!, ids.get('max@acme.test')!];
+  const streams = await Promise.all(userIds.map(streamOf));
+  for (const change of changes) {
+    const res = await call(...change);
     expect(res.statusCode, res.body).toBe(200);
-    await until(() => accountEvents(streams.user).length === 1, 'the account event', 1000);
-    await streams.expectAccountEvents([1, 0, 0]);
-    streams.close();
+  }
+  await until(() => accountEvents(streams[0]!).length === changes.length, 'the account events', 1000);
+  await accountEventsAre(streams, userIds, [changes.length, 0, 0]);
+  for (const stream of streams) stream.close();
+}
+
+describe('an account change reaches the open pages of that user, and nobody else', () => {
+  it("approval by the organization's admin", async () => {
+    const applicant = await newMember('pending');
+    await onlyTheUserIsTold(applicant, [
+      'POST',
+      'ada@acme.test',
+      `/api/organizations/${acme}/users/${applicant}/approve`,
+    ]);
   });
 
-  it('approval or decline by a platform administrator reaches the applicant', async () => {
+  it('approval or decline by a platform administrator', async () => {
     for (const decision of ['approve', 'decline'] as const) {
       const applicant = await newMember('pending');
-      const streams = await streamsAround(applicant);
-      const res = await call('POST', 'admin@parity.test', `/api/admin/users/${applicant}/${decision}`);
-      expect(res.statusCode, res.body).toBe(200);
-      await streams.expectAccountEvents([1, 0, 0]);
-      streams.close();
+      await onlyTheUserIsTold(applicant, [
+        'POST',
+        'admin@parity.test',
+        `/api/admin/users/${applicant}/${decision}`,
+      ]);
     }
   });
 
-  it("a permission change by the organization's admin or a platform administrator reaches the member", async () => {
+  it("permission changes by the organization's admin and by a platform administrator", async () => {
     const member = await newMember('approved');
-    const streams = await streamsAround(member);
-    const byAdmin = await call(
-      'PUT',
-      'ada@acme.test',
-      `/api/organizations/me/members/${member}/permissions`,
-      {
-        survey_creation: true,
-      },
+    await onlyTheUserIsTold(
+      member,
+      [
+        'PUT',
+        'ada@acme.test',
+        `/api/organizations/me/members/${member}/permissions`,
+        { survey_creation: true },
+      ],
+      ['PUT', 'admin@parity.test', `/api/admin/users/${member}/permissions`, { user_manage_surveys: true }],
     );
-    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
-    const byPlatform = await call('PUT', 'admin@parity.test', `/api/admin/users/${member}/permissions`, {
-      user_manage_surveys: true,
-    });
-    expect(byPlatform.statusCode, byPlatform.body).toBe(200);
-    await streams.expectAccountEvents([2, 0, 0]);
-    streams.close();
   });
 
-  it('a role change by a platform administrator reaches the user', async () => {
+  it('a role change by a platform administrator', async () => {
     const member = await newMember('approved');
-    const streams = await streamsAround(member);
-    const res = await call('PUT', 'admin@parity.test', `/api/admin/users/${member}/roles`, { role_ids: [1] });
-    expect(res.statusCode, res.body).toBe(200);
-    await streams.expectAccountEvents([1, 0, 0]);
-    streams.close();
+    await onlyTheUserIsTold(member, [
+      'PUT',
+      'admin@parity.test',
+      `/api/admin/users/${member}/roles`,
+      { role_ids: [1] },
+    ]);
   });
 
-  it('removal from the organization reaches the removed user', async () => {
+  it('removal from the organization', async () => {
     const member = await newMember('approved');
-    const streams = await streamsAround(member);
-    const res = await call('DELETE', 'ada@acme.test', `/api/organizations/me/members/${member}`);
-    expect(res.statusCode, res.body).toBe(200);
-    await streams.expectAccountEvents([1, 0, 0]);
-    streams.close();
+    await onlyTheUserIsTold(member, ['DELETE', 'ada@acme.test', `/api/organizations/me/members/${member}`]);
   });
 
-  it('sends nothing for a refused change, a change that changes nothing or one rolled back', async () => {
+  it('nothing for a refused change, a change that changes nothing or one rolled back', async () => {
     const applicant = await newMember('pending');
     const member = await newMember('approved');
-    const streams = await streamsAround(applicant);
-    const memberStream = await streamOf(member);
+    const streams = await Promise.all([streamOf(applicant), streamOf(member)]);
+    const approve = `/api/organizations/${acme}/users/${applicant}/approve`;
     // A member who is not an admin may not decide; another organization's admin cannot see Acme.
-    expect(
-      (await call('POST', 'max@acme.test', `/api/organizations/${acme}/users/${applicant}/approve`))
-        .statusCode,
-    ).toBe(403);
-    expect(
-      (await call('POST', 'eve@cedar.test', `/api/organizations/${acme}/users/${applicant}/approve`))
-        .statusCode,
-    ).toBe(404);
+    expect((await call('POST', 'max@acme.test', approve)).statusCode).toBe(403);
+    expect((await call('POST', 'eve@cedar.test', approve)).statusCode).toBe(404);
     const rolledBack = await withFailingCommits(t.app.db, 'memberships', () =>
-      call('POST', 'ada@acme.test', `/api/organizations/${acme}/users/${applicant}/approve`),
+      call('POST', 'ada@acme.test', approve),
     );
     expect(rolledBack.statusCode).toBe(500);
     const unchanged = await call(
@@ -189,9 +171,7 @@ describe('an account change reaches the open pages of that user', () => {
       },
     );
     expect(unchanged.statusCode, unchanged.body).toBe(200);
-    await streams.expectAccountEvents([0, 0, 0]);
-    await accountEventsAre([[memberStream, member]], [0]);
-    memberStream.close();
-    streams.close();
+    await accountEventsAre(streams, [applicant, member], [0, 0]);
+    for (const stream of streams) stream.close();
   });
 });
