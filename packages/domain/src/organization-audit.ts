@@ -137,6 +137,8 @@ export function feedSummary(
       return `${who} updated the contact ${str(after?.name, '')}`.trim();
     case 'contact.delete':
       return `${who} deleted the contact ${str(before?.name, '')}`.trim();
+    case 'lpi.complete':
+      return `${who} marked a survey step complete`;
     case 'lpi.submit':
       return after?.survey_id
         ? `${who} submitted the LPI profile to a survey`

@@ -43,3 +43,24 @@ export const ZSurveyInvitation = z.object({
 });
 export type TSurveyInvitation = z.infer<typeof ZSurveyInvitation>;
 export const ZSurveyInvitationList = z.object({ data: z.array(ZSurveyInvitation) });
+
+/**
+ * The order of every survey list (issue 37): active first, then scheduled, then closed (past due,
+ * or answered while still open), then archived (closed by the host, answered or not).
+ */
+const STATUS_RANK: Record<TSurveyStatus, number> = {
+  Active: 0,
+  Scheduled: 1,
+  'Past Due': 2,
+  Submitted: 2,
+  'Not Submitted': 3,
+  Archived: 3,
+};
+
+/** Whether a list still offers the survey to answer (active or scheduled). */
+export const isOpenStatus = (status: TSurveyStatus) => STATUS_RANK[status] < 2;
+
+/** Sorts by status order only: a stable sort keeps each list's own order within a status. */
+export function byStatusOrder(a: { status: TSurveyStatus }, b: { status: TSurveyStatus }): number {
+  return STATUS_RANK[a.status] - STATUS_RANK[b.status];
+}

@@ -968,6 +968,7 @@ interface InvitationUpdate {
   status: 'submitted' | 'in_progress';
   step: number;
   submitted_at: Date | null;
+  submitted_by?: number | null;
   updated_at: Date;
 }
 
@@ -975,9 +976,9 @@ async function updateInvitations(tx: Tx, updates: InvitationUpdate[]) {
   if (!updates.length) return;
   await tx.execute(sql`
     UPDATE survey_invitations i SET status = x.status, step = x.step, submitted_at = x.submitted_at,
-      updated_at = x.updated_at
+      submitted_by = x.submitted_by, updated_at = x.updated_at
     FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS x(survey_id integer, organization_id integer,
-      status text, step integer, submitted_at timestamptz, updated_at timestamptz)
+      status text, step integer, submitted_at timestamptz, submitted_by integer, updated_at timestamptz)
     WHERE i.survey_id = x.survey_id AND i.organization_id = x.organization_id`);
 }
 
@@ -985,13 +986,15 @@ interface Response {
   organizationId: number;
   surveyId: number;
   submittedAt: Date;
+  /** the member who submitted it (the generated organizations have none) */
+  submittedBy?: number | null;
 }
 
 /**
  * Submits survey responses as the submit call would: a submission holding every defined tab's
  * data (read through the tab definitions, the same shape the tab GETs answer) and its scores, a
- * 'submit' version per tab, every tab state completed and the invitation submitted. The generated
- * organizations have no members, so nobody is named as the submitter.
+ * 'submit' version per tab, every tab state completed and the invitation submitted, by its
+ * submitter when it has one (the generated organizations have no members: nobody is named).
  */
 async function submitResponses(tx: Tx, responses: Response[]) {
   if (!responses.length) return;
@@ -1004,7 +1007,7 @@ async function submitResponses(tx: Tx, responses: Response[]) {
       responses.map((r, i) => ({
         organization_id: r.organizationId,
         survey_id: r.surveyId,
-        submitted_by: null,
+        submitted_by: r.submittedBy ?? null,
         submitted_at: r.submittedAt,
         snapshot: snapshots[i]!,
         scores: scores[i]!,
@@ -1020,7 +1023,7 @@ async function submitResponses(tx: Tx, responses: Response[]) {
       version: 1,
       kind: 'submit',
       snapshot: snapshots[i]![tab] ?? {},
-      saved_by: null,
+      saved_by: r.submittedBy ?? null,
       saved_at: r.submittedAt,
       submission_id: inserted[i]!.id,
     })),
@@ -1035,6 +1038,7 @@ async function submitResponses(tx: Tx, responses: Response[]) {
         survey_id: r.surveyId,
         tab,
         updated_at: new Date(r.submittedAt.getTime() - (TAB_KEYS.length - k) * 3_600_000),
+        updated_by: r.submittedBy ?? null,
         version: 1,
         completed: true,
       })),
@@ -1049,6 +1053,7 @@ async function submitResponses(tx: Tx, responses: Response[]) {
       // Moved on from every step before submit.
       step: SURVEY_STEPS.length - 1,
       submitted_at: r.submittedAt,
+      submitted_by: r.submittedBy ?? null,
       updated_at: r.submittedAt,
     })),
   );
@@ -1262,10 +1267,12 @@ export async function seedLpi(tx: Tx, input: LpiSeedInput): Promise<void> {
     await writeProfiles(tx, [
       { org: acmeAnswered2025, profile: profileOf(input.acme, '2025'), surveyId: survey2025, parts: 'all' },
     ]);
+    // By ada, who its survey page then names as the contributor who submitted it.
     submitted2025.push({
       organizationId: acmeAnswered2025.id,
       surveyId: survey2025,
       submittedAt: ACME_2025_SUBMITTED_AT,
+      submittedBy: input.users.get('ada@acme.test') ?? null,
     });
   }
 

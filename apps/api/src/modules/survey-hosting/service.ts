@@ -1,4 +1,9 @@
-import type { TSurveyInvitation, TSurveyStatus } from '@parity/domain/survey-invitation';
+import {
+  byStatusOrder,
+  isOpenStatus,
+  type TSurveyInvitation,
+  type TSurveyStatus,
+} from '@parity/domain/survey-invitation';
 import {
   ADMINISTRATOR_ACCESS_GRANTED_MESSAGE,
   MISCELLANEOUS_FORM_ID,
@@ -174,8 +179,9 @@ function toTile(
 
 /**
  * GET /api/surveys: the surveys the caller's organization hosts (its survey hosts), or with
- * scope=accessing those the caller was granted administrator access to; newest first. Anyone else
- * (plain members, members of organizations that host nothing) gets an empty list.
+ * scope=accessing those the caller was granted administrator access to: active, scheduled,
+ * closed, then archived, newest first within each. Anyone else (plain members, members of
+ * organizations that host nothing) gets an empty list.
  */
 export async function listHosted(
   db: DbOrTx,
@@ -199,7 +205,8 @@ export async function listHosted(
     ).map((c) => [c.survey_id, c]),
   );
   const today = todayUtc();
-  const tiles = rows.map((row) => toTile(row, counts, today));
+  // The lists' status order; newest first within a status.
+  const tiles = rows.map((row) => toTile(row, counts, today)).sort(byStatusOrder);
   const filter = query.filter?.trim();
   if (!filter) return { data: tiles };
   return {
@@ -446,22 +453,13 @@ export async function userInvitations(
   return { data: limit ? ordered.slice(0, limit) : ordered };
 }
 
-/** Still open to answer (in this order) before the closed ones. */
-const OPEN_STATUSES: readonly string[] = ['Active', 'Scheduled', 'Past Due'];
-
 /**
- * A user's invitations as a dashboard lists them: the open ones first (Active, Scheduled, then Past Due),
- * soonest due first; then the closed ones, latest due first.
+ * A user's invitations as a profile lists them: in the lists' status order; the open ones soonest
+ * due first, the closed ones latest due first.
  */
 function byRelevance(a: TSurveyInvitation, b: TSurveyInvitation): number {
-  const rank = (i: TSurveyInvitation) => {
-    const open = OPEN_STATUSES.indexOf(i.status);
-    return open === -1 ? OPEN_STATUSES.length : open;
-  };
-  const ranks = rank(a) - rank(b);
-  if (ranks !== 0) return ranks;
   const due = a.due.localeCompare(b.due) || a.survey_id - b.survey_id;
-  return rank(a) < OPEN_STATUSES.length ? due : -due;
+  return byStatusOrder(a, b) || (isOpenStatus(a.status) ? due : -due);
 }
 
 interface LegacySection {

@@ -289,11 +289,16 @@ describe('POST /api/surveys', () => {
 });
 
 describe('GET /api/surveys', () => {
-  it("lists the host organization's live surveys, newest first, with counts and status", async () => {
+  it("lists the host organization's live surveys, active, scheduled, closed, archived, with counts", async () => {
     const res = await call('GET', HOST, '/api/surveys');
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { id: number; title: string; status: string; invited: number }[];
-    expect(data[0]!.id).toBe(created);
+    const order = ['Active', 'Scheduled', 'Past Due', 'Archived'];
+    const ranks = data.map((s) => order.indexOf(s.status));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(data[0]!.status).toBe('Active');
+    // The request created here starts later: the newest survey, listed after the active ones.
+    expect(data.filter((s) => s.status === 'Scheduled').map((s) => s.id)).toEqual([created]);
     expect(data.map((s) => s.title)).toEqual(expect.arrayContaining([DEI_SURVEY_2026, LEGACY_SURVEY_2024]));
     expect(data.find((s) => s.id === dei2025)!.status).toBe('Archived');
     expect(data.find((s) => s.id === dei)!.invited).toBeGreaterThan(2);

@@ -223,6 +223,9 @@ export function invitations(db: DbOrTx, organizationId: number, surveyId?: numbe
 
 // --- the invitations list in one query ------------------------------------------------------------
 
+/** The audit action ('lpi' entity, the survey's id) of a step marked complete: its contributor. */
+export const STEP_COMPLETED_ACTION = 'complete';
+
 export interface InvitationContributor {
   id: number;
   name: string;
@@ -264,13 +267,22 @@ const invitationOverviewQuery = (db: DbOrTx, mode: OverviewMode) =>
       completed_tabs: sql<string[] | null>`(SELECT array_agg(ts.tab) FROM tab_states ts
         WHERE ts.organization_id = ${surveyInvitations.organization_id} AND ts.survey_id = ${surveys.id}
         AND ts.completed)`,
-      /** who saved the survey copy, and when each last did, by name */
+      /**
+       * who saved the survey copy, marked one of its steps complete (the audit's 'lpi.complete':
+       * a step can be completed from the copied profile without a save) or submitted it, and when
+       * each last did, by name
+       */
       contributors: sql<InvitationContributor[] | null>`(SELECT json_agg(json_build_object('id', u.id,
         'name', u.name, 'lastname', u.lastname, 'last_updated_at', c.last_updated_at) ORDER BY u.name, u.lastname)
-        FROM (SELECT ts.updated_by, max(ts.updated_at) AS last_updated_at FROM tab_states ts
-          WHERE ts.organization_id = ${surveyInvitations.organization_id} AND ts.survey_id = ${surveys.id}
-          AND ts.updated_by IS NOT NULL GROUP BY ts.updated_by) c
-        JOIN users u ON u.id = c.updated_by)`,
+        FROM (SELECT w.person, max(w.at) AS last_updated_at FROM (
+          SELECT ts.updated_by AS person, ts.updated_at AS at FROM tab_states ts
+            WHERE ts.organization_id = ${surveyInvitations.organization_id} AND ts.survey_id = ${surveys.id}
+          UNION ALL SELECT a.actor_user_id, a.at FROM audit_log a
+            WHERE a.organization_id = ${surveyInvitations.organization_id} AND a.entity = 'lpi'
+            AND a.action = ${STEP_COMPLETED_ACTION} AND a.entity_id = ${surveys.id}::text
+          UNION ALL SELECT ${surveyInvitations.submitted_by}, ${surveyInvitations.submitted_at}
+        ) w WHERE w.person IS NOT NULL GROUP BY w.person) c
+        JOIN users u ON u.id = c.person)`,
       /** the host's LPI tab config (which steps the survey asks) */
       lpi_tabs: sql<{ content_ref_id: number; enabled: boolean }[] | null>`(SELECT
         json_agg(json_build_object('content_ref_id', sc.content_ref_id, 'enabled', sc.enabled))

@@ -1,5 +1,5 @@
 import { CHECKS_NEED_NOTE_MESSAGE } from '@parity/domain/lpi/checks';
-import type { TSurveyInvitation, TSurveyStatus } from '@parity/domain/survey-invitation';
+import { byStatusOrder, type TSurveyInvitation, type TSurveyStatus } from '@parity/domain/survey-invitation';
 import { stepsForConfig } from '@parity/domain/survey-request';
 import {
   invitationStatus,
@@ -17,6 +17,7 @@ import {
 } from '@parity/domain/surveys';
 import { loadCaller, requireAllowed } from '../../core/access/caller';
 import { surveyHostIds } from '../../core/access/survey-host-guard';
+import { audit } from '../../core/audit';
 import { AppError, badRequest, notFound } from '../../core/http/errors';
 import { notify } from '../../core/outbox/notify';
 import type { Db, DbOrTx } from '../../db/client';
@@ -170,6 +171,16 @@ export async function markComplete(
     }
     await repo.setCompleted(tx, scope.organizationId, surveyId, keys, body.completed, note);
     await repo.markInProgress(tx, scope.organizationId, surveyId);
+    if (body.completed) {
+      await audit(tx, {
+        actorId: callerId,
+        organizationId: scope.organizationId,
+        entity: 'lpi',
+        entityId: surveyId,
+        action: repo.STEP_COMPLETED_ACTION,
+        after: { survey_id: surveyId, tab_id: tabId },
+      });
+    }
     return { tab_id: tabId, completed: body.completed, note, checks };
   });
 }
@@ -249,10 +260,13 @@ export async function submit(db: Db, callerId: number, surveyId: number, acceptT
 const isoDate = (value: Date | string | null) =>
   value === null ? null : typeof value === 'string' ? new Date(value).toISOString() : value.toISOString();
 
-/** The invitations as the API answers them, from the one statement's rows. */
+/**
+ * The invitations as the API answers them, from the one statement's rows: in the lists' status
+ * order (active, scheduled, closed, archived), by due date within a status.
+ */
 function toInvitations(rows: repo.InvitationOverviewRow[]): TSurveyInvitation[] {
   const today = new Date().toISOString().slice(0, 10);
-  return rows.map((row) => {
+  const invitations = rows.map((row): TSurveyInvitation => {
     const steps = stepsForConfig(surveyStepsOf(row.survey_type_id), row.lpi_tabs ?? []);
     const completed = new Set(row.completed_tabs ?? []);
     const submitted = row.submitted_at !== null;
@@ -290,6 +304,7 @@ function toInvitations(rows: repo.InvitationOverviewRow[]): TSurveyInvitation[] 
       })),
     };
   });
+  return invitations.sort(byStatusOrder);
 }
 
 /** GET /api/surveys/invitations: the caller's organization's invitations, optionally filtered. */

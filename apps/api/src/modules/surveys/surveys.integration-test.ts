@@ -151,11 +151,18 @@ describe('the invitations list', () => {
       title: string;
       host: { name: string };
     }[];
+    // Active first, then scheduled, closed and archived.
+    expect(data.map((i) => i.status)).toEqual(['Active', 'Past Due', 'Archived', 'Archived']);
     const byTitle = new Map(data.map((i) => [i.title, i]));
     expect(byTitle.get(DEI_SURVEY_2026)?.status).toBe('Active');
     expect(byTitle.get(EMERGING_MANAGERS_2026)?.status).toBe('Past Due');
     // Acme answered the archived 2025 survey; Cedar did not.
     expect(byTitle.get('2025 DEI Survey')?.status).toBe('Archived');
+    // Its completed steps name who submitted them (ada), never nobody.
+    expect(byTitle.get('2025 DEI Survey')).toMatchObject({
+      completed_steps: 11,
+      contributors: [{ id: users.get(ADA), name: 'Ada', lastname: 'Lovelace', submitted: true }],
+    });
     expect(byTitle.get(DEI_SURVEY_2026)?.host.name).toBe(NORTHWIND);
     const cedars = (await call('GET', EVE, '/api/surveys/invitations')).json().data as typeof data;
     expect(cedars.find((i) => i.title === '2025 DEI Survey')?.status).toBe('Not Submitted');
@@ -241,10 +248,23 @@ describe('ada takes the 2026 survey', () => {
     expect(last).toEqual({ tab_id: 12, step: 11, survey_locked_step: 11 });
   });
 
-  it('marks a step complete and incomplete (every save unit of it)', async () => {
+  it('marks a step complete and incomplete (every save unit of it), naming who completed it', async () => {
+    const contributors = async () =>
+      (await call('GET', MAX, `/api/surveys/invitations/${dei}`)).json().contributors as { id: number }[];
+    expect(await contributors()).toEqual([]);
     const done = await call('POST', ADA, `/api/surveys/${dei}/mark-complete/2`, { completed: true });
     expect(done.statusCode).toBe(200);
     expect(await completedTabs(acme, dei)).toEqual(['staff', 'us_staff']);
+    // Completed from the copied profile, never saved: ada is a contributor all the same.
+    expect(await contributors()).toEqual([
+      {
+        id: users.get(ADA),
+        name: 'Ada',
+        lastname: 'Lovelace',
+        submitted: false,
+        last_updated_at: expect.any(String),
+      },
+    ]);
     let progress = (await call('GET', MAX, `/api/surveys/${dei}/organizations/tabs`)).json().data;
     expect(progress.find((p: { tab_id: number }) => p.tab_id === 2).completed).toBe(true);
     await call('POST', ADA, `/api/surveys/${dei}/mark-complete/2`, { completed: false });
