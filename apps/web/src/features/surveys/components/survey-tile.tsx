@@ -20,7 +20,7 @@ export const STATUS_COLORS: Record<TSurveyStatus, string> = {
 export interface SurveyTileProps {
   invitation: Pick<
     TSurveyInvitation,
-    'title' | 'due' | 'host' | 'status' | 'survey_progress' | 'completed_steps' | 'total_step'
+    'title' | 'start' | 'due' | 'host' | 'status' | 'survey_progress' | 'completed_steps' | 'total_step'
   >;
   action: SurveyAction;
   /** the tile's heading level (3 under a page's h2 sections) */
@@ -30,10 +30,11 @@ export interface SurveyTileProps {
 
 /**
  * A survey tile (spec 3 Survey tile): title, due date, the host with its logo, the progress and the
- * action button; 'No information' when there is neither a due date nor a host.
+ * action button; 'No information' when there is neither a due date nor a host. A scheduled survey
+ * says when it opens.
  */
 export function SurveyTile({ invitation, action, headingOrder = 3, compact = false }: SurveyTileProps) {
-  const { title, due, host, status, survey_progress: progress } = invitation;
+  const { title, start, due, host, status, survey_progress: progress } = invitation;
   const hasInfo = Boolean(due) || Boolean(host?.name);
   return (
     <Card withBorder radius="md" padding={compact ? 'sm' : 'md'} component="article" aria-label={title}>
@@ -49,6 +50,11 @@ export function SurveyTile({ invitation, action, headingOrder = 3, compact = fal
           </Group>
           {hasInfo ? (
             <Stack gap={4}>
+              {status === 'Scheduled' && start ? (
+                <Text size="sm" fw={500}>
+                  Opens <time dateTime={start}>{formatDate(start)}</time>
+                </Text>
+              ) : null}
               {due ? (
                 <Text size="sm" c="dimmed">
                   Due <time dateTime={due}>{formatDate(due)}</time>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokens } from '../../../lib/token-storage';
 import { json, stubFetch } from '../../../testing/fetch-stub';
-import { ACCOUNT } from '../../../testing/fixtures';
+import { ACCOUNT, hostedSurvey } from '../../../testing/fixtures';
 import { cleanupApps, renderApp } from '../../../testing/render';
 
 // Lazy route modules load on first use: slow on a busy machine.
@@ -49,6 +49,21 @@ describe('the Surveys sections', () => {
     );
     expect(router.state.location.pathname).toBe('/surveys/hosting');
     expect(await sections()).toContainEqual(['Hosting', 'page']);
+  });
+
+  it('land a host whose organization hosts surveys and is invited to none on Hosting; Taking still lists', async () => {
+    stubFetch({
+      'GET /api/user/status': () => json({ ...ACCOUNT, isSurveyHost: true }),
+      'GET /api/surveys/invitations': () => json({ data: [] }),
+      'GET /api/surveys': () => json({ data: [hostedSurvey()] }),
+    });
+    const { router } = renderApp('/surveys');
+    expect(await screen.findByRole('article', { name: '2026 DEI Survey' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/surveys/hosting');
+    expect(await sections()).toContainEqual(['Hosting', 'page']);
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Taking' }));
+    expect(await screen.findByText('Your organization has no survey invitations yet.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/surveys/taking');
   });
 
   it('offer Hosting to survey hosts only', async () => {

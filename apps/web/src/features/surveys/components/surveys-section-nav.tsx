@@ -12,7 +12,8 @@ interface Section {
 }
 
 const SECTIONS: readonly Section[] = [
-  { label: 'Taking', to: '/surveys', paths: ['/surveys', '/surveys/taking'] },
+  // /surveys/taking: /surveys may land a host on Hosting (surveys-list), Taking always lists.
+  { label: 'Taking', to: '/surveys/taking', paths: ['/surveys', '/surveys/taking'] },
   { label: 'Hosting', to: '/surveys/hosting', paths: ['/surveys/hosting'], hostsOnly: true },
   { label: 'Archived', to: '/surveys/archived', paths: ['/surveys/archived'] },
   { label: 'Export', to: '/surveys/export', paths: ['/surveys/export'] },

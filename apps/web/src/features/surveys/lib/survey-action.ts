@@ -42,13 +42,15 @@ export function resumeStep(invitation: Pick<TSurveyInvitation, 'survey_locked_st
 /**
  * The tile's action button (spec 2): archived shows View; Past Due without a submitted response, or
  * Not Submitted, shows Not Available; submitted shows View Response; otherwise Continue Response.
+ * A survey not open yet (Scheduled) cannot be started: Not Available too, the tile saying when it opens.
  */
 export function surveyAction(
   invitation: ActionInput & { total_step?: number },
 ): SurveyAction & { label: SurveyActionLabel } {
   const { survey_id: surveyId, organization_id: organizationId, status } = invitation;
   if (status === 'Archived') return { label: 'View', to: archivedPath(surveyId, organizationId) };
-  if (status === 'Not Submitted' || (status === 'Past Due' && !invitation.submitted_at)) {
+  const closed = status === 'Not Submitted' || (status === 'Past Due' && !invitation.submitted_at);
+  if (closed || status === 'Scheduled') {
     return { label: 'Not Available', to: null };
   }
   if (status === 'Submitted' || invitation.submitted_at) {

@@ -253,6 +253,31 @@ describe('the invitation tiles', () => {
     expect(active.queryByText(NO_INFORMATION)).not.toBeInTheDocument();
   });
 
+  it('a survey that has not opened yet says when it opens and offers nothing to start', async () => {
+    stub({
+      'GET /api/user/status': () => json(ACCOUNT),
+      'GET /api/surveys/invitations': () =>
+        json({
+          data: [
+            invitation({
+              title: 'Scheduled survey',
+              status: 'Scheduled',
+              start: '2026-12-10',
+              step: 0,
+              survey_locked_step: 1,
+              completed_steps: 0,
+              survey_progress: 0,
+            }),
+          ],
+        }),
+    });
+    renderApp('/surveys');
+    const tile = within(await screen.findByRole('article', { name: 'Scheduled survey' }));
+    expect(tile.getByText(/^Opens/)).toHaveTextContent('Opens Dec 10, 2026');
+    expect(tile.getByRole('button', { name: 'Not Available' })).toBeDisabled();
+    expect(tile.queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('applies the rule in order: a past-due response that was submitted is View Response', () => {
     const base = { survey_id: 5, organization_id: 2, survey_locked_step: 4, total_step: 11 };
     expect(surveyAction({ ...base, status: 'Past Due', submitted_at: SAVED_AT }).label).toBe('View Response');
@@ -379,6 +404,14 @@ describe('the stepper (surveys.taking.survey)', () => {
       'href',
       '/organizations/private/invitations',
     );
+  });
+
+  it('contributors: completed steps with nobody on record never read as nobody saved', async () => {
+    stub(stepperHandlers({ invitation: invitation({ contributors: [], completed_steps: 2 }) }));
+    renderApp(takingUrl('&step=2'));
+    const section = within(await screen.findByRole('region', { name: 'Contributors' }));
+    expect(section.getByText('No member is on record for the completed steps.')).toBeInTheDocument();
+    expect(section.queryByText('Nobody has saved a step yet.')).not.toBeInTheDocument();
   });
 
   it('Next saves the changed step, then records the step it moves on from', async () => {
@@ -608,7 +641,11 @@ describe('the stepper (surveys.taking.survey)', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('The survey response was submitted.')).toBeInTheDocument();
-    expect(await screen.findByText(/This response was submitted: it can be viewed/)).toBeInTheDocument();
+    // The banner points to nothing that is not on the page (there is no View Response button here).
+    expect(
+      await screen.findByText('This response was submitted: it can be read here but no longer changed.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View Response' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     // The usage event of the submit, once: checked, then sent.
     const events = calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/usage-events');
@@ -620,6 +657,21 @@ describe('the stepper (surveys.taking.survey)', () => {
         user: { id: 4, email: 'ada@acme.test', name: 'Ada Lovelace' },
       },
     ]);
+  });
+
+  it('a scheduled survey opened by its address is read only, saying when it opens', async () => {
+    const calls = stub(
+      stepperHandlers({ invitation: invitation({ status: 'Scheduled', start: '2026-12-10', step: 0 }) }),
+    );
+    renderApp(takingUrl('&step=2'));
+    expect(
+      await screen.findByText(
+        'This survey opens on Dec 10, 2026: the response cannot be started before then.',
+      ),
+    ).toBeInTheDocument();
+    expect((await screen.findAllByTestId('cell-2-1')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Mark Complete' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.pathname === '/api/surveys/5/occupy')).toBe(false);
   });
 
   it('a past-due survey is read only with a banner and holds nothing', async () => {

@@ -17,9 +17,10 @@ const overviewKey = (surveyId: number, organizationId?: number) =>
 export type HostedSurveysScope = 'hosting' | 'accessing';
 
 /** GET /api/surveys?filter&scope: the host organization's surveys, or those the user administers. */
-export function useHostedSurveys(scope: HostedSurveysScope, filter: string | null) {
+export function useHostedSurveys(scope: HostedSurveysScope, filter: string | null, enabled = true) {
   return useQuery({
     queryKey: [...HOSTING_KEY, scope, filter ?? ''],
+    enabled,
     queryFn: () =>
       api.get<{ data: THostedSurvey[] }>('/api/surveys', {
         filter: filter || undefined,

@@ -2,8 +2,17 @@ import { Badge, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { TSurveyInvitation } from '@parity/domain/survey-invitation';
 import { formatDateTime } from '../../../../lib/dates';
 
-/** Who worked on the response (spec 3 Survey invitation contributors): submitted flag, last update. */
-export function ContributorsList({ contributors }: { contributors: TSurveyInvitation['contributors'] }) {
+/**
+ * Who worked on the response (spec 3 Survey invitation contributors): submitted flag, last update.
+ * Steps completed with nobody on record (data imported for the organization) do not read as untouched.
+ */
+export function ContributorsList({
+  contributors,
+  completedSteps,
+}: {
+  contributors: TSurveyInvitation['contributors'];
+  completedSteps: number;
+}) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="contributors-title">
       <Title order={2} size="h5" id="contributors-title">
@@ -11,7 +20,9 @@ export function ContributorsList({ contributors }: { contributors: TSurveyInvita
       </Title>
       {contributors.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nobody has saved a step yet.
+          {completedSteps > 0
+            ? 'No member is on record for the completed steps.'
+            : 'Nobody has saved a step yet.'}
         </Text>
       ) : (
         <List listStyleType="none" spacing="xs" aria-label="Contributors">

@@ -38,7 +38,10 @@ export function closedNotice(invitation: TSurveyInvitation): string | null {
     return 'This survey was archived by its host: the response can be viewed but no longer changed.';
   }
   if (invitation.submitted_at) {
-    return 'This response was submitted: it can be viewed (View Response) but no longer changed.';
+    return 'This response was submitted: it can be read here but no longer changed.';
+  }
+  if (invitation.status === 'Scheduled') {
+    return `This survey opens on ${formatDate(invitation.start)}: the response cannot be started before then.`;
   }
   if (invitation.status === 'Past Due') {
     return 'This survey is closed: its due date has passed. The response can be viewed but no longer changed.';
@@ -260,7 +263,10 @@ export function SurveyStepper({ invitation, steps, progress, account, renderStep
                 })}
               </Stepper>
             </Box>
-            <ContributorsList contributors={invitation.contributors} />
+            <ContributorsList
+              contributors={invitation.contributors}
+              completedSteps={invitation.completed_steps}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
