@@ -147,12 +147,33 @@ describe('/investments', () => {
     expect(callsTo(calls, 'GET', '/api/investments/rollup').at(-1)?.search.get('weighted')).toBe('yes');
   });
 
-  it('explains how to add managers when the portfolio is empty', async () => {
-    renderPage('/investments', { 'GET /api/investments': () => json({ data: [], total: 0 }) });
+  it('explains how to add managers when the portfolio is empty: no roll-up table, nothing to export', async () => {
+    const hidden = (id: number, name: string) => group(id, name, 0, null);
+    renderPage('/investments', {
+      'GET /api/investments': () => json({ data: [], total: 0 }),
+      'GET /api/investments/rollup': () =>
+        json({
+          ...rollup(false),
+          managers: 0,
+          shared: 0,
+          reporting: 0,
+          people: 0,
+          gender: [hidden(1, 'Woman'), hidden(2, 'Man')],
+          ethnicity: [hidden(7, 'White')],
+        }),
+    });
     await screen.findByRole('heading', { name: 'Investments', level: 1 });
     expect(
       await screen.findByText(/^No manager yet\. Use Add manager to link an organization/),
     ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No roll-up yet: it totals the staff of the managers in your portfolio once there are some.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'By gender' })).toBeNull();
+    expect(screen.queryByText(/fewer than 3 managers/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export .xlsx' })).toBeDisabled();
   });
 
   it('shows a member who is not an admin the portfolio without the admin actions', async () => {

@@ -97,6 +97,13 @@ export function RollupPanel({
             title="The roll-up could not be loaded"
             onRetry={() => void rollup.refetch()}
           />
+        ) : rollup.data.reporting === 0 ? (
+          // Every group would read 'Hidden' with 0 managers: nothing to roll up yet.
+          <Text size="sm" c="dimmed" role="status">
+            {rollup.data.managers === 0
+              ? 'No roll-up yet: it totals the staff of the managers in your portfolio once there are some.'
+              : `No roll-up yet: none of your ${rollup.data.managers} managers shares a profile that reports staff with you.`}
+          </Text>
         ) : (
           <>
             <Text size="sm" c="dimmed">

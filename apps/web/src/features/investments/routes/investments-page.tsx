@@ -138,6 +138,8 @@ export function InvestmentsRoute() {
   const [text, setText] = useState(view.q);
   const [exporting, setExporting] = useState(false);
   const filtered = Boolean(view.q || view.asset_class || view.vintage !== null || view.shared);
+  // An empty portfolio has nothing to export (a filtered empty page may still have funds).
+  const nothingToExport = !filtered && portfolio.data?.total === 0;
 
   const show = (next: Partial<PortfolioView>, nextWeighted = weighted) =>
     setSearchParams(addressOf({ ...view, page: 1, ...next }, nextWeighted));
@@ -175,6 +177,7 @@ export function InvestmentsRoute() {
                 kind="secondary"
                 leftSection={<IconDownload size={16} aria-hidden />}
                 loading={exporting}
+                disabled={nothingToExport}
                 onClick={() => void exportFile().catch(() => {})}
               >
                 Export .xlsx
