@@ -14,7 +14,7 @@ import { ACCOUNT } from '../../../testing/fixtures';
 import { cleanupApps, renderApp } from '../../../testing/render';
 import { localToday } from './components/survey-details-fields';
 import { NO_ACCESSING_SURVEYS } from './routes/hosting-accessing';
-import { NO_SURVEY_CREATION } from './routes/hosting-create';
+import { NARROW_WIZARD, NO_SURVEY_CREATION } from './routes/hosting-create';
 import { NO_HOSTED_SURVEYS, NOT_A_HOST } from './routes/hosting-list';
 import { SURVEY_NOT_FOUND } from './routes/survey-overview';
 
@@ -375,12 +375,12 @@ describe('/surveys/hosting/create', () => {
     expect(wizardSteps()).not.toHaveAttribute('data-wrap');
   });
 
-  it('lays its steps in a column on a phone', async () => {
+  it('lays its steps in a column where one row does not fit (a phone, a tablet)', async () => {
     stubFetch(wizardHandlers());
     const matchMedia = window.matchMedia;
     vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
       ...matchMedia(query),
-      matches: query === '(max-width: 48em)',
+      matches: query === NARROW_WIZARD,
     }));
     renderApp('/surveys/hosting/create');
     await screen.findByRole('radio', { name: /^DEI\s*$/ });

@@ -48,6 +48,8 @@ export const NO_SURVEY_CREATION =
   'Creating survey requests needs survey hosting and survey creation rights: ask an organization admin.';
 
 const DETAILS_STEP = 1;
+/** Screens narrower than Mantine's lg breakpoint (75em): the wizard's steps stand in a column. */
+export const NARROW_WIZARD = '(max-width: 75em)';
 const fieldIdsOf = (form: { sections: { inputs: { id: number }[] }[] } | undefined) =>
   form?.sections.flatMap((section) => section.inputs.map((input) => input.id)) ?? [];
 
@@ -88,7 +90,8 @@ export function HostingCreateRoute() {
 
 function HostingWizard({ account, organizationId }: { account: TCurrentAccount; organizationId: number }) {
   const navigate = useNavigate();
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  // The seven steps take about 1000 px in a row: narrower screens (a phone, a tablet) get a column.
+  const narrow = useMediaQuery(NARROW_WIZARD, false, { getInitialValueInEffect: false });
   const contact = { id: account.id, email: account.email };
   const [state, setState] = useState<WizardState>(() => loadWizardState(contact));
   // The details step's form; the wizard's draft follows its values. Its empty fields say nothing
@@ -186,13 +189,14 @@ function HostingWizard({ account, organizationId }: { account: TCurrentAccount; 
         }
       />
       <Card withBorder radius="lg" padding="lg">
-        {/* One row of steps; a phone's row is too narrow for seven, so they stand in a column. */}
+        {/* One row of steps (never two), with narrow gaps between them; a column where it does not fit. */}
         <Stepper
           active={state.step}
           onStepClick={goTo}
           size="sm"
           wrap={false}
-          orientation={phone ? 'vertical' : 'horizontal'}
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          styles={{ separator: { marginInline: 'var(--mantine-spacing-xs)' } }}
         >
           <Stepper.Step label={WIZARD_STEPS[0]} allowStepSelect={selectable(0)}>
             <Stack gap="md" mt="md">
