@@ -127,7 +127,7 @@ class NotificationStream {
           if (!response.ok || !type.startsWith('text/event-stream')) throw new StreamRefused(response.status);
           openedAt = Date.now();
           this.connections += 1;
-          // What changed while no stream was open (a read on another tab has no id to replay).
+          // What changed while no stream was open (a read on another tab, an account change: no id to replay).
           void this.client.invalidateQueries({ queryKey: notificationKeys.unreadCount });
           if (this.connections > 1) {
             void refreshLists(this.client);
