@@ -3,7 +3,7 @@ import type { TNotification } from '@parity/domain/notifications';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { NOTIFICATION_TYPE_LOOK } from './notification-type-icon';
+import { NOTIFICATION_KIND_ICONS, NOTIFICATION_TYPE_LOOK } from './notification-type-icon';
 
 /** How long a new alert stays on screen unless hovered or focused. */
 export const ALERT_TOAST_MS = 8000;
@@ -14,7 +14,8 @@ export const ALERT_TOAST_MS = 8000;
  */
 export function AlertToast({ notification, onClose }: { notification: TNotification; onClose: () => void }) {
   const markRead = useMarkNotificationRead();
-  const { color, icon: Icon } = NOTIFICATION_TYPE_LOOK.alert;
+  const { color } = NOTIFICATION_TYPE_LOOK.alert;
+  const Icon = NOTIFICATION_KIND_ICONS[notification.kind];
   useEffect(() => {
     const timer = setTimeout(onClose, ALERT_TOAST_MS);
     return () => clearTimeout(timer);

@@ -32,7 +32,7 @@ export function NotificationItem({ notification, onOpen, compact, actions }: Not
     // The row's actions go under the text when the row is narrow (390 px), on the right otherwise.
     <Group wrap="wrap" align="flex-start" justify="flex-end" gap="sm" data-unread={unread || undefined}>
       <Group wrap="nowrap" align="flex-start" gap="sm" miw={0} style={{ flex: '1 1 16rem' }}>
-        <NotificationTypeIcon type={notification.type} />
+        <NotificationTypeIcon kind={notification.kind} type={notification.type} />
         <Stack gap={2} miw={0} flex={1}>
           <Anchor
             component={Link}

@@ -72,6 +72,9 @@ describe('/notifications', () => {
     const list = await screen.findByRole('list', { name: 'Notifications' });
     const [first, second] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
     expect(within(first).getByText('Alert:')).toBeInTheDocument();
+    // Each kind has its icon (issue 37: every alert showed the same warning sign).
+    expect(first.querySelector('svg.tabler-icon-clipboard-list')).not.toBeNull();
+    expect(first.querySelector('svg.tabler-icon-alert-triangle')).toBeNull();
     expect(within(first).getByRole('link', { name: 'Northwind invited you to 2026 DEI' })).toHaveAttribute(
       'href',
       '/404',
@@ -82,6 +85,7 @@ describe('/notifications', () => {
     expect(time).toHaveAttribute('dateTime', '2026-11-20T09:30:00Z');
     expect(time?.getAttribute('title')).toMatch(/Nov 20, 2026/);
     expect(within(second).getByText('Update:')).toBeInTheDocument();
+    expect(second.querySelector('svg.tabler-icon-lifebuoy')).not.toBeNull();
     expect(within(second).queryByRole('button', { name: 'Mark as read' })).toBeNull();
     expect(screen.getByText('2 notifications, 1 unread')).toBeInTheDocument();
     expect(lastListCall(calls)?.search.toString()).toBe(`limit=${NOTIFICATIONS_PAGE_SIZE}&offset=0`);
