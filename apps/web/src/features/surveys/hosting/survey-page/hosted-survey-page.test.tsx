@@ -208,6 +208,13 @@ async function openInvitations() {
   return screen.findByRole('table', { name: 'Participants' });
 }
 
+/** The Invitations tab's "Invite organizations" dialog. */
+async function openInviteOrganizations() {
+  await openInvitations();
+  await userEvent.click(screen.getByRole('button', { name: 'Invite organizations' }));
+  return screen.findByRole('dialog', { name: 'Invite organizations' });
+}
+
 beforeEach(() => {
   urls = [];
   alertStore.clear();
@@ -462,9 +469,7 @@ describe('inviting an organization that is not in the directory', () => {
 
   it('checks the field, then invites by organization code or by a member’s email', async () => {
     const calls = setup();
-    await openInvitations();
-    await userEvent.click(screen.getByRole('button', { name: 'Invite organizations' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Invite organizations' });
+    const dialog = await openInviteOrganizations();
     const form = within(dialog).getByRole('form', { name: 'Invite by email or organization code' });
     const field = within(form).getByRole('textbox', { name: /Member's email or organization code/ });
     const send = within(form).getByRole('button', { name: 'Send invitation' });
@@ -504,9 +509,7 @@ describe('inviting an organization that is not in the directory', () => {
 describe('inviting organizations of the directory', () => {
   it('keeps Invite beside the organizations field, clear of the dropdown, and names who was invited', async () => {
     const calls = setup();
-    await openInvitations();
-    await userEvent.click(screen.getByRole('button', { name: 'Invite organizations' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Invite organizations' });
+    const dialog = await openInviteOrganizations();
     const field = within(dialog).getByRole('combobox', { name: 'Organizations' });
     await userEvent.click(field);
     await userEvent.type(field, 'Juni');
