@@ -53,4 +53,21 @@ describe('dates as every page writes them', () => {
     expect(relativeTime('2025-11-22T12:00:00Z', now)).toBe('last year');
     expect(relativeTime('garbage', now)).toBe('garbage');
   });
+
+  it('counts days and months as the calendar of the time zone shows them, beside the dates', () => {
+    const morning = Date.parse('2026-12-08T05:00:00Z');
+    // 30 hours before a morning is the day before yesterday (the dates beside it say Dec 6).
+    expect(relativeTime('2026-12-06T23:00:00Z', morning, { timeZone: 'UTC' })).toBe('2 days ago');
+    expect(relativeTime('2026-12-07T04:00:00Z', morning, { timeZone: 'UTC' })).toBe('yesterday');
+    // At 04:00 UTC on Dec 8 it is still Dec 7 in New York: there the same instant was yesterday.
+    const lateInNewYork = Date.parse('2026-12-08T04:00:00Z');
+    expect(relativeTime('2026-12-06T23:00:00Z', lateInNewYork, { timeZone: 'UTC' })).toBe('2 days ago');
+    expect(relativeTime('2026-12-06T23:00:00Z', lateInNewYork, { timeZone: 'America/New_York' })).toBe(
+      'yesterday',
+    );
+    expect(relativeTime('2026-11-28T12:00:00Z', morning, { timeZone: 'UTC' })).toBe('last week');
+    expect(relativeTime('2026-11-02T12:00:00Z', morning, { timeZone: 'UTC' })).toBe('last month');
+    expect(relativeTime('2026-01-04T16:20:00Z', morning, { timeZone: 'UTC' })).toBe('11 months ago');
+    expect(relativeTime('2026-12-10T12:00:00Z', morning, { timeZone: 'UTC' })).toBe('in 2 days');
+  });
 });

@@ -16,15 +16,22 @@ type Style = keyof typeof STYLES;
 
 const made = new Map<string, Intl.DateTimeFormat>();
 
-/** The style's formatter in `timeZone` (the browser's when none), made at its first use. */
-function formatter(style: Style, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${style} ${timeZone ?? ''}`;
+/** The formatter of `key`, made at its first use. */
+function once(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
   let format = made.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(undefined, { ...STYLES[style], timeZone });
+    format = make();
     made.set(key, format);
   }
   return format;
+}
+
+/** The style's formatter in `timeZone` (the browser's when none). */
+function formatter(style: Style, timeZone: string | undefined): Intl.DateTimeFormat {
+  return once(
+    `${style} ${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(undefined, { ...STYLES[style], timeZone }),
+  );
 }
 
 let relativeFormat: Intl.RelativeTimeFormat | undefined;
@@ -76,25 +83,33 @@ export function formatTime(value: string, { timeZone }: ZoneOption = {}): string
   return date ? formatter('time', timeZone).format(date) : value;
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
+const DAY_MS = 24 * 3600 * 1000;
 
-/** '5 minutes ago', 'yesterday', 'in 2 hours', 'just now'. */
-export function relativeTime(iso: string, now: number = Date.now()): string {
-  const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  if (Number.isNaN(seconds)) return iso;
+/**
+ * '5 minutes ago', 'in 2 hours', 'just now'; from a day on, 'yesterday', '3 weeks ago', 'last
+ * month' counted in calendar days and months of the time zone, so that it agrees with the dates
+ * shown beside it (30 hours before a morning is two days ago, not 'yesterday').
+ */
+export function relativeTime(iso: string, now: number = Date.now(), { timeZone }: ZoneOption = {}): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return iso;
+  const seconds = Math.round((then - now) / 1000);
   if (Math.abs(seconds) < 45) return 'just now';
   relativeFormat ??= new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
-  }
-  return relativeFormat.format(Math.round(seconds / 60) || (seconds < 0 ? -1 : 1), 'minute');
+  if (Math.abs(seconds) < 3600)
+    return relativeFormat.format(Math.round(seconds / 60) || Math.sign(seconds), 'minute');
+  if (Math.abs(seconds) < 24 * 3600) return relativeFormat.format(Math.round(seconds / 3600), 'hour');
+  const zone = timeZone ?? browserTimeZone();
+  const a = wallClockIn(new Date(then), zone);
+  const b = wallClockIn(new Date(now), zone);
+  const days = Math.round(
+    (Date.UTC(a.year, a.month - 1, a.day) - Date.UTC(b.year, b.month - 1, b.day)) / DAY_MS,
+  );
+  if (Math.abs(days) < 7) return relativeFormat.format(days, 'day');
+  if (Math.abs(days) < 28) return relativeFormat.format(Math.round(days / 7), 'week');
+  const months = (a.year - b.year) * 12 + (a.month - b.month);
+  if (Math.abs(months) < 12) return relativeFormat.format(months || Math.sign(days), 'month');
+  return relativeFormat.format(a.year - b.year, 'year');
 }
 
 /** The browser's own time zone (the default of a new user's preferences). */
@@ -104,16 +119,20 @@ export function browserTimeZone(): string {
 
 /** The wall clock's numbers in `timeZone` at `instant` (for computing, not for showing). */
 export function wallClockIn(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = once(
+    `parts ${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
+  ).formatToParts(instant);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return {
     year: get('year'),
