@@ -109,14 +109,6 @@ describe('seedDemoData', () => {
       },
       {
         email: 'ada@acme.test',
-        kind: 'member_awaiting_approval',
-        type: 'alert',
-        title: 'Priya Patel asked to join Acme Capital Partners',
-        link: '/organizations/private/members',
-        read: false,
-      },
-      {
-        email: 'ada@acme.test',
         kind: 'survey_invitation',
         type: 'alert',
         title: 'Northwind Pension Fund invited Acme Capital Partners to 2026 DEI Survey',
@@ -129,6 +121,14 @@ describe('seedDemoData', () => {
         type: 'alert',
         title: 'Reminder: Northwind Pension Fund awaits your response to 2026 DEI Survey',
         link: `/surveys/taking/${id2026}`,
+        read: false,
+      },
+      {
+        email: 'ada@acme.test',
+        kind: 'member_awaiting_approval',
+        type: 'alert',
+        title: 'Priya Patel asked to join Acme Capital Partners',
+        link: '/organizations/private/members',
         read: false,
       },
       {
@@ -146,5 +146,12 @@ describe('seedDemoData', () => {
       ['submission_received', `/surveys/hosting/${id2026}`, false],
     ]);
     for (const r of host) expect(r.title).toMatch(/^.+ submitted its response to 2026 DEI Survey$/);
+    // A notification is dated as its cause: Priya's request to join is the pending membership.
+    const request = await t.app.db.execute(sql`
+      SELECT n.created_at = m.created_at AS same
+        FROM notifications n JOIN users u ON u.email = 'pending@acme.test'
+        JOIN memberships m ON m.user_id = u.id
+       WHERE n.kind = 'member_awaiting_approval'`);
+    expect((request as unknown as { rows: { same: boolean }[] }).rows).toEqual([{ same: true }]);
   });
 });

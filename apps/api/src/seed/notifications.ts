@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { notify } from '../core/outbox/notify';
 import type { Tx } from '../db/client';
 import { notifications } from '../db/schema/notifications';
-import { organizations } from '../db/schema/people';
+import { memberships, organizations } from '../db/schema/people';
 import { surveyInvitations, surveys } from '../db/schema/surveys';
 import { DEI_SURVEY_2025, DEI_SURVEY_2026 } from './surveys';
 
@@ -53,6 +53,13 @@ export async function seedNotifications(
     .orderBy(desc(surveyInvitations.submitted_at), desc(organizations.id))
     .limit(2);
 
+  // Priya's request to join is the pending membership, made as the demo is seeded: its notification
+  // is dated with it (a fixed January date read '11 months ago' beside a request of today).
+  const [joinRequest] = await tx
+    .select({ created_at: memberships.created_at })
+    .from(memberships)
+    .where(eq(memberships.user_id, input.users.get('pending@acme.test')!));
+
   const due = longDate(survey2026!.due);
   const invitation = (email: string, organization: string): DemoNotification => ({
     email,
@@ -89,7 +96,7 @@ export async function seedNotifications(
       title: `Priya Patel asked to join ${input.acme}`,
       body: 'Approve or decline pending@acme.test on the members page.',
       link: '/organizations/private/members',
-      created_at: new Date('2026-01-04T16:20:00Z'),
+      created_at: joinRequest!.created_at,
       read_at: null,
     },
     invitation('eve@cedar.test', input.cedar),
