@@ -9,13 +9,15 @@ import type { DbOrTx } from '../../db/client';
 export const ACCOUNT_CHANGES_CHANNEL = 'parity_account_changes';
 
 /**
- * Announces that a user's account changed: call it with the `tx` of the write that changes it, as
- * notify() is called, so PostgreSQL delivers it only when that write commits (a rolled-back change
- * announces nothing). An end of the user's sessions needs none: it ends their streams
- * (core/auth/session-end.ts).
+ * Announces that these users' accounts changed: call it with the `tx` of the write that changes
+ * them, as notify() is called, so PostgreSQL delivers it only when that write commits (a
+ * rolled-back change announces nothing). An end of the user's sessions needs none: it ends their
+ * streams (core/auth/session-end.ts).
  */
-export async function signalAccountChange(tx: DbOrTx, userId: number): Promise<void> {
+export async function signalAccountChange(tx: DbOrTx, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const ids = sql.raw(`ARRAY[${[...new Set(userIds)].map((id) => Number(id)).join(',')}]::int[]`);
   await tx.execute(
-    sql`SELECT pg_notify(${ACCOUNT_CHANGES_CHANNEL}, json_build_object('user_id', ${Number(userId)}::int)::text)`,
+    sql`SELECT pg_notify(${ACCOUNT_CHANGES_CHANNEL}, json_build_object('user_id', id)::text) FROM unnest(${ids}) AS id`,
   );
 }

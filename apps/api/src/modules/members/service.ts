@@ -90,7 +90,7 @@ export async function decide(
     if (userId !== callerId) {
       await notify(tx, decisionNotification(userId, fullName(caller.row.user), organizationName, decision));
     }
-    await signalAccountChange(tx, userId);
+    await signalAccountChange(tx, [userId]);
     await audit(tx, {
       actorId: callerId,
       organizationId,
@@ -230,7 +230,7 @@ export async function updatePermissions(
     const before = flagsOf(member);
     if (PERMISSION_FLAGS.some((f) => before[f] !== next[f])) {
       await repo.setPermissions(tx, member.membershipId, next, now);
-      await signalAccountChange(tx, userId);
+      await signalAccountChange(tx, [userId]);
       await audit(tx, {
         actorId: callerId,
         organizationId,
@@ -265,7 +265,7 @@ export async function removeMember(
       await assertKeepsAnAdmin(tx, organizationId, member);
     }
     await repo.deleteMembership(tx, member.membershipId);
-    await signalAccountChange(tx, userId);
+    await signalAccountChange(tx, [userId]);
     const clearedContact = await repo.clearPrimaryContact(tx, organizationId, userId, now);
     await audit(tx, {
       actorId: callerId,

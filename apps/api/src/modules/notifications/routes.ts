@@ -158,7 +158,8 @@ export default async function notificationsRoutes(fastify: FastifyInstance, opti
           'oldest first; then `unread` with the count, then live: `notification` events (id: the ' +
           'notification id; data: `{notification, unread}`), `unread` events (`{unread}`, after a read ' +
           'anywhere), `account` events (`{}`, when the caller was approved, removed from the ' +
-          'organization, or their rights or roles changed: read GET /api/user/status again) and ' +
+          'organization, their organization deleted, restored or merged, or their rights or roles ' +
+          'changed: read GET /api/user/status again) and ' +
           `a \`: ping\` comment every 25 s. It ends when the access token expires, and within a ` +
           `second of its sign-in's end (logout, a new password, deactivation...). ${RIGHTS}`,
         querystring: z.strictObject({}),

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../../core/outbox/notify';
-import { memberships, users } from '../../db/schema/people';
+import { memberships, organizations, users } from '../../db/schema/people';
 import { createDemoTestApp, demoOf, sessionToken, type TestApp } from '../../test/app';
 import { openStream, until } from '../../test/event-stream';
 import { withFailingCommits } from '../../test/notifications-written';
@@ -44,15 +44,23 @@ async function call(
 }
 
 let userCount = 0;
-/** A new user of Acme with a membership of this status, straight in the database. */
-async function newMember(status: 'pending' | 'approved'): Promise<number> {
+/** A new user with a membership of this status (of Acme unless said), straight in the database. */
+async function newMember(status: 'pending' | 'approved', organizationId = acme): Promise<number> {
   const email = `account-stream${++userCount}@newfirm.test`;
   const [row] = await t.app.db
     .insert(users)
     .values({ email, name: 'Pat', lastname: 'Member', password_hash: 'x' })
     .returning({ id: users.id });
-  await t.app.db.insert(memberships).values({ user_id: row!.id, organization_id: acme, status });
+  await t.app.db.insert(memberships).values({ user_id: row!.id, organization_id: organizationId, status });
   ids.set(email, row!.id);
+  return row!.id;
+}
+
+async function newOrganization(): Promise<number> {
+  const [row] = await t.app.db
+    .insert(organizations)
+    .values({ name: `Account Stream Firm ${++userCount}` })
+    .returning({ id: organizations.id });
   return row!.id;
 }
 
@@ -148,6 +156,19 @@ describe('an account change reaches the open pages of that user, and nobody else
   it('removal from the organization', async () => {
     const member = await newMember('approved');
     await onlyTheUserIsTold(member, ['DELETE', 'ada@acme.test', `/api/organizations/me/members/${member}`]);
+  });
+
+  it("an organization's deletion, restore and merge by a platform administrator reach its members", async () => {
+    const firm = await newOrganization();
+    const into = await newOrganization();
+    const member = await newMember('approved', firm);
+    const admin = `/api/admin/organizations/${firm}`;
+    await onlyTheUserIsTold(
+      member,
+      ['POST', 'admin@parity.test', `${admin}/delete`],
+      ['POST', 'admin@parity.test', `${admin}/restore`],
+      ['POST', 'admin@parity.test', `${admin}/merge`, { into }],
+    );
   });
 
   it('nothing for a refused change, a change that changes nothing or one rolled back', async () => {

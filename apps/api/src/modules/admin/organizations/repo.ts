@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client';
 import { legalStructures } from '../../../db/schema/dictionaries';
-import { organizations } from '../../../db/schema/people';
+import { memberships, organizations } from '../../../db/schema/people';
 
 type ListQuery = z.output<typeof ZAdminOrganizationListQuery>;
 
@@ -84,6 +84,15 @@ export async function findOrganization(db: DbOrTx, id: number, lock = false) {
   return row;
 }
 export type OrganizationRecord = NonNullable<Awaited<ReturnType<typeof findOrganization>>>;
+
+/** The ids of an organization's members, whatever their status. */
+export async function memberIds(db: DbOrTx, organizationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: memberships.user_id })
+    .from(memberships)
+    .where(eq(memberships.organization_id, organizationId));
+  return rows.map((row) => row.id);
+}
 
 export async function legalStructureExists(db: DbOrTx, id: number) {
   const [row] = await db

@@ -21,6 +21,7 @@ import { loadCaller } from '../../../core/access/caller';
 import { requirePlatformAdmin } from '../../../core/access/platform-admin-guard';
 import { audit, changed } from '../../../core/audit';
 import { conflict, fieldIssue, notFound } from '../../../core/http/errors';
+import { signalAccountChange } from '../../../core/outbox/account-change';
 import type { Db, DbOrTx } from '../../../db/client';
 import { mergeCollisions, moveRows } from './merge';
 import * as repo from './repo';
@@ -123,7 +124,8 @@ export async function updateOrganization(
 /**
  * POST .../delete and .../restore: sets or clears deleted_at. A deleted organization's members
  * sign in as members of none (core/access/user-profile.ts reads live organizations only), it leaves
- * the directory and the public pages, and its sign-up codes stop working.
+ * the directory and the public pages, and its sign-up codes stop working. Its members' open pages
+ * are told.
  */
 export async function setDeleted(db: Db, userId: number, id: number, deleted: boolean, now = new Date()) {
   return db.transaction(async (tx) => {
@@ -133,6 +135,7 @@ export async function setDeleted(db: Db, userId: number, id: number, deleted: bo
     if (deleted && current.deleted_at) throw conflict(ALREADY_DELETED_MESSAGE);
     if (!deleted && !current.deleted_at) throw conflict(NOT_DELETED_MESSAGE);
     await repo.updateOrganization(tx, id, { deleted_at: deleted ? now : null, updated_at: now });
+    await signalAccountChange(tx, await repo.memberIds(tx, id));
     await audit(tx, {
       actorId: userId,
       organizationId: id,
@@ -176,7 +179,8 @@ export async function organizationSurveys(
  * POST .../merge {into}: the source's members, codes, contacts, files, LPI data, surveys and
  * participations go to the target in one transaction, then the source is soft-deleted. The audit
  * entry (on the target) keeps both ids. Refused: into itself (400), into an unknown organization
- * (400), when either is deleted (409), on colliding data (409, merge.ts).
+ * (400), when either is deleted (409), on colliding data (409, merge.ts). The source's members'
+ * open pages are told.
  */
 export async function mergeOrganization(
   db: Db,
@@ -204,6 +208,8 @@ export async function mergeOrganization(
         collisions,
       );
     }
+    // The source's members, before they move: their pages now show the target organization.
+    await signalAccountChange(tx, await repo.memberIds(tx, source.id));
     const moved = await moveRows(tx, source.id, target.id);
     await repo.updateOrganization(tx, source.id, { deleted_at: now, updated_at: now });
     await audit(tx, {

@@ -312,7 +312,7 @@ export async function updatePermissions(
     if (is_sadm !== wasSadm) await repo.updateUser(tx, userId, { is_sadm }, now);
     if (flagsChanged && row.membership_id !== null)
       await repo.setMembershipFlags(tx, row.membership_id, flags, now);
-    await signalAccountChange(tx, userId);
+    await signalAccountChange(tx, [userId]);
     await audit(tx, {
       actorId: callerId,
       organizationId: row.organization_id,
@@ -350,7 +350,7 @@ export async function updateRoles(
     const same = before.length === ids.length && before.every((r) => known.has(r.id));
     if (!same) {
       await repo.setUserRoles(tx, userId, ids);
-      await signalAccountChange(tx, userId);
+      await signalAccountChange(tx, [userId]);
       const after = await repo.userRolesOf(tx, userId);
       await audit(tx, {
         actorId: callerId,
