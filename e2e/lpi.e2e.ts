@@ -218,33 +218,47 @@ describe.runIf(hasBrowser)('the LPI profile', () => {
     await expectAccessible(page);
   });
 
-  it('at 390 px the tab bar is one row, scrolled to the current tab; Submit is on /lpi too', async () => {
+  it('at 1024 px the tab row keeps whole labels: the current tab in view, arrows to the others', async () => {
+    await page.setViewportSize({ width: 1024, height: 900 });
+    try {
+      const tabs = page.getByRole('tablist', { name: 'LPI profile tabs' });
+      await open('investment', () => tabs);
+      const inView = async (name: RegExp) => {
+        const [box, bar] = [await tabs.getByRole('tab', { name }).boundingBox(), await tabs.boundingBox()];
+        return (
+          box !== null && bar !== null && box.x >= bar.x - 1 && box.x + box.width <= bar.x + bar.width + 1
+        );
+      };
+      await expect.poll(() => inView(/^Investment Staff/), { timeout: 20_000 }).toBe(true);
+      // One row (a tab is about 40 px high), not the tabs wrapped onto several rows.
+      expect((await tabs.boundingBox())?.height).toBeLessThan(70);
+      const next = page.getByRole('button', { name: 'Show the next tabs' });
+      for (let step = 0; step < 10 && (await next.isEnabled()); step++) {
+        await next.click();
+        await page.waitForTimeout(400); // the row scrolls smoothly
+      }
+      await expect.poll(() => inView(/^Analytics/), { timeout: 20_000 }).toBe(true);
+      expect(await page.getByRole('button', { name: 'Show the previous tabs' }).isEnabled()).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+
+  it('at 390 px a picker names the current tab and opens any of them; Submit is on /lpi too', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await open('board', () => page.getByRole('cell', { name: 'Grace Board', exact: true }));
-    const tabs = page.getByRole('tablist', { name: 'LPI profile tabs' });
-    const current = tabs.getByRole('tab', { name: /^Board Members/, selected: true });
-    await expect.poll(() => current.isVisible(), { timeout: 20_000 }).toBe(true);
-    // One row of tabs (a tab is about 40 px high), not the tabs wrapped onto several rows.
-    const bar = await tabs.boundingBox();
-    expect(bar?.height).toBeLessThan(70);
-    // The current tab is scrolled into the bar's view.
-    await expect
-      .poll(async () => {
-        const box = await current.boundingBox();
-        return box !== null && bar !== null && box.x >= bar.x && box.x + box.width <= bar.x + bar.width + 1;
-      })
-      .toBe(true);
+    // The tab row (which showed one tab at a time on a phone) is for wider screens (issue 37).
+    const picker = page.getByRole('combobox', { name: 'LPI profile tabs' });
+    await expect.poll(() => picker.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByRole('tablist', { name: 'LPI profile tabs' }).isVisible()).toBe(false);
+    expect(await picker.inputValue()).toBe('board');
+    // Every tab: the nine profile pages and Analytics.
+    expect(await picker.getByRole('option').count()).toBe(10);
     expect(await page.getByRole('button', { name: 'Submit', exact: true }).count()).toBe(1);
     await expectAccessible(page);
-    // The keyboard moves along the bar.
-    await current.focus();
-    await page.keyboard.press('ArrowRight');
+    await picker.selectOption('policies');
     await page.waitForURL((url) => url.pathname === '/lpi/policies');
-    await expect
-      .poll(() => tabs.getByRole('tab', { name: 'Policies', selected: true }).isVisible(), {
-        timeout: 20_000,
-      })
-      .toBe(true);
+    await expect.poll(() => picker.inputValue(), { timeout: 20_000 }).toBe('policies');
     await page.setViewportSize({ width: 1400, height: 900 });
   });
 

@@ -439,6 +439,18 @@ describe('/lpi/analytics', () => {
 });
 
 describe('/organizations/private/lpi/analytics', () => {
+  it('shares the LPI profile’s tab bar: every tab, and on a phone a picker of them all', async () => {
+    handlers();
+    const { router } = renderApp('/organizations/private/lpi/analytics');
+    const tabs = await screen.findByRole('tablist', { name: 'LPI profile tabs' });
+    expect(within(tabs).getAllByRole('tab')).toHaveLength(10);
+    expect(within(tabs).getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
+    const picker = screen.getByRole('combobox', { name: 'LPI profile tabs' });
+    expect(within(picker).getAllByRole('option')).toHaveLength(10);
+    await userEvent.setup().selectOptions(picker, 'Total Full-Time Employees');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/private/lpi/staff'));
+  });
+
   it('is the reporting page option: its cards link to the reporting tabs', async () => {
     handlers();
     renderApp('/organizations/private/lpi/analytics');

@@ -221,6 +221,21 @@ describe('the LPI routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
   });
 
+  it('gives a phone a picker of every tab with its count, which opens the chosen page', async () => {
+    stub(base());
+    const { router } = renderApp('/lpi/fte');
+    const picker = await screen.findByRole('combobox', { name: 'LPI profile tabs' });
+    expect(picker).toHaveValue('fte');
+    await waitFor(() =>
+      expect(
+        within(picker).getByRole('option', { name: 'Total Full-Time Employees (20/40)' }),
+      ).toBeInTheDocument(),
+    );
+    expect(within(picker).getAllByRole('option')).toHaveLength(10);
+    await userEvent.setup().selectOptions(picker, 'Analytics');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lpi/analytics'));
+  });
+
   it('marks the tabs whose figures fail a data check, naming what is wrong', async () => {
     const staff =
       'The staff grid adds up to 20 employees; the Overview declares 40 full-time employees. ' +

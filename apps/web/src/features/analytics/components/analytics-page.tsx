@@ -8,6 +8,7 @@ import { ChartPanel } from '../../../components/charts/chart-panel';
 import { Heatmap, LineChart } from '../../../components/charts/svg-charts';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import { TabBar } from '../../../components/tab-bar/tab-bar';
 import { useCurrentAccount } from '../../../lib/account';
 import {
   useHistoricalEvenness,
@@ -195,21 +196,15 @@ export function AnalyticsPage({ breakdowns }: { breakdowns: ReactNode }) {
   return (
     <Stack gap="md">
       <PageHeader title={reporting ? 'Reporting' : 'LPI analytics'} />
-      <Tabs
+      <TabBar
+        label="LPI profile tabs"
         value="analytics"
-        onChange={(value) => {
-          if (value && value !== 'analytics') navigate(`${basePath}/${slug(value as TLpiPage)}`);
-        }}
+        onChange={(value) => navigate(`${basePath}/${slug(value as TLpiPage)}`)}
+        tabs={[
+          ...LPI_PAGES.map((page) => ({ value: page, label: LPI_PAGE_TITLES[page] })),
+          { value: 'analytics', label: 'Analytics' },
+        ]}
       >
-        {/* Both analytics routes use the drawer-with-top-bar layout: on small screens its drawer lists the tabs. */}
-        <Tabs.List aria-label="LPI profile tabs" style={{ flexWrap: 'wrap' }} visibleFrom="sm">
-          {LPI_PAGES.map((page) => (
-            <Tabs.Tab key={page} value={page}>
-              {LPI_PAGE_TITLES[page]}
-            </Tabs.Tab>
-          ))}
-          <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
-        </Tabs.List>
         {LPI_PAGES.map((page) => (
           <Tabs.Panel key={page} value={page}>
             {null}
@@ -221,7 +216,7 @@ export function AnalyticsPage({ breakdowns }: { breakdowns: ReactNode }) {
             {typeof organizationId === 'number' ? <PeerBenchmark /> : null}
           </Stack>
         </Tabs.Panel>
-      </Tabs>
+      </TabBar>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import {
   LPI_PAGE_TABS,
   LPI_PAGE_TITLES,
@@ -31,6 +31,7 @@ import { alertStore } from '../../../../components/alerts/alert-store';
 import { Button } from '../../../../components/button/button';
 import { openDialog } from '../../../../components/dialog/dialog-store';
 import { PageHeader } from '../../../../components/page-header/page-header';
+import { TabBar } from '../../../../components/tab-bar/tab-bar';
 import { useCurrentAccount } from '../../../../lib/account';
 import { toApiError } from '../../../../lib/api-client';
 import {
@@ -53,7 +54,6 @@ import { VersionHistory } from '../versions/version-history';
 import { CheckMarker } from './check-marker';
 import { CheckNoteForm } from './check-note-form';
 import { useLeaveGuard } from './leave-guard';
-import classes from './lpi-profile.module.css';
 
 type TabComponent = ComponentType<LpiTabProps>;
 
@@ -370,23 +370,6 @@ export function LpiProfile({
     });
   };
 
-  // --- the tab bar ---------------------------------------------------------------------------------
-  // The current tab is scrolled into the bar's view (a narrow screen shows a few tabs at a time),
-  // once the counts are in: they widen the tabs before it.
-  const tabList = useRef<HTMLDivElement>(null);
-  const countsSettled = !titles.isPending;
-  useEffect(() => {
-    if (!countsSettled) return;
-    const list = tabList.current;
-    const tab = list?.querySelector<HTMLElement>(`[data-page="${page}"]`);
-    if (!list || !tab) return;
-    const shown = list.getBoundingClientRect();
-    const rect = tab.getBoundingClientRect();
-    if (rect.left < shown.left || rect.right > shown.right) {
-      list.scrollLeft += rect.left - shown.left - (shown.width - rect.width) / 2;
-    }
-  }, [page, countsSettled]);
-
   // --- history -----------------------------------------------------------------------------------
   const [historyOpen, setHistoryOpen] = useState(false);
 
@@ -463,43 +446,24 @@ export function LpiProfile({
         </Alert>
       ) : null}
       {navigation ? (
-        <Tabs
+        <TabBar
+          label="LPI profile tabs"
           value={page}
-          onChange={(value) => {
-            if (value && value !== page) navigate(`${basePath}/${slug(value as TLpiPage)}`);
-          }}
-        >
-          <Tabs.List ref={tabList} aria-label="LPI profile tabs" className={classes.list}>
-            {LPI_PAGES.map((p) => {
-              const count = titleCount(p, titles.data);
+          onChange={(value) => navigate(`${basePath}/${slug(value as TLpiPage)}`)}
+          tabs={[
+            ...LPI_PAGES.map((p) => {
               const failing = titles.data?.checks?.filter((c) => LPI_PAGE_TABS[p].includes(c.tab)) ?? [];
-              return (
-                <Tabs.Tab
-                  key={p}
-                  value={p}
-                  className={classes.tab}
-                  data-page={p}
-                  rightSection={failing.length ? <CheckMarker issues={failing} /> : undefined}
-                >
-                  {LPI_PAGE_TITLES[p]}
-                  {count !== null ? (
-                    <>
-                      {' '}
-                      <Badge ml={4} size="sm" variant="light">
-                        {count}
-                      </Badge>
-                    </>
-                  ) : null}
-                </Tabs.Tab>
-              );
-            })}
-            {/* The organization's scores (features/analytics), not part of a survey's profile. */}
-            {scope.kind === 'organization' ? (
-              <Tabs.Tab value="analytics" className={classes.tab}>
-                Analytics
-              </Tabs.Tab>
-            ) : null}
-          </Tabs.List>
+              return {
+                value: p,
+                label: LPI_PAGE_TITLES[p],
+                badge: titleCount(p, titles.data),
+                rightSection: failing.length ? <CheckMarker issues={failing} /> : undefined,
+              };
+            }),
+            // The organization's scores (features/analytics), not part of a survey's profile.
+            ...(scope.kind === 'organization' ? [{ value: 'analytics', label: 'Analytics' }] : []),
+          ]}
+        >
           {scope.kind === 'organization' ? <Tabs.Panel value="analytics">{null}</Tabs.Panel> : null}
           {/* A panel per tab so that every tab's aria-controls names an element; only the current one has content. */}
           {LPI_PAGES.map((p) => (
@@ -519,7 +483,7 @@ export function LpiProfile({
               ) : null}
             </Tabs.Panel>
           ))}
-        </Tabs>
+        </TabBar>
       ) : (
         <TabEditorProvider host={host}>
           <Suspense
