@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, expectAccessible, hasBrowser, launchBrowser, signedInPage } from './support/browser';
+import {
+  callAs,
+  expectAccessible,
+  hasBrowser,
+  launchBrowser,
+  openModule,
+  signedInPage,
+} from './support/browser';
 import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
 
 /**
@@ -55,7 +62,7 @@ describe.runIf(hasBrowser)('the admin console', () => {
     expect((await feedback(max)).status).toBe(201);
 
     admin = await pageOf('admin@parity.test');
-    await admin.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Admin' }).click();
+    await openModule(admin, 'Admin');
     await admin.waitForURL((url) => url.pathname === '/admin');
     await expect.poll(() => admin.getByRole('heading', { level: 1, name: 'Admin' }).count(), POLL).toBe(1);
     for (const figure of ['Organizations', 'Users']) {

@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, type TestSmtp } from '../apps/api/src/test/smtp';
-import { callAs, expectAccessible, hasBrowser, signedInPage } from './support/browser';
+import { callAs, expectAccessible, hasBrowser, openModule, signedInPage } from './support/browser';
 import { type OwnProduct, startOwnProduct } from './support/own-product';
 import type { ServerProcess } from './support/server';
 
@@ -124,10 +124,7 @@ describe.runIf(hasBrowser)('calendar: a weekly event from invitation to feed', (
 
   it('ada adds a weekly event from /calendar and invites max and the organization Cedar', async () => {
     ada = await signedInPage(browser, server.url, 'ada@acme.test', { width: 1440 });
-    await ada
-      .getByRole('navigation', { name: 'Modules' })
-      .getByRole('link', { name: 'Calendar', exact: true })
-      .click();
+    await openModule(ada, 'Calendar');
     await ada.waitForURL((url) => url.pathname === '/calendar');
     await expect.poll(() => ada.locator('.fc-daygrid-day').count(), POLL).toBe(42);
     await expectAccessible(ada);
@@ -201,10 +198,7 @@ describe.runIf(hasBrowser)('calendar: a weekly event from invitation to feed', (
 
   it('max accepts from his calendar', async () => {
     max = await signedInPage(browser, server.url, 'max@acme.test', { width: 1440 });
-    await max
-      .getByRole('navigation', { name: 'Modules' })
-      .getByRole('link', { name: 'Calendar', exact: true })
-      .click();
+    await openModule(max, 'Calendar');
     await weekWithEvent(max, 'List');
     const link = max.getByRole('link', { name: TITLE }).first();
     await expect.poll(() => link.count(), POLL).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, expectAccessible, hasBrowser, signedInPage } from './support/browser';
+import { callAs, expectAccessible, hasBrowser, openModule, signedInPage } from './support/browser';
 import { type OwnProduct, startOwnProduct } from './support/own-product';
 import type { ServerProcess } from './support/server';
 
@@ -37,12 +37,16 @@ describe.runIf(hasBrowser)('community: opt in, be found and followed, read the a
 
   /** Opens Community from the top bar (the drawer's navigation on a phone). */
   async function openCommunity(page: Page, phone: boolean) {
-    let nav = page.getByRole('navigation', { name: 'Modules' });
     if (phone) {
       await page.getByRole('button', { name: 'Open navigation' }).click();
-      nav = page.getByRole('dialog', { name: 'Navigation' }).getByRole('navigation', { name: 'Modules' });
+      await page
+        .getByRole('dialog', { name: 'Navigation' })
+        .getByRole('navigation', { name: 'Modules' })
+        .getByRole('link', { name: 'Community', exact: true })
+        .click();
+    } else {
+      await openModule(page, 'Community');
     }
-    await nav.getByRole('link', { name: 'Community', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/community');
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Community' }).count(), POLL).toBe(1);
     await settled(page);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, expectAccessible, hasBrowser, signedInPage } from './support/browser';
+import { callAs, expectAccessible, hasBrowser, openModule, signedInPage } from './support/browser';
 import { type OwnProduct, startOwnProduct } from './support/own-product';
 import type { ServerProcess } from './support/server';
 
@@ -37,10 +37,7 @@ describe.runIf(hasBrowser)('exchange: a grant, a logged view and a revocation', 
 
   it('ada shares Acme’s profile with Northwind from the top bar’s Exchange', async () => {
     ada = await signedInPage(browser, server.url, 'ada@acme.test', { width: 1440 });
-    await ada
-      .getByRole('navigation', { name: 'Modules' })
-      .getByRole('link', { name: 'Exchange', exact: true })
-      .click();
+    await openModule(ada, 'Exchange');
     await ada.waitForURL((url) => url.pathname === '/exchange');
     await ada.getByRole('tab', { name: 'Shared by us' }).click();
     await ada.getByRole('button', { name: 'Share profile' }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, hasBrowser, launchBrowser, newPage, signIn } from './support/browser';
+import { expectAccessible, hasBrowser, launchBrowser, newPage, openModule, signIn } from './support/browser';
 
 /**
  * The organization directory journey. Signs in once (max through the page): the token endpoint
@@ -22,8 +22,7 @@ describe.runIf(hasBrowser)('organization directory and public page', () => {
     await signIn(page, 'max@acme.test');
     await page.waitForURL((url) => url.pathname === '/');
 
-    const modules = page.getByRole('navigation', { name: 'Modules' });
-    await modules.getByRole('link', { name: 'Organizations' }).click();
+    await openModule(page, 'Organizations');
     await page.waitForURL((url) => url.pathname === '/organizations');
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Organizations' }).count()).toBe(1);
     await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);

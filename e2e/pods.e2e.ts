@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, type TestSmtp } from '../apps/api/src/test/smtp';
-import { callAs, expectAccessible, hasBrowser, signedInPage } from './support/browser';
+import { callAs, expectAccessible, hasBrowser, openModule, signedInPage } from './support/browser';
 import { type OwnProduct, startOwnProduct } from './support/own-product';
 import type { ServerProcess } from './support/server';
 
@@ -46,10 +46,7 @@ describe.runIf(hasBrowser)('pods: an invite-only pod from invitation to event', 
 
   it('ada creates an invite-only pod from My PODs', async () => {
     ada = await signedInPage(browser, server.url, 'ada@acme.test', { width: 1440 });
-    await ada
-      .getByRole('navigation', { name: 'Modules' })
-      .getByRole('link', { name: 'Pods', exact: true })
-      .click();
+    await openModule(ada, 'Pods');
     await ada.waitForURL((url) => url.pathname === '/pods');
     await expect.poll(() => ada.getByRole('heading', { level: 1, name: 'My PODs' }).count(), POLL).toBe(1);
     await ada.getByRole('button', { name: 'Create POD' }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipient, type TestSmtp } from '../apps/api/src/test/smtp';
-import { expectAccessible, hasBrowser, newPage, signedInPage } from './support/browser';
+import { expectAccessible, hasBrowser, newPage, openModule, signedInPage } from './support/browser';
 import { type OwnProduct, startOwnProduct } from './support/own-product';
 import type { ServerProcess } from './support/server';
 
@@ -103,7 +103,7 @@ describe.runIf(hasBrowser)('support: a request filed, answered by mail and read'
 
   it('admin@parity.test answers it from Admin → Support', async () => {
     admin = await signedInPage(browser, server.url, 'admin@parity.test', { width: 1440 });
-    await admin.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Admin' }).click();
+    await openModule(admin, 'Admin');
     await admin.waitForURL((url) => url.pathname === '/admin');
     await admin
       .getByRole('navigation', { name: 'Admin sections' })

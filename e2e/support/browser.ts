@@ -65,6 +65,18 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /**
+ * Opens a module from the top bar at a width from 48em: from its row, or from under More when the
+ * row has no room for it (issue 37: the row shows a fixed number of modules per breakpoint).
+ */
+export async function openModule(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Modules' });
+  await nav.getByRole('link').first().waitFor();
+  const link = nav.getByRole('link', { name, exact: true });
+  if (!(await link.isVisible())) await nav.getByRole('button', { name: 'More', exact: true }).click();
+  await link.click();
+}
+
+/**
  * A page of its own browser context (its own tokens), signed in as `email` and arrived on the
  * dashboard. Downloads are accepted so that journeys can read what the app hands out.
  */

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { usePartAfterReads } from '../../lib/part-after-reads';
+import { inRowFrom, type ModulesShown, MoreModules } from './more-modules';
 import { NavItemContent } from './nav-item-content';
 import type { NavItem } from './navigation';
 import { ParityLogo } from './parity-logo';
@@ -42,7 +43,15 @@ export interface TopBarProps {
   drawerContent?: (close: () => void) => ReactNode;
   /** Controls beside the user menu (the search box, the notification bell), composed by the layout. */
   actions?: ReactNode;
+  /** How many modules the row shows from each breakpoint up (the rest are under More). */
+  shown?: ModulesShown;
 }
+
+/**
+ * Measured in Chromium with an organization admin's ten modules, the search box, the bell and the
+ * user button (its name from xl, 120 px at most): the row stays one line from 48em up (issue 37).
+ */
+export const MODULES_SHOWN: ModulesShown = { sm: 1, md: 3, lg: 5, xl: 6 };
 
 /**
  * The user menu. Until its part has loaded (once the page's reads have settled, or on a click) the
@@ -76,10 +85,19 @@ function UserMenu({ user, onLogout }: { user: TopBarUser | null | undefined; onL
  * The top bar of the top-bar and drawer-with-top-bar layouts: the Parity name linking home, the
  * modules' navigation (a drawer behind a burger on small screens) and the user menu.
  */
-export function TopBar({ navigation, user, onLogout, drawerContent, actions }: TopBarProps) {
+export function TopBar({
+  navigation,
+  user,
+  onLogout,
+  drawerContent,
+  actions,
+  shown = MODULES_SHOWN,
+}: TopBarProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The drawer's part loads on the burger's first click, and then stays (its closing transition).
   const [drawerWanted, setDrawerWanted] = useState(false);
+  const rows = navigation.map((item, index) => ({ item, inRowFrom: inRowFrom(index, shown) }));
+  const more = rows.filter((row) => row.inRowFrom !== 'sm');
 
   return (
     <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="md">
@@ -100,14 +118,17 @@ export function TopBar({ navigation, user, onLogout, drawerContent, actions }: T
           <span>Parity</span>
         </Link>
         <Box component="nav" aria-label="Modules" visibleFrom="sm" ml="md">
-          <Group component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
-            {navigation.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={classes.link}>
-                  <NavItemContent item={item} />
-                </NavLink>
-              </li>
-            ))}
+          <Group component="ul" gap={4} m={0} p={0} wrap="nowrap" style={{ listStyle: 'none' }}>
+            {rows.map(({ item, inRowFrom: from }) =>
+              from ? (
+                <Box component="li" key={item.to} visibleFrom={from === 'sm' ? undefined : from}>
+                  <NavLink to={item.to} end={item.end} className={classes.link}>
+                    <NavItemContent item={item} />
+                  </NavLink>
+                </Box>
+              ) : null,
+            )}
+            {more.length ? <MoreModules items={more} hiddenFrom={rows.at(-1)?.inRowFrom ?? null} /> : null}
           </Group>
         </Box>
       </Group>

@@ -17,20 +17,27 @@ function initials(user: TopBarUser): string {
 }
 
 /**
- * The user menu's button: the avatar, the name (from 'xs' up) and a chevron. The same button
+ * The user menu's button: the avatar, the name (from 'xl' up, where the top bar's row has room for it) and a chevron. The same button
  * stands in for the menu until its part has loaded (top-bar.tsx) and is then the menu's target.
  */
 export function UserButton({
   user,
+  className,
   ...props
 }: { user: TopBarUser | null } & Omit<ComponentPropsWithRef<'button'>, 'children'>) {
   const name = user ? displayName(user) : 'Account';
   return (
-    <UnstyledButton className={classes.userButton} aria-label={`Account menu for ${name}`} {...props}>
+    // The menu's target passes a className of its own: ours stays beside it (issue 37: the avatar
+    // above a broken name).
+    <UnstyledButton
+      {...props}
+      className={className ? `${classes.userButton} ${className}` : classes.userButton}
+      aria-label={`Account menu for ${name}`}
+    >
       <Avatar size={32} radius="xl" color="parity" aria-hidden="true">
         {user ? initials(user) : '?'}
       </Avatar>
-      <Text size="sm" fw={500} visibleFrom="xs" component="span">
+      <Text size="sm" fw={500} visibleFrom="xl" component="span" className={classes.userName} title={name}>
         {name}
       </Text>
       <IconChevronDown size={16} aria-hidden />
