@@ -293,7 +293,7 @@ describe('/organizations/{organizationId} (public page)', () => {
     expect(field('evenness_prime')).toHaveTextContent('72.3');
     expect(field('evenness_ownership')).toHaveTextContent('N/A');
     expect(field('scoring_version')).toHaveTextContent('2.1.0');
-    expect(field('submitted_at')).toHaveTextContent('2026-03-14');
+    expect(field('submitted_at')).toHaveTextContent('Mar 14, 2026');
     expect(within(section).getByText('LPI prime')).toBeInTheDocument();
   });
 

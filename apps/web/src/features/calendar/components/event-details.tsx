@@ -17,6 +17,7 @@ import { openDialog } from '../../../components/dialog/dialog-store';
 import { editEventValues, WEEKDAYS } from '../../../components/event-form/event-form';
 import { FormattedText } from '../../../components/formatted-text/formatted-text';
 import { Select } from '../../../components/select/select';
+import { formatDate } from '../../../lib/dates';
 import { formatSpan } from '../../../lib/zoned-time';
 import { useUpdateMyAttendance } from '../api/attendees';
 import { downloadEventIcs, useDeleteEvent } from '../api/events';
@@ -40,7 +41,7 @@ export function recurrenceText(recurrence: NonNullable<TEventDetail['recurrence'
     ? ` on ${recurrence.byWeekday.map((d) => WEEKDAYS[d]).join(', ')}`
     : '';
   const end = recurrence.until
-    ? ` until ${recurrence.until.slice(0, 10)}`
+    ? ` until ${formatDate(recurrence.until.slice(0, 10))}`
     : recurrence.count
       ? `, ${recurrence.count} times`
       : '';

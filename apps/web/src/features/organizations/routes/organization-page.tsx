@@ -87,7 +87,7 @@ function PublishedScores({ organizationId }: { organizationId: number }) {
           {lpi.data.scoring_version ?? NO_INFORMATION}
         </Field>
         <Field name="submitted_at" label="Submitted">
-          {lpi.data.submitted_at ? lpi.data.submitted_at.slice(0, 10) : NO_INFORMATION}
+          {lpi.data.submitted_at ? formatDate(lpi.data.submitted_at) : NO_INFORMATION}
         </Field>
       </Stack>
     );
