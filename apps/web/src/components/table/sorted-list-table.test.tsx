@@ -24,9 +24,11 @@ interface Row {
 function Harness({
   read,
   onSort,
+  actionsLast,
 }: {
   read: () => Promise<{ data: Row[] }>;
   onSort?: (sort: ListSort<Sort>) => void;
+  actionsLast?: boolean;
 }) {
   const [sort, setSort] = useState<ListSort<Sort>>({ by: 'name', order: 'asc' });
   const query = useQuery({ queryKey: ['files', sort], queryFn: read, retry: false });
@@ -44,6 +46,7 @@ function Harness({
         setSort(next);
       }}
       minWidth={400}
+      actionsLast={actionsLast}
     >
       {(rows) =>
         rows.map((row) => (
@@ -74,6 +77,20 @@ describe('SortedListTable', () => {
     expect(within(table).getByRole('columnheader', { name: /Size/ })).toHaveAttribute('aria-sort', 'none');
     expect(within(table).getByRole('columnheader', { name: 'Owner' })).not.toHaveAttribute('aria-sort');
     expect(within(table).queryByRole('button', { name: 'Sort by Owner' })).toBeNull();
+  });
+
+  it('scrolls sideways in a named region, holding the actions column in view when the last is one', async () => {
+    const rows = { data: [{ name: 'report.pdf', owner: 'Ada', size: 120 }] };
+    const { unmount } = renderWithProviders(<Harness read={async () => rows} />);
+    const box = await screen.findByRole('region', { name: 'Files (scrolls sideways)' });
+    expect(within(box).getByRole('table', { name: 'Files' })).toBeInTheDocument();
+    expect(box).not.toHaveAttribute('data-actions-last');
+    unmount();
+
+    renderWithProviders(<Harness read={async () => rows} actionsLast />);
+    expect(await screen.findByRole('region', { name: 'Files (scrolls sideways)' })).toHaveAttribute(
+      'data-actions-last',
+    );
   });
 
   it("asks for the clicked column's order and marks the column sorted", async () => {

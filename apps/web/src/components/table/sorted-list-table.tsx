@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { QueryError } from '../query-state/query-state';
 import { SortableTh, type SortOrder } from './sortable-th';
+import { WideTable } from './wide-table';
 
 /** A column of a list table: `sort` is the API's sort key for it, null when it does not sort. */
 export interface ListColumn<S extends string> {
@@ -30,6 +31,7 @@ export function SortedListTable<Row, S extends string>({
   sort,
   onSort,
   minWidth,
+  actionsLast,
   children,
 }: {
   query: UseQueryResult<{ data: Row[] }>;
@@ -43,6 +45,8 @@ export function SortedListTable<Row, S extends string>({
   onSort: (by: S) => void;
   /** Narrower than this the table scrolls sideways in its container, never the page. */
   minWidth: number;
+  /** The last column holds the row's actions: it stays in view while the others scroll. */
+  actionsLast?: boolean;
   children: (rows: Row[]) => ReactNode;
 }) {
   if (query.isPending) {
@@ -69,8 +73,8 @@ export function SortedListTable<Row, S extends string>({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover aria-label={label} aria-busy={query.isFetching}>
+    <WideTable label={label} actionsLast={actionsLast}>
+      <Table miw={minWidth} striped highlightOnHover aria-label={label} aria-busy={query.isFetching}>
         <Table.Thead>
           <Table.Tr>
             {columns.map(({ label: columnLabel, sort: key }) =>
@@ -91,6 +95,6 @@ export function SortedListTable<Row, S extends string>({
         </Table.Thead>
         <Table.Tbody>{children(query.data.data)}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTable>
   );
 }

@@ -108,6 +108,10 @@ describe('/exchange, shared by us', () => {
     const log = await screen.findByRole('list', { name: 'Who viewed our profile' }, { timeout: 15_000 });
     expect(log).toHaveTextContent('Northwind Pension Fund viewed your profile on Dec 1, 2026, 2:03 PM');
     const grants = await screen.findByRole('table', { name: 'Our grants' });
+    // On a phone the table scrolls sideways with its Revoke column held at the right edge (issue 37).
+    expect(screen.getByRole('region', { name: 'Our grants (scrolls sideways)' })).toHaveAttribute(
+      'data-actions-last',
+    );
     expect(within(grants).getByText('All tabs')).toBeInTheDocument();
     expect(within(grants).getByText('Active')).toBeInTheDocument();
 

@@ -33,6 +33,7 @@ import { openDialog } from '../../../components/dialog/dialog-store';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { Pager, pageCount } from '../../../components/pager/pager';
 import { QueryError, QueryLoader } from '../../../components/query-state/query-state';
+import { WideTable } from '../../../components/table/wide-table';
 import { useCurrentAccount } from '../../../lib/account';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import {
@@ -43,7 +44,6 @@ import {
   useShared,
   useViews,
 } from '../api/exchange';
-import { ScrollBox } from '../components/scroll-box';
 import { AcceptForm, GrantForm, RequestForm } from '../components/share-forms';
 
 const TABS = ['shared-with-us', 'shared-by-us'] as const;
@@ -142,7 +142,7 @@ function SharedWithUs({ mayRequest }: { mayRequest: boolean }) {
         }
       >
         {(rows) => (
-          <ScrollBox label="Profiles shared with us">
+          <WideTable label="Profiles shared with us">
             <Table miw={560} striped aria-label="Profiles shared with us">
               <Table.Thead>
                 <Table.Tr>
@@ -167,7 +167,7 @@ function SharedWithUs({ mayRequest }: { mayRequest: boolean }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollBox>
+          </WideTable>
         )}
       </Block>
       <Block
@@ -195,7 +195,7 @@ function RequestsTable({
   actions?: (request: TExchangeRequest) => ReactNode;
 }) {
   return (
-    <ScrollBox label={label}>
+    <WideTable label={label} actionsLast={Boolean(actions)}>
       <Table miw={640} striped aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -234,7 +234,7 @@ function RequestsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollBox>
+    </WideTable>
   );
 }
 
@@ -369,7 +369,7 @@ function SharedByUs({ isAdmin }: { isAdmin: boolean }) {
         }
       >
         {(rows) => (
-          <ScrollBox label="Our grants">
+          <WideTable label="Our grants" actionsLast={isAdmin}>
             <Table miw={720} striped aria-label="Our grants">
               <Table.Thead>
                 <Table.Tr>
@@ -411,7 +411,7 @@ function SharedByUs({ isAdmin }: { isAdmin: boolean }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollBox>
+          </WideTable>
         )}
       </Block>
       <Block

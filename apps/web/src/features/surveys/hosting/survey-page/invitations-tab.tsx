@@ -197,6 +197,7 @@ export function InvitationsTab({
           sort={sort}
           onSort={sortBy}
           minWidth={960}
+          actionsLast
         >
           {(rows) =>
             rows.map((p) => (
