@@ -50,10 +50,16 @@ export const SCALES = { score: 'score, 0–100', index: '0–10', transparency: 
 /** Where the pages link to for how a figure is made: the in-app copy of docs/scoring.md. */
 export const SCORING_PAGE = '/scoring';
 
-/** Which submission figures come from, in words: "profile submitted 2025-10-19" or the survey's. */
-export function submissionSource(ref: { submitted_at: string | null; survey_title?: string | null }): string {
+/**
+ * Which submission figures come from, in words: "profile submitted Oct 19, 2025" or the survey's;
+ * the day is written by the caller's date formatter (the web app's one, lib/dates.ts).
+ */
+export function submissionSource(
+  ref: { submitted_at: string | null; survey_title?: string | null },
+  writeDate: (iso: string) => string,
+): string {
   if (!ref.submitted_at) return 'no submission yet';
-  const day = ref.submitted_at.slice(0, 10);
+  const day = writeDate(ref.submitted_at);
   return ref.survey_title ? `response to ${ref.survey_title}, submitted ${day}` : `profile submitted ${day}`;
 }
 

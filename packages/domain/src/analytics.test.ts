@@ -51,13 +51,14 @@ describe('analytics figures', () => {
   });
 
   it('names the submission figures come from: the profile, a survey response, or none', () => {
-    expect(submissionSource({ submitted_at: '2025-10-19T15:30:00.000Z', survey_title: null })).toBe(
-      'profile submitted 2025-10-19',
+    const day = (iso: string) => `day of ${iso}`;
+    expect(submissionSource({ submitted_at: '2025-10-19T15:30:00.000Z', survey_title: null }, day)).toBe(
+      'profile submitted day of 2025-10-19T15:30:00.000Z',
     );
     expect(
-      submissionSource({ submitted_at: '2025-10-20T15:30:00.000Z', survey_title: '2025 DEI Survey' }),
-    ).toBe('response to 2025 DEI Survey, submitted 2025-10-20');
-    expect(submissionSource({ submitted_at: null })).toBe('no submission yet');
+      submissionSource({ submitted_at: '2025-10-20T15:30:00.000Z', survey_title: '2025 DEI Survey' }, day),
+    ).toBe('response to 2025 DEI Survey, submitted day of 2025-10-20T15:30:00.000Z');
+    expect(submissionSource({ submitted_at: null }, day)).toBe('no submission yet');
   });
 
   it('flattens stored scores into the LPI and evenness figures', () => {

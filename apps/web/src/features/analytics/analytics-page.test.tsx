@@ -246,7 +246,7 @@ describe('/lpi/analytics', () => {
     renderApp('/lpi/analytics');
     const source = await screen.findByTestId('figures-source');
     expect(source).toHaveTextContent(
-      'Figures from the profile submitted 2026-11-20 (40 full-time employees, 4 senior leaders, 2 owners).',
+      'Figures from the profile submitted Nov 20, 2026 (40 full-time employees, 4 senior leaders, 2 owners).',
     );
     expect(within(source).getByRole('link', { name: 'How scores are made' })).toHaveAttribute(
       'href',
@@ -265,7 +265,7 @@ describe('/lpi/analytics', () => {
       'href',
       '/scoring#transparency',
     );
-    expect(screen.getByText('Women-owned at least 25%, as submitted 2026-11-20')).toBeInTheDocument();
+    expect(screen.getByText('Women-owned at least 25%, as submitted Nov 20, 2026')).toBeInTheDocument();
   });
 
   it('shows N/A for null values and 0 on cards that are not numeric', async () => {

@@ -106,7 +106,7 @@ describe('/investments', () => {
     expect(within(acme).getByText('USD 50,000,000')).toBeInTheDocument();
     expect(within(acme).getByText('6.43')).toBeInTheDocument();
     expect(within(acme).getByText('88.50%')).toBeInTheDocument();
-    expect(within(acme).getByText('2025-10-19')).toBeInTheDocument();
+    expect(within(acme).getByText('Oct 19, 2025')).toBeInTheDocument();
     const solstice = within(table).getByRole('row', { name: /Solstice Real Estate/ });
     expect(within(solstice).getByText('Not shared')).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: /LPI score \(0–10\)/ })).toBeInTheDocument();

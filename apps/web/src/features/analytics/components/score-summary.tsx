@@ -12,11 +12,12 @@ import {
 import { TRANSPARENCY_WEIGHTS } from '@parity/domain/scoring/constants';
 import { Link } from 'react-router';
 import { HealthGauge } from '../../../components/health-gauge/health-gauge';
+import { formatDate } from '../../../lib/dates';
 
 const BADGE_TEXT = { substantial: 'at least 25%', majority: 'at least 50%' } as const;
 /** Transparency's components, heaviest weight first. */
 const COMPONENTS = ['ownership', 'leadership', 'staff'] as const;
-const dayOf = (iso: string | null) => (iso ? `as submitted ${iso.slice(0, 10)}` : '');
+const dayOf = (iso: string | null) => (iso ? `as submitted ${formatDate(iso)}` : '');
 const pct = (weight: number) => `${Math.round(weight * 100)}%`;
 
 export interface ScoreSummaryProps {
@@ -33,7 +34,7 @@ export interface ScoreSummaryProps {
  */
 export function ScoreSummary({ latest, pageHref }: ScoreSummaryProps) {
   const { scores, badges, counts, transparency_components: parts } = latest;
-  const source = submissionSource(latest);
+  const source = submissionSource(latest, formatDate);
   const ordered = [...SCORE_CARDS].sort((a, b) => a.weight - b.weight);
   return (
     <Stack gap="md">

@@ -11,6 +11,7 @@ import type { TProfileScores } from '@parity/domain/scoring/profile';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { ChartSvg } from '../../../components/charts/svg-charts';
 import { QueryError } from '../../../components/query-state/query-state';
+import { formatDate } from '../../../lib/dates';
 import { FIGURE_LABELS, formatFigure, formatPercentile, scaleOf, shown, type TSurveyOption } from './figures';
 import { useManagerEvenness, useManagerLpi } from './survey-analytics-api';
 
@@ -163,7 +164,7 @@ export function ManagerView({
     body = (
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Submitted {query.data.submitted_at?.slice(0, 10)} · scoring version {query.data.scoring_version}
+          Submitted {formatDate(query.data.submitted_at)} · scoring version {query.data.scoring_version}
         </Text>
         {position && position.percentile !== null ? (
           <Text size="sm" data-testid="manager-position">

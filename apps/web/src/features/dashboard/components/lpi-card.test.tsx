@@ -153,7 +153,7 @@ describe('dashboard LPI card', () => {
     renderApp('/');
     let lpi = await card();
     expect(await within(lpi).findByTestId('dashboard-source')).toHaveTextContent(
-      'From the profile submitted 2026-11-20',
+      'From the profile submitted Nov 20, 2026',
     );
     cleanupApps();
     document.body.innerHTML = '';
@@ -164,7 +164,7 @@ describe('dashboard LPI card', () => {
     renderApp('/');
     lpi = await card();
     expect(await within(lpi).findByTestId('dashboard-source')).toHaveTextContent(
-      'From the response to 2025 DEI Survey, submitted 2025-10-20',
+      'From the response to 2025 DEI Survey, submitted Oct 20, 2025',
     );
   });
 

@@ -26,6 +26,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { HealthGauge } from '../../../components/health-gauge/health-gauge';
 import { QueryError } from '../../../components/query-state/query-state';
+import { formatDate } from '../../../lib/dates';
 import { useDashboardLpi } from '../api/get-lpi-scores';
 
 const pct = (weight: number) => `${Math.round(weight * 100)}%`;
@@ -177,7 +178,7 @@ export function LpiCard({ organizationId, isOrganizationAdministrator, demo }: L
             ) : null}
             {lpi.data.submitted_at ? (
               <Text size="xs" c="dimmed" data-testid="dashboard-source">
-                From the {submissionSource(lpi.data)}
+                From the {submissionSource(lpi.data, formatDate)}
               </Text>
             ) : null}
           </Stack>

@@ -25,6 +25,7 @@ import { RowActions } from '../../../components/row-actions/row-actions';
 import { Select } from '../../../components/select/select';
 import { SortableTh } from '../../../components/table/sortable-th';
 import { useCurrentAccount } from '../../../lib/account';
+import { formatDate } from '../../../lib/dates';
 import { downloadPortfolio, type PortfolioView, useDeleteEntry, usePortfolio } from '../api/portfolio';
 import { AddEntryForm, EditEntryForm } from '../components/entry-form';
 import { RollupPanel } from '../components/rollup-panel';
@@ -122,7 +123,7 @@ function ScoreCells({ entry }: { entry: TPortfolioEntry }) {
       <Table.Td>{two(s.lpi)}</Table.Td>
       <Table.Td>{s.evenness === null ? 'N/A' : s.evenness.toFixed(0)}</Table.Td>
       <Table.Td>{s.transparency === null ? 'N/A' : `${s.transparency.toFixed(2)}%`}</Table.Td>
-      <Table.Td>{s.submitted_at.slice(0, 10)}</Table.Td>
+      <Table.Td>{formatDate(s.submitted_at)}</Table.Td>
     </>
   );
 }
