@@ -159,7 +159,8 @@ const CONSTANTS: readonly Constant[] = [
     value:
       'Password must be from 12 to 255 characters, include at least one capital letter, one sign and one number',
     defined: `${D}auth.ts#PASSWORD_RULE_MESSAGE`,
-    usedIn: [`${D}auth.ts`, `${A}core/auth/passwords.ts`, `${W}features/signup/components/signup-form.tsx`],
+    // The fields show it as their error through ZPassword; their description is PASSWORD_RULE_HINT.
+    usedIn: [`${D}auth.ts`, `${A}core/auth/passwords.ts`, `${W}features/public/components/form-samples.tsx`],
   },
   // Profiles and accounts
   {

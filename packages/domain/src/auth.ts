@@ -4,8 +4,9 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 /** The signs a password must include at least one of (spec 5). */
 export const PASSWORD_SIGNS = '-#$.%&*@!?';
 
-/** Spec 5: the one message for every way a new password can fail the rule. */
-export const PASSWORD_RULE_MESSAGE = `Password must be from ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, include at least one capital letter, one sign and one number`;
+/** Spec 5: the one message for every way a new password can fail the rule (the spec's words). */
+export const PASSWORD_RULE_MESSAGE =
+  'Password must be from 12 to 255 characters, include at least one capital letter, one sign and one number';
 
 /**
  * The rule as every new password's field describes it (sign-up, invitation, reset, expired
