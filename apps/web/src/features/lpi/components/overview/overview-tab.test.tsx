@@ -243,7 +243,7 @@ describe('OverviewTab', () => {
     expect(await screen.findByRole('group', { name: 'Primary Contact' })).toHaveTextContent('Ada Lovelace');
     expect(document.body.textContent).not.toMatch(/Member #/);
     await waitFor(() => expect(field('Legal Structure')).toHaveTextContent('General Partnership'));
-    expect(field('Inception Date')).toHaveTextContent('2004-03-15');
+    expect(field('Inception Date')).toHaveTextContent('Mar 15, 2004');
     expect(field('Total Senior Leadership')).toHaveTextContent('4');
     expect(field('Website')).toHaveTextContent('https://acme.example');
     expect(field('Primary Address')).toHaveTextContent('New York, NY, USA');
