@@ -53,6 +53,11 @@ function numericParam(name: string) {
 
 const handle = (value: RouteHandle) => value;
 
+// A leaf route without a component of its own, said so (React Router warns of one left unsaid):
+// a path whose loader only redirects, and a tab whose page (its parent) draws it from the path.
+const REDIRECT_ONLY = { element: null } as const;
+const DRAWN_BY_PARENT = { element: null } as const;
+
 /**
  * The spec's route tree, for the parts built so far. Every page and layout is a lazy route
  * (its own chunk); layouts are pathless parent routes. A module's routes are added here when
@@ -348,6 +353,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                           id: 'organizations.private.index',
                           index: true,
                           loader: () => redirect('/organizations/private/feed'),
+                          ...REDIRECT_ONLY,
                         },
                         {
                           id: 'organizations.private.feed',
@@ -646,26 +652,31 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                           children: [
                             {
                               id: 'pods.pod.feed',
+                              ...DRAWN_BY_PARENT,
                               index: true,
                               handle: handle({ title: 'Activity Feed', layout: 'top-bar' }),
                             },
                             {
                               id: 'pods.pod.events',
+                              ...DRAWN_BY_PARENT,
                               path: 'events',
                               handle: handle({ crumb: 'Events', layout: 'top-bar' }),
                             },
                             {
                               id: 'pods.pod.members',
+                              ...DRAWN_BY_PARENT,
                               path: 'members',
                               handle: handle({ crumb: 'Members', layout: 'top-bar' }),
                             },
                             {
                               id: 'pods.pod.files',
+                              ...DRAWN_BY_PARENT,
                               path: 'files',
                               handle: handle({ crumb: 'Files', layout: 'top-bar' }),
                             },
                             {
                               id: 'pods.pod.description',
+                              ...DRAWN_BY_PARENT,
                               path: 'description',
                               handle: handle({ crumb: 'Description', layout: 'top-bar' }),
                             },
@@ -834,7 +845,12 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                     sideNavigation: LPI_SIDE_NAVIGATION,
                   }),
                   children: [
-                    { id: 'lpi.index', index: true, loader: () => redirect('/lpi/overview') },
+                    {
+                      id: 'lpi.index',
+                      index: true,
+                      loader: () => redirect('/lpi/overview'),
+                      ...REDIRECT_ONLY,
+                    },
                     {
                       id: 'lpi.analytics',
                       path: 'analytics',
@@ -860,6 +876,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                       id: 'organizations.private.lpi.index',
                       path: 'private/lpi',
                       loader: () => redirect('/organizations/private/lpi/overview'),
+                      ...REDIRECT_ONLY,
                     },
                     {
                       // The reporting page's 'analytics' option (spec 2).

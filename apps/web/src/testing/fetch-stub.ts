@@ -1,3 +1,4 @@
+import { DICTIONARY_ENDPOINTS } from '@parity/domain/dictionary-endpoints';
 import { vi } from 'vitest';
 
 /**
@@ -54,8 +55,22 @@ function callOf(input: RequestInfo | URL, init?: RequestInit): StubbedCall {
 }
 
 /**
- * Stubs fetch; unknown calls answer 404 {message: 'Not found.'}. Returns the calls as they happen,
- * each as `record` makes it (default: the call itself).
+ * What every signed-in page reads besides its own data, answered as a running server would when a
+ * test does not say otherwise: no maintenance, empty reference lists. (Left at 404, each page would
+ * log the failure.)
+ */
+const APP_WIDE_READS: Record<string, Handler> = {
+  'GET /api/settings/maintenance': () => json({ maintenance: false, message: null }),
+  // The reference lists (genders, industries...): empty unless the test gives them.
+  ...Object.fromEntries(
+    Object.values(DICTIONARY_ENDPOINTS).map(({ path }) => [`GET ${path}`, () => json({ data: [] })]),
+  ),
+};
+
+/**
+ * Stubs fetch; the app-wide reads answer as a running server would, and other unknown calls answer
+ * 404 {message: 'Not found.'}. Returns the calls as they happen, each as `record` makes it
+ * (default: the call itself).
  */
 export function stubFetch(handlers: Handlers): StubbedCall[];
 export function stubFetch<T>(handlers: Handlers, record: (call: StubbedCall) => T): T[];
@@ -63,7 +78,8 @@ export function stubFetch<T>(handlers: Handlers, record?: (call: StubbedCall) =>
   const calls: (T | StubbedCall)[] = [];
   const answer = (call: StubbedCall) => {
     if (typeof handlers === 'function') return handlers(call);
-    const handler = handlers[`${call.method} ${call.path}`];
+    const key = `${call.method} ${call.path}`;
+    const handler = handlers[key] ?? APP_WIDE_READS[key];
     return handler ? handler(call) : json({ message: 'Not found.' }, 404);
   };
   vi.stubGlobal(

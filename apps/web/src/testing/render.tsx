@@ -59,11 +59,14 @@ export function underAppRoot(children: RouteObject[]): RouteObject[] {
  * Renders the real route tree in a memory router inside the app's providers, with the logout
  * wiring main.tsx uses. Call `cleanupApps()` after each test.
  */
-export function renderApp(path: string, routes: RouteObject[] = createRoutes()) {
+export function renderApp(path: string, routes?: RouteObject[]) {
   const queryClient = createQueryClient();
   let router: AppRouter | undefined;
   unbinds.push(bindLogoutToRouter(queryClient, () => router));
-  router = createMemoryRouter(routes, { initialEntries: [path] });
+  // A test's own routes get what the app's root route has: nothing drawn while the first route's
+  // lazy module and loaders load (React Router warns of a tree without it).
+  const tree = routes ? [{ HydrateFallback: () => null, children: routes }] : createRoutes();
+  router = createMemoryRouter(tree, { initialEntries: [path] });
   const view = render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

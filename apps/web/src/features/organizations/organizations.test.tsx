@@ -62,10 +62,7 @@ function directory(total: number) {
 /** The requested URLs; handlers by "METHOD /path" see the URL with its query. */
 const stub = (handlers: Record<string, (url: URL) => Response | Promise<Response>>) =>
   stubFetch(
-    ({ method, path, url }) => {
-      const handler = handlers[`${method} ${path}`];
-      return handler ? handler(url) : json({ message: 'Not found.' }, 404);
-    },
+    Object.fromEntries(Object.entries(handlers).map(([key, handler]) => [key, ({ url }) => handler(url)])),
     ({ url }) => url,
   );
 

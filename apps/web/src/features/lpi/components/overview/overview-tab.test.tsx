@@ -1,5 +1,5 @@
 import type { TOrganizationMeta } from '@parity/domain/lpi/overview';
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -104,6 +104,8 @@ function renderTab(ui: ReactElement) {
 
 beforeEach(() => setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' }));
 afterEach(() => {
+  // Unmounted first: the alerts' clearing would otherwise draw the page again outside act().
+  cleanup();
   alertStore.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
