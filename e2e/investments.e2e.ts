@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, hasBrowser, signedInPage } from './support/browser';
+import { expectAccessible, hasBrowser, openModule, signedInPage } from './support/browser';
 import { type OwnProduct, startOwnProduct } from './support/own-product';
 import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from './support/server';
 
@@ -42,8 +42,13 @@ describe.runIf(hasBrowser)('investments: a manager’s scores once it shares', (
   /** Signed in as Northwind's host, on /investments reached through the top bar (or its drawer). */
   async function openInvestments(url: string, width: number): Promise<Page> {
     const page = await signedInPage(product!.browser, url, 'host@northwind.test', { width });
-    if (width < 800) await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.getByRole('link', { name: 'Investments', exact: true }).first().click();
+    if (width < 800) {
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await page.getByRole('link', { name: 'Investments', exact: true }).first().click();
+    } else {
+      // In the top bar's row, or under its More menu where the row has no room for it.
+      await openModule(page, 'Investments');
+    }
     await page.waitForURL((address) => address.pathname === '/investments');
     await expect
       .poll(() => page.getByRole('heading', { level: 1, name: 'Investments' }).count(), POLL)
@@ -78,19 +83,24 @@ describe.runIf(hasBrowser)('investments: a manager’s scores once it shares', (
     await waitHealthy(restarted.port, restarted.child);
 
     const host = await openInvestments(restarted.url, 1440);
+    // The profile's submission day (2025-10-19) as the app's one formatter writes it: the browser's
+    // locale and time zone.
+    const submitted = await host.evaluate(() =>
+      new Date(2025, 9, 19).toLocaleDateString(undefined, { dateStyle: 'medium' }),
+    );
     const row = acmeRow(host);
-    await expect.poll(() => row.getByText('2025-10-19').count(), POLL).toBe(1);
+    await expect.poll(() => row.getByText(submitted).count(), POLL).toBe(1);
     expect(await row.getByText('Not shared').count()).toBe(0);
     expect(await row.textContent()).toMatch(/\d+\.\d\d%/);
     await host.getByRole('combobox', { name: 'Sharing' }).click();
     await host.getByRole('option', { name: 'Sharing with us' }).click();
     await host.waitForURL((address) => address.searchParams.get('shared') === 'yes');
-    await expect.poll(() => acmeRow(host).getByText('2025-10-19').count(), POLL).toBe(1);
+    await expect.poll(() => acmeRow(host).getByText(submitted).count(), POLL).toBe(1);
     await expectAccessible(host);
     await host.context().close();
 
     const phone = await openInvestments(restarted.url, 390);
-    await expect.poll(() => acmeRow(phone).getByText('2025-10-19').count(), POLL).toBe(1);
+    await expect.poll(() => acmeRow(phone).getByText(submitted).count(), POLL).toBe(1);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(phone);
     await phone.context().close();
