@@ -146,9 +146,10 @@ describe('seedDemoData', () => {
       ['submission_received', `/surveys/hosting/${id2026}`, false],
     ]);
     for (const r of host) expect(r.title).toMatch(/^.+ submitted its response to 2026 DEI Survey$/);
-    // A notification is dated as its cause: Priya's request to join is the pending membership.
+    // A notification is dated as its cause: Priya's request to join is the pending membership (to
+    // the millisecond: the date goes through JavaScript, PostgreSQL keeps microseconds).
     const request = await t.app.db.execute(sql`
-      SELECT n.created_at = m.created_at AS same
+      SELECT date_trunc('milliseconds', n.created_at) = date_trunc('milliseconds', m.created_at) AS same
         FROM notifications n JOIN users u ON u.email = 'pending@acme.test'
         JOIN memberships m ON m.user_id = u.id
        WHERE n.kind = 'member_awaiting_approval'`);
